@@ -1,0 +1,369 @@
+//! The board model: a winged-edge mesh plus per-face data, side tags on boundary
+//! edges, metadata and an optional start setup.
+
+use crate::mesh::{EdgeId, FaceId, Mesh, ValidationError};
+use serde::{Deserialize, Serialize};
+
+/// Column/row position of a face on a regular grid. Row 0 is the row labelled `1`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct GridCoord {
+    pub col: i32,
+    pub row: i32,
+}
+
+impl GridCoord {
+    pub const fn new(col: i32, row: i32) -> Self {
+        GridCoord { col, row }
+    }
+}
+
+/// What a face is for.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FaceKind {
+    /// An ordinary playable cell.
+    #[default]
+    Cell,
+    /// Part of the board that cannot be played on.
+    Blocked,
+    /// A generated region of fixed size (generator).
+    FixedRegion,
+    /// A generated, organically grown garden (generator).
+    Garden,
+    /// Anything else a designer wants to mark.
+    Other(String),
+}
+
+/// A boundary side of the board, used by connection games.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SideTag {
+    Top,
+    Bottom,
+    Left,
+    Right,
+}
+
+impl SideTag {
+    pub const ALL: [SideTag; 4] = [SideTag::Top, SideTag::Bottom, SideTag::Left, SideTag::Right];
+    pub fn name(self) -> &'static str {
+        match self {
+            SideTag::Top => "top",
+            SideTag::Bottom => "bottom",
+            SideTag::Left => "left",
+            SideTag::Right => "right",
+        }
+    }
+    pub fn opposite(self) -> SideTag {
+        match self {
+            SideTag::Top => SideTag::Bottom,
+            SideTag::Bottom => SideTag::Top,
+            SideTag::Left => SideTag::Right,
+            SideTag::Right => SideTag::Left,
+        }
+    }
+}
+
+impl std::str::FromStr for SideTag {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        SideTag::ALL
+            .into_iter()
+            .find(|t| t.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown side '{s}' (expected top, bottom, left or right)"))
+    }
+}
+
+/// An sRGBA colour.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Rgba(pub [u8; 4]);
+
+/// Per-face data, struct-of-arrays, indexed by `FaceId`.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct FaceTable {
+    pub label: Vec<String>,
+    pub coord: Vec<Option<GridCoord>>,
+    pub kind: Vec<FaceKind>,
+    pub colour: Vec<Option<Rgba>>,
+    pub region: Vec<Option<u32>>,
+}
+
+impl FaceTable {
+    pub fn with_len(n: usize) -> Self {
+        FaceTable {
+            label: vec![String::new(); n],
+            coord: vec![None; n],
+            kind: vec![FaceKind::Cell; n],
+            colour: vec![None; n],
+            region: vec![None; n],
+        }
+    }
+    pub fn len(&self) -> usize {
+        self.label.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.label.is_empty()
+    }
+    fn consistent(&self) -> bool {
+        let n = self.label.len();
+        self.coord.len() == n
+            && self.kind.len() == n
+            && self.colour.len() == n
+            && self.region.len() == n
+    }
+}
+
+/// Name, description and the rules the designer suggests.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct BoardMeta {
+    pub name: String,
+    pub description: String,
+    /// Rule names such as `hex`, `twixt`, `loa`, `boco`.
+    pub suggested_rules: Vec<String>,
+}
+
+/// Pieces on the board before the first move.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StartSetup {
+    /// (face, player) with player 0 moving first.
+    pub pieces: Vec<(FaceId, u8)>,
+}
+
+/// A board: geometry plus everything games and the editor need to know about it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Board {
+    pub mesh: Mesh,
+    pub faces: FaceTable,
+    /// Side tag of each edge (only boundary edges may carry one), indexed by `EdgeId`.
+    pub side_tags: Vec<Option<SideTag>>,
+    pub meta: BoardMeta,
+    pub setup: StartSetup,
+}
+
+/// Why a board is not consistent.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum BoardError {
+    #[error(transparent)]
+    Mesh(#[from] ValidationError),
+    #[error("the face table has {table} rows but the mesh has {faces} faces")]
+    FaceTableSize { table: usize, faces: usize },
+    #[error("the side tags cover {tags} edges but the mesh has {edges} edges")]
+    SideTagSize { tags: usize, edges: usize },
+    #[error("edge {edge} is tagged '{tag}' but is not on the boundary")]
+    TagOnInteriorEdge { edge: usize, tag: &'static str },
+    #[error("the start setup names face {face}, which does not exist")]
+    SetupFaceMissing { face: usize },
+    #[error("the start setup places two pieces on face {face} ('{label}')")]
+    SetupDuplicate { face: usize, label: String },
+    #[error("the start setup names player {player} on face {face}; players are 0 and 1")]
+    SetupPlayer { face: usize, player: u8 },
+    #[error("two faces are labelled '{label}' (faces {a} and {b})")]
+    DuplicateLabel { label: String, a: usize, b: usize },
+}
+
+impl Board {
+    /// A board over `mesh` with default face data and no tags.
+    pub fn new(mesh: Mesh) -> Board {
+        let nf = mesh.face_count();
+        let ne = mesh.edge_count();
+        Board {
+            mesh,
+            faces: FaceTable::with_len(nf),
+            side_tags: vec![None; ne],
+            meta: BoardMeta::default(),
+            setup: StartSetup::default(),
+        }
+    }
+
+    pub fn face_count(&self) -> usize {
+        self.mesh.face_count()
+    }
+
+    /// Check the mesh invariants and that the board data matches the mesh.
+    pub fn validate(&self) -> Result<(), BoardError> {
+        self.mesh.validate()?;
+        let nf = self.mesh.face_count();
+        if !self.faces.consistent() || self.faces.len() != nf {
+            return Err(BoardError::FaceTableSize {
+                table: self.faces.len(),
+                faces: nf,
+            });
+        }
+        if self.side_tags.len() != self.mesh.edge_count() {
+            return Err(BoardError::SideTagSize {
+                tags: self.side_tags.len(),
+                edges: self.mesh.edge_count(),
+            });
+        }
+        for (e, t) in self.side_tags.iter().enumerate() {
+            if let Some(t) = t {
+                if !self.mesh.is_boundary_edge(EdgeId(e as u32)) {
+                    return Err(BoardError::TagOnInteriorEdge {
+                        edge: e,
+                        tag: t.name(),
+                    });
+                }
+            }
+        }
+        let mut seen = vec![false; nf];
+        for &(f, pl) in &self.setup.pieces {
+            if f.index() >= nf {
+                return Err(BoardError::SetupFaceMissing { face: f.index() });
+            }
+            if pl > 1 {
+                return Err(BoardError::SetupPlayer {
+                    face: f.index(),
+                    player: pl,
+                });
+            }
+            if std::mem::replace(&mut seen[f.index()], true) {
+                return Err(BoardError::SetupDuplicate {
+                    face: f.index(),
+                    label: self.faces.label[f.index()].clone(),
+                });
+            }
+        }
+        let mut labels: rustc_hash::FxHashMap<&str, usize> = Default::default();
+        for (i, l) in self.faces.label.iter().enumerate() {
+            if l.is_empty() {
+                continue;
+            }
+            if let Some(&a) = labels.get(l.as_str()) {
+                return Err(BoardError::DuplicateLabel {
+                    label: l.clone(),
+                    a,
+                    b: i,
+                });
+            }
+            labels.insert(l, i);
+        }
+        Ok(())
+    }
+
+    pub fn label(&self, f: FaceId) -> &str {
+        &self.faces.label[f.index()]
+    }
+    pub fn coord(&self, f: FaceId) -> Option<GridCoord> {
+        self.faces.coord[f.index()]
+    }
+    /// The label of a face, or `#<id>` when it has none.
+    pub fn face_name(&self, f: FaceId) -> String {
+        let l = self.label(f);
+        if l.is_empty() {
+            format!("#{}", f.0)
+        } else {
+            l.to_string()
+        }
+    }
+    /// Find a face by its label (case-insensitive), or by `#<id>`.
+    pub fn face_by_label(&self, label: &str) -> Option<FaceId> {
+        if let Some(id) = label.strip_prefix('#') {
+            return id
+                .parse::<u32>()
+                .ok()
+                .filter(|&i| (i as usize) < self.face_count())
+                .map(FaceId);
+        }
+        self.faces
+            .label
+            .iter()
+            .position(|l| l.eq_ignore_ascii_case(label))
+            .map(|i| FaceId(i as u32))
+    }
+    /// The side tag of an edge.
+    pub fn side_tag(&self, e: EdgeId) -> Option<SideTag> {
+        self.side_tags.get(e.index()).copied().flatten()
+    }
+    /// Faces with at least one boundary edge tagged `tag`, in id order.
+    pub fn faces_on_side(&self, tag: SideTag) -> Vec<FaceId> {
+        let mut out: Vec<FaceId> = self
+            .side_tags
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| **t == Some(tag))
+            .map(|(e, _)| self.mesh.edge_faces(EdgeId(e as u32)).0)
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+    /// Which of the four sides carry at least one tag.
+    pub fn tagged_sides(&self) -> Vec<SideTag> {
+        let mut v: Vec<SideTag> = self.side_tags.iter().flatten().copied().collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+    /// Map from grid coordinate to face, when faces carry coordinates.
+    pub fn grid_index(&self) -> rustc_hash::FxHashMap<GridCoord, FaceId> {
+        self.faces
+            .coord
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| c.map(|c| (c, FaceId(i as u32))))
+            .collect()
+    }
+}
+
+/// Spreadsheet-style column letters: 0 → `a`, 25 → `z`, 26 → `aa`.
+pub fn column_letters(mut col: u32) -> String {
+    let mut s = Vec::new();
+    loop {
+        s.push(b'a' + (col % 26) as u8);
+        if col < 26 {
+            break;
+        }
+        col = col / 26 - 1;
+    }
+    s.reverse();
+    String::from_utf8(s).expect("ascii")
+}
+
+/// Parse spreadsheet-style column letters (case-insensitive).
+pub fn parse_column_letters(s: &str) -> Option<u32> {
+    if s.is_empty() || s.len() > 4 {
+        return None;
+    }
+    let mut v: u32 = 0;
+    for c in s.bytes() {
+        let c = c.to_ascii_lowercase();
+        if !c.is_ascii_lowercase() {
+            return None;
+        }
+        v = v * 26 + (c - b'a') as u32 + 1;
+    }
+    Some(v - 1)
+}
+
+/// Label `a1`-style: column letters then 1-based row number.
+pub fn grid_label(col: u32, row: u32) -> String {
+    format!("{}{}", column_letters(col), row + 1)
+}
+
+/// Split an `a1`-style label into (col, row), both 0-based.
+pub fn parse_grid_label(s: &str) -> Option<(u32, u32)> {
+    let split = s.find(|c: char| c.is_ascii_digit())?;
+    let (l, n) = s.split_at(split);
+    let col = parse_column_letters(l)?;
+    let row: u32 = n.parse().ok()?;
+    (row >= 1).then(|| (col, row - 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_round_trip() {
+        for c in [0u32, 1, 25, 26, 27, 51, 52, 701, 702] {
+            assert_eq!(parse_column_letters(&column_letters(c)), Some(c));
+        }
+        assert_eq!(column_letters(0), "a");
+        assert_eq!(column_letters(25), "z");
+        assert_eq!(column_letters(26), "aa");
+        assert_eq!(grid_label(1, 0), "b1");
+        assert_eq!(parse_grid_label("b12"), Some((1, 11)));
+        assert_eq!(parse_grid_label("b0"), None);
+        assert_eq!(parse_grid_label("12"), None);
+    }
+}

@@ -1,0 +1,1 @@
+//! Edit operations on the mesh (add, delete, split, merge faces; move vertices; split edges).
