@@ -7,6 +7,17 @@
 //! disjoint-set). History, undo/redo, repetition and resignation live in the
 //! generic game state built on top, so engines and perft work on bare positions.
 
+pub mod boco;
+pub mod dynamic;
+pub mod game;
+pub mod hex;
+pub mod loa;
+pub mod perft;
+pub mod record;
+pub mod sgf;
+pub mod testing;
+pub mod twixt;
+
 use crate::mesh::FaceId;
 use std::fmt::Debug;
 use std::hash::Hash;

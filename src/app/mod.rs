@@ -1,0 +1,1 @@
+//! The egui application (in progress).

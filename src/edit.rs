@@ -1,0 +1,1 @@
+//! Board edits as command values, applied in one place, with undo/redo (in progress).

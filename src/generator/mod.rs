@@ -1,0 +1,1 @@
+//! Fair sectioned board generator (in progress).

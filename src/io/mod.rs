@@ -1,0 +1,1 @@
+//! Board files: OBJ, RON, SVG (in progress).
