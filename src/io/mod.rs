@@ -280,3 +280,64 @@ pub(crate) fn build_notes(report: &crate::mesh::BuildReport) -> Vec<String> {
         .map(|s| vec![format!("the mesh was repaired: {s}")])
         .unwrap_or_default()
 }
+
+/// Compare two boards as a user sees them: the same vertex positions, the same
+/// faces (vertex cycles, in order) with the same data, the same side tags on
+/// the same vertex pairs, metadata and setup. Edge numbering may differ (it is
+/// not stored in files). Returns the first difference found.
+pub fn compare_boards(a: &Board, b: &Board) -> Result<(), String> {
+    let (ma, mb) = (&a.mesh, &b.mesh);
+    if ma.positions() != mb.positions() {
+        let i = ma
+            .positions()
+            .iter()
+            .zip(mb.positions())
+            .position(|(p, q)| p != q)
+            .unwrap_or(ma.vertex_count().min(mb.vertex_count()));
+        return Err(format!(
+            "vertex positions differ ({} vs {} vertices; first difference at vertex {i})",
+            ma.vertex_count(),
+            mb.vertex_count()
+        ));
+    }
+    if ma.face_count() != mb.face_count() {
+        return Err(format!(
+            "{} faces vs {} faces",
+            ma.face_count(),
+            mb.face_count()
+        ));
+    }
+    for f in ma.face_ids() {
+        if !ma.face_vertices(f).eq(mb.face_vertices(f)) {
+            return Err(format!("face {} has different vertices", f.0));
+        }
+    }
+    if a.faces != b.faces {
+        return Err("per-face data (labels, coordinates, kinds, colours, regions) differs".into());
+    }
+    let tags = |board: &Board| {
+        let mut v: Vec<(u32, u32, crate::board::SideTag)> = board
+            .side_tags
+            .iter()
+            .enumerate()
+            .filter_map(|(e, t)| {
+                let [p, q] = board
+                    .mesh
+                    .edge_vertices(crate::mesh::EdgeId::from_index(e));
+                t.map(|t| (p.0.min(q.0), p.0.max(q.0), t))
+            })
+            .collect();
+        v.sort_unstable();
+        v
+    };
+    if tags(a) != tags(b) {
+        return Err("side tags differ".into());
+    }
+    if a.meta != b.meta {
+        return Err("metadata differs".into());
+    }
+    if a.setup != b.setup {
+        return Err("start setup differs".into());
+    }
+    Ok(())
+}

@@ -198,7 +198,28 @@ fn de_face_vertices<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u32>, D::Erro
 
 #[derive(Deserialize)]
 struct VersionProbe {
-    format_version: Option<u64>,
+    #[serde(default = "missing_version")]
+    format_version: u64,
+}
+
+fn missing_version() -> u64 {
+    u64::MAX
+}
+
+fn check_version(v: u64) -> Result<(), IoError> {
+    match v {
+        v if v == FORMAT_VERSION as u64 => Ok(()),
+        u64::MAX => Err(IoError::Invalid(
+            "this is not a boardwright board file: it has no format_version".into(),
+        )),
+        v if v > FORMAT_VERSION as u64 => Err(IoError::FutureVersion {
+            found: v,
+            supported: FORMAT_VERSION,
+        }),
+        v => Err(IoError::Invalid(format!(
+            "format_version {v} is not a valid version (this build reads {FORMAT_VERSION})"
+        ))),
+    }
 }
 
 fn ron_error(e: ron::error::SpannedError) -> IoError {
@@ -227,33 +248,13 @@ pub fn read_ron(bytes: &[u8], limits: &Limits) -> Result<Loaded, IoError> {
     }
     let options = ron::Options::default();
     // Look at the version first, so a newer file is refused rather than misread.
-    match options.from_str::<VersionProbe>(text) {
-        Ok(VersionProbe {
-            format_version: Some(v),
-        }) if v != FORMAT_VERSION as u64 => {
-            return Err(if v > FORMAT_VERSION as u64 {
-                IoError::FutureVersion {
-                    found: v,
-                    supported: FORMAT_VERSION,
-                }
-            } else {
-                IoError::Invalid(format!(
-                    "format_version {v} is not a valid version (this build reads {FORMAT_VERSION})"
-                ))
-            });
-        }
-        Ok(VersionProbe {
-            format_version: None,
-        }) => {
-            return Err(IoError::Invalid(
-                "this is not a boardwright board file: it has no format_version".into(),
-            ));
-        }
-        _ => {}
+    if let Ok(probe) = options.from_str::<VersionProbe>(text) {
+        check_version(probe.format_version)?;
     }
     BUDGET.with(|b| b.set(*limits));
     CORNERS.with(|c| c.set(0));
     let file: BoardFile = options.from_str(text).map_err(ron_error)?;
+    check_version(file.format_version as u64)?;
     from_dto(file, limits)
 }
 
