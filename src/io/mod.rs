@@ -281,25 +281,13 @@ pub(crate) fn build_notes(report: &crate::mesh::BuildReport) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// Compare two boards as a user sees them: the same vertex positions, the same
-/// faces (vertex cycles, in order) with the same data, the same side tags on
-/// the same vertex pairs, metadata and setup. Edge numbering may differ (it is
-/// not stored in files). Returns the first difference found.
+/// Compare two boards as a user sees them: the same faces in the same order
+/// (the same corner positions, counter-clockwise from the same first corner)
+/// with the same data, the same side tags on the same boundary segments, the
+/// same metadata and setup. Vertex and edge numbering may differ (OBJ files
+/// number vertices in their own way). Returns the first difference found.
 pub fn compare_boards(a: &Board, b: &Board) -> Result<(), String> {
     let (ma, mb) = (&a.mesh, &b.mesh);
-    if ma.positions() != mb.positions() {
-        let i = ma
-            .positions()
-            .iter()
-            .zip(mb.positions())
-            .position(|(p, q)| p != q)
-            .unwrap_or(ma.vertex_count().min(mb.vertex_count()));
-        return Err(format!(
-            "vertex positions differ ({} vs {} vertices; first difference at vertex {i})",
-            ma.vertex_count(),
-            mb.vertex_count()
-        ));
-    }
     if ma.face_count() != mb.face_count() {
         return Err(format!(
             "{} faces vs {} faces",
@@ -307,27 +295,41 @@ pub fn compare_boards(a: &Board, b: &Board) -> Result<(), String> {
             mb.face_count()
         ));
     }
+    if ma.vertex_count() != mb.vertex_count() || ma.edge_count() != mb.edge_count() {
+        return Err(format!(
+            "{} vertices and {} edges vs {} and {}",
+            ma.vertex_count(),
+            ma.edge_count(),
+            mb.vertex_count(),
+            mb.edge_count()
+        ));
+    }
     for f in ma.face_ids() {
-        if !ma.face_vertices(f).eq(mb.face_vertices(f)) {
-            return Err(format!("face {} has different vertices", f.0));
+        if !ma.face_points(f).eq(mb.face_points(f)) {
+            return Err(format!("face {} has different corners", f.0));
         }
     }
     if a.faces != b.faces {
         return Err("per-face data (labels, coordinates, kinds, colours, regions) differs".into());
     }
     let tags = |board: &Board| {
-        let mut v: Vec<(u32, u32, crate::board::SideTag)> = board
+        let mut v: Vec<([f64; 4], crate::board::SideTag)> = board
             .side_tags
             .iter()
             .enumerate()
             .filter_map(|(e, t)| {
-                let [p, q] = board
-                    .mesh
-                    .edge_vertices(crate::mesh::EdgeId::from_index(e));
-                t.map(|t| (p.0.min(q.0), p.0.max(q.0), t))
+                let (p, q) = board.mesh.edge_segment(crate::mesh::EdgeId::from_index(e));
+                let (p, q) = if (p.x, p.y) <= (q.x, q.y) { (p, q) } else { (q, p) };
+                t.map(|t| ([p.x, p.y, q.x, q.y], t))
             })
             .collect();
-        v.sort_unstable();
+        v.sort_unstable_by(|x, y| {
+            x.0.iter()
+                .zip(&y.0)
+                .map(|(a, b)| a.total_cmp(b))
+                .find(|o| o.is_ne())
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
         v
     };
     if tags(a) != tags(b) {

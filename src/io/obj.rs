@@ -526,9 +526,20 @@ pub fn write_obj(board: &Board) -> Result<String, IoError> {
         mesh.vertex_count(),
         mesh.face_count()
     );
-    for p in mesh.positions() {
-        let z = if p.y == 0.0 { 0.0 } else { -p.y };
-        let _ = writeln!(s, "v {} 0 {}", p.x, z);
+    // Vertices in order of first use by the faces: the order an OBJ reader
+    // numbers them in, so export → import → export gives the same text.
+    let mut number = vec![0u32; mesh.vertex_count()];
+    let mut next = 0u32;
+    for f in mesh.face_ids() {
+        for v in mesh.face_vertices(f) {
+            if number[v.index()] == 0 {
+                next += 1;
+                number[v.index()] = next;
+                let p = mesh.position(v);
+                let z = if p.y == 0.0 { 0.0 } else { -p.y };
+                let _ = writeln!(s, "v {} 0 {}", p.x, z);
+            }
+        }
     }
     let mut in_named = false;
     for f in mesh.face_ids() {
@@ -542,7 +553,7 @@ pub fn write_obj(board: &Board) -> Result<String, IoError> {
         }
         s.push('f');
         for v in mesh.face_vertices(f) {
-            let _ = write!(s, " {}", v.0 + 1);
+            let _ = write!(s, " {}", number[v.index()]);
         }
         s.push('\n');
     }
