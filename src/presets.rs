@@ -39,7 +39,12 @@ pub fn by_name(name: &str, size: Option<u32>) -> Result<Board, PresetError> {
             }
             Ok(lines_of_action())
         }
-        "triangle" => Ok(triangle_grid(check("triangle", size.unwrap_or(8), 1, MAX_GRID)?)),
+        "triangle" => Ok(triangle_grid(check(
+            "triangle",
+            size.unwrap_or(8),
+            1,
+            MAX_GRID,
+        )?)),
         "boco" => {
             if let Some(s) = size {
                 check("boco", s, 4, 4)?;
@@ -355,9 +360,8 @@ pub fn boco() -> Board {
         }
     }
     // The four sides by rotating the top side's pieces a quarter turn at a time.
-    let rot = |(x, y): (i64, i64), k: u32| -> (i64, i64) {
-        (0..k).fold((x, y), |(x, y), _| (-y, x))
-    };
+    let rot =
+        |(x, y): (i64, i64), k: u32| -> (i64, i64) { (0..k).fold((x, y), |(x, y), _| (-y, x)) };
     for k in 0..4 {
         let mut side: Vec<(Vec<(i64, i64)>, u8)> = Vec::new();
         for i in 0..4 {

@@ -5,47 +5,113 @@ use boardwright::io::load_board;
 use std::path::Path;
 
 const EXPECTED: &[(&str, &str)] = &[
-    ("bad-colour.ron", "line 6, column 61: invalid colour \"#12345\""),
-    ("bad-face.obj", "line 5: a face ('f') has an index that is not a number"),
-    ("bad-index.obj", "line 5: the face refers to vertex 5, but the file has only 4"),
-    ("bad-vertex-index.ron", "face 0 refers to vertex 9, but there are only 6 vertices"),
-    ("bad-vertex.obj", "line 2: a vertex ('v') needs three numbers x y z"),
+    (
+        "bad-colour.ron",
+        "line 6, column 61: invalid colour \"#12345\"",
+    ),
+    (
+        "bad-face.obj",
+        "line 5: a face ('f') has an index that is not a number",
+    ),
+    (
+        "bad-index.obj",
+        "line 5: the face refers to vertex 5, but the file has only 4",
+    ),
+    (
+        "bad-vertex-index.ron",
+        "face 0 refers to vertex 9, but there are only 6 vertices",
+    ),
+    (
+        "bad-vertex.obj",
+        "line 2: a vertex ('v') needs three numbers x y z",
+    ),
     ("degenerate.obj", "face 0 has zero area"),
-    ("duplicate-labels.ron", "two faces are labelled 'a1' (faces 0 and 1)"),
+    (
+        "duplicate-labels.ron",
+        "two faces are labelled 'a1' (faces 0 and 1)",
+    ),
     ("empty.obj", "the file is empty"),
     ("empty.ron", "the file is empty"),
     (
         "future-version.ron",
         "made by a newer boardwright: format_version 7, this build reads 1",
     ),
-    ("garbage.obj", "the file is not text (invalid UTF-8 at line 1, column 1)"),
-    ("garbage.ron", "the file is not text (invalid UTF-8 at line 1, column 1)"),
-    ("nan.obj", "line 1: a vertex has a coordinate that is not a finite number"),
-    ("nan.ron", "vertex 0 has a coordinate that is not a finite number"),
+    (
+        "garbage.obj",
+        "the file is not text (invalid UTF-8 at line 1, column 1)",
+    ),
+    (
+        "garbage.ron",
+        "the file is not text (invalid UTF-8 at line 1, column 1)",
+    ),
+    (
+        "nan.obj",
+        "line 1: a vertex has a coordinate that is not a finite number",
+    ),
+    (
+        "nan.ron",
+        "vertex 0 has a coordinate that is not a finite number",
+    ),
     (
         "negative-index.obj",
         "line 5: the face refers to vertex -7 (counting back), but only 4 come before it",
     ),
     ("no-faces.obj", "the file has no faces"),
     ("no-faces.ron", "the board has no faces"),
-    ("no-version.ron", "not a boardwright board file: it has no format_version"),
-    ("non-manifold.obj", "non-manifold edge between (0, 0) and (1, 0): used by faces [0, 1, 2]"),
-    ("non-manifold.ron", "non-manifold edge between (0, 0) and (1, 0): used by faces [0, 2]"),
-    ("non-planar.obj", "the mesh is not flat: its vertices spread 0.5 along Z"),
-    ("repeated-vertex.obj", "face 0 visits the vertex at (1, 0) more than once"),
+    (
+        "no-version.ron",
+        "not a boardwright board file: it has no format_version",
+    ),
+    (
+        "non-manifold.obj",
+        "non-manifold edge between (0, 0) and (1, 0): used by faces [0, 1, 2]",
+    ),
+    (
+        "non-manifold.ron",
+        "non-manifold edge between (0, 0) and (1, 0): used by faces [0, 2]",
+    ),
+    (
+        "non-planar.obj",
+        "the mesh is not flat: its vertices spread 0.5 along Z",
+    ),
+    (
+        "repeated-vertex.obj",
+        "face 0 visits the vertex at (1, 0) more than once",
+    ),
     ("self-intersecting.obj", "face 0 crosses or touches itself"),
-    ("setup-bad-player.ron", "names player 2 on face 1; players are 0 and 1"),
-    ("setup-missing-face.ron", "the start setup names face 99, which does not exist"),
+    (
+        "setup-bad-player.ron",
+        "names player 2 on face 1; players are 0 and 1",
+    ),
+    (
+        "setup-missing-face.ron",
+        "the start setup names face 99, which does not exist",
+    ),
     ("syntax-error.ron", "line 4, column 27: Expected comma"),
     (
         "tag-interior-edge.ron",
         "side tag 'left' on vertices 1 and 4: that edge is inside the board",
     ),
-    ("tag-not-an-edge.ron", "side tag 'left' on vertices 0 and 5: no edge joins them"),
-    ("truncated.ron", "line 9, column 46: the file ends too early (is it truncated?)"),
-    ("unknown-field.ron", "line 6, column 34: Unexpected field named `lable`"),
-    ("zero-index.obj", "line 5: the face refers to vertex 0, but OBJ indices start at 1"),
-    ("zero-version.ron", "format_version 0 is not a valid version"),
+    (
+        "tag-not-an-edge.ron",
+        "side tag 'left' on vertices 0 and 5: no edge joins them",
+    ),
+    (
+        "truncated.ron",
+        "line 9, column 46: the file ends too early (is it truncated?)",
+    ),
+    (
+        "unknown-field.ron",
+        "line 6, column 34: Unexpected field named `lable`",
+    ),
+    (
+        "zero-index.obj",
+        "line 5: the face refers to vertex 0, but OBJ indices start at 1",
+    ),
+    (
+        "zero-version.ron",
+        "format_version 0 is not a valid version",
+    ),
 ];
 
 fn corpus() -> &'static Path {
@@ -64,8 +130,14 @@ fn every_invalid_file_gets_its_specific_error() {
             err.contains(expected),
             "{name}: expected error containing {expected:?}, got {err:?}"
         );
-        assert!(err.contains(name), "{name}: the error does not name the file: {err}");
-        assert!(!err.contains('\n'), "{name}: the error is not one line: {err}");
+        assert!(
+            err.contains(name),
+            "{name}: the error does not name the file: {err}"
+        );
+        assert!(
+            !err.contains('\n'),
+            "{name}: the error is not one line: {err}"
+        );
     }
 }
 
@@ -88,7 +160,10 @@ fn unknown_and_missing_extensions_and_svg_input() {
     let e = load_board("board").unwrap_err().to_string();
     assert!(e.contains("has no extension"), "{e}");
     let e = load_board("board.svg").unwrap_err().to_string();
-    assert!(e.contains("SVG files can be written but not read back"), "{e}");
+    assert!(
+        e.contains("SVG files can be written but not read back"),
+        "{e}"
+    );
     let e = load_board("does-not-exist.ron").unwrap_err().to_string();
     assert!(e.starts_with("cannot read does-not-exist.ron:"), "{e}");
 }
@@ -104,7 +179,10 @@ fn size_limits_refuse_large_inputs_with_a_message() {
         ..Limits::default()
     };
     let e = load_board_with(&p, &limits).unwrap_err().to_string();
-    assert!(e.contains("the file is 42 bytes; boardwright reads files up to 16 bytes"), "{e}");
+    assert!(
+        e.contains("the file is 42 bytes; boardwright reads files up to 16 bytes"),
+        "{e}"
+    );
     let limits = Limits {
         max_vertices: 2,
         ..Limits::default()
@@ -119,7 +197,10 @@ fn size_limits_refuse_large_inputs_with_a_message() {
         ..Limits::default()
     };
     let e = load_board_with(&r, &limits).unwrap_err().to_string();
-    assert!(e.contains("more than 4 faces, more than boardwright accepts"), "{e}");
+    assert!(
+        e.contains("more than 4 faces, more than boardwright accepts"),
+        "{e}"
+    );
     assert!(e.contains("line "), "{e}");
     // A face with too many sides.
     let f = dir.path().join("wide.obj");
@@ -139,6 +220,9 @@ fn size_limits_refuse_large_inputs_with_a_message() {
         ..Limits::default()
     };
     let e = load_board_with(&f, &limits).unwrap_err().to_string();
-    assert!(e.contains("line 41: the face has 40 vertices; boardwright accepts at most 32"), "{e}");
+    assert!(
+        e.contains("line 41: the face has 40 vertices; boardwright accepts at most 32"),
+        "{e}"
+    );
     load_board(&f).unwrap();
 }

@@ -140,7 +140,12 @@ fn random_board(s: &Spec) -> Board {
             _ => FaceKind::Cell,
         };
         b.faces.colour[f] = (next(3) == 0).then(|| {
-            Rgba([next(256) as u8, next(256) as u8, next(256) as u8, if next(2) == 0 { 255 } else { next(256) as u8 }])
+            Rgba([
+                next(256) as u8,
+                next(256) as u8,
+                next(256) as u8,
+                if next(2) == 0 { 255 } else { next(256) as u8 },
+            ])
         });
         b.faces.region[f] = (next(3) == 0).then(|| next(5));
     }

@@ -33,8 +33,11 @@ fn obj_ron_obj_round_trip() {
         let third = load_board(&obj).unwrap();
         assert!(third.notes.is_empty(), "{name}: {:?}", third.notes);
         // Regions and the name do not travel through OBJ; geometry and labels do.
-        compare_boards(&geometry_and_labels(&first), &geometry_and_labels(&third.board))
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        compare_boards(
+            &geometry_and_labels(&first),
+            &geometry_and_labels(&third.board),
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
         // And the OBJ text is stable (after the name comment).
         let body = |t: String| t.split_once('\n').unwrap().1.to_string();
         assert_eq!(
@@ -72,13 +75,26 @@ fn blender_y_up_obj_imports_seen_from_above() {
     // b1 is right of a1 and a2 above it: the board is neither mirrored nor turned.
     let c = |l: &str| b.mesh.face_centroid(b.face_by_label(l).unwrap());
     let (a1, b1, a2, c3) = (c("a1"), c("b1"), c("a2"), c("c3"));
-    assert!((a1.x - 0.5).abs() < 1e-9 && (a1.y - 0.5).abs() < 1e-9, "{a1}");
+    assert!(
+        (a1.x - 0.5).abs() < 1e-9 && (a1.y - 0.5).abs() < 1e-9,
+        "{a1}"
+    );
     assert!(b1.x > a1.x && (b1.y - a1.y).abs() < 1e-9);
     assert!(a2.y > a1.y && (a2.x - a1.x).abs() < 1e-9);
-    assert!((c3.x - 2.5).abs() < 1e-9 && (c3.y - 2.5).abs() < 1e-9, "{c3}");
-    let rim: Vec<FaceId> = b.mesh.face_ids().filter(|f| b.faces.region[f.index()] == Some(0)).collect();
+    assert!(
+        (c3.x - 2.5).abs() < 1e-9 && (c3.y - 2.5).abs() < 1e-9,
+        "{c3}"
+    );
+    let rim: Vec<FaceId> = b
+        .mesh
+        .face_ids()
+        .filter(|f| b.faces.region[f.index()] == Some(0))
+        .collect();
     assert_eq!(rim.len(), 12);
-    assert!(rim.iter().all(|&f| b.label(f).is_empty() && b.mesh.face_degree(f) == 3));
+    assert!(
+        rim.iter()
+            .all(|&f| b.label(f).is_empty() && b.mesh.face_degree(f) == 3)
+    );
     b.validate().unwrap();
 }
 
@@ -95,7 +111,10 @@ fn z_up_and_yz_planes_are_detected_and_oriented() {
         let b = &l.board;
         assert_eq!(b.faces.label, ["sq", "tri"]);
         let t = b.mesh.face_centroid(FaceId(1));
-        assert!(t.x > 1.0 && t.y < 0.5, "triangle should be right of the square: {t}");
+        assert!(
+            t.x > 1.0 && t.y < 0.5,
+            "triangle should be right of the square: {t}"
+        );
     }
 }
 
@@ -142,7 +161,9 @@ fn saving_refuses_what_cannot_be_written_and_keeps_the_old_file() {
     let e = save_board(&b, &p).unwrap_err().to_string();
     assert!(e.contains("two faces are labelled 'a1'"), "{e}");
     assert_eq!(std::fs::read(&p).unwrap(), before);
-    let e = save_board(&b, dir.path().join("x.png")).unwrap_err().to_string();
+    let e = save_board(&b, dir.path().join("x.png"))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("unknown file type '.png'"), "{e}");
     // Writing into a folder that does not exist fails cleanly.
     let e = save_board(&presets::square_grid(2, 2), dir.path().join("nope/b.ron"))

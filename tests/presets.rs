@@ -27,7 +27,10 @@ fn every_preset_validates_at_several_sizes() {
 #[test]
 fn bad_preset_names_and_sizes_are_refused() {
     let e = by_name("chess", None).unwrap_err().to_string();
-    assert!(e.contains("unknown preset 'chess'") && e.contains("triangle") && e.contains("boco"), "{e}");
+    assert!(
+        e.contains("unknown preset 'chess'") && e.contains("triangle") && e.contains("boco"),
+        "{e}"
+    );
     let e = by_name("hex", Some(0)).unwrap_err().to_string();
     assert_eq!(e, "hex size 0 is out of range (1 to 100)");
     assert!(by_name("boco", Some(5)).is_err());

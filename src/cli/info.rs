@@ -31,7 +31,11 @@ pub fn describe(board: &Board, title: &str) -> String {
         let _ = writeln!(s, "  description: {}", board.meta.description);
     }
     if !board.meta.suggested_rules.is_empty() {
-        let _ = writeln!(s, "  rules:       {}", board.meta.suggested_rules.join(", "));
+        let _ = writeln!(
+            s,
+            "  rules:       {}",
+            board.meta.suggested_rules.join(", ")
+        );
     }
     let _ = writeln!(
         s,
@@ -68,7 +72,8 @@ pub fn describe(board: &Board, title: &str) -> String {
     );
     let labelled = board.faces.label.iter().filter(|l| !l.is_empty()).count();
     let coords = board.faces.coord.iter().filter(|c| c.is_some()).count();
-    let regions: std::collections::BTreeSet<u32> = board.faces.region.iter().flatten().copied().collect();
+    let regions: std::collections::BTreeSet<u32> =
+        board.faces.region.iter().flatten().copied().collect();
     let _ = writeln!(
         s,
         "  labels: {labelled} of {} faces; grid coordinates: {coords}; regions: {}",
@@ -92,7 +97,11 @@ pub fn describe(board: &Board, title: &str) -> String {
     let _ = writeln!(
         s,
         "  side tags: {}",
-        if tags.is_empty() { "none".to_string() } else { tags.join(", ") }
+        if tags.is_empty() {
+            "none".to_string()
+        } else {
+            tags.join(", ")
+        }
     );
     if board.setup.pieces.is_empty() {
         let _ = writeln!(s, "  start setup: none");

@@ -91,7 +91,9 @@ pub fn print_out(text: &str) -> Result<(), CliFailure> {
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => Err(CliFailure::new(format!("cannot write to standard output: {e}"))),
+        Err(e) => Err(CliFailure::new(format!(
+            "cannot write to standard output: {e}"
+        ))),
     }
 }
 

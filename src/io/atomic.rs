@@ -22,10 +22,7 @@ pub fn write_atomic_with(
     fill: impl FnOnce(&mut BufWriter<File>) -> io::Result<()>,
 ) -> io::Result<()> {
     let name = path.file_name().ok_or_else(|| {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            "the path does not name a file",
-        )
+        io::Error::new(io::ErrorKind::InvalidInput, "the path does not name a file")
     })?;
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),

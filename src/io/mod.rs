@@ -202,7 +202,9 @@ pub fn load_board_with(path: &Path, limits: &Limits) -> Result<Loaded, IoError> 
 pub fn save_board(board: &Board, path: impl AsRef<Path>) -> Result<(), IoError> {
     let path = path.as_ref();
     let format = Format::from_path(path)?;
-    board.validate().map_err(|e| IoError::from(e).in_file(path))?;
+    board
+        .validate()
+        .map_err(|e| IoError::from(e).in_file(path))?;
     let text = board_to_string(board, format).map_err(|e| e.in_file(path))?;
     atomic::write_atomic(path, text.as_bytes()).map_err(|source| IoError::Write {
         path: path.to_path_buf(),
@@ -319,7 +321,11 @@ pub fn compare_boards(a: &Board, b: &Board) -> Result<(), String> {
             .enumerate()
             .filter_map(|(e, t)| {
                 let (p, q) = board.mesh.edge_segment(crate::mesh::EdgeId::from_index(e));
-                let (p, q) = if (p.x, p.y) <= (q.x, q.y) { (p, q) } else { (q, p) };
+                let (p, q) = if (p.x, p.y) <= (q.x, q.y) {
+                    (p, q)
+                } else {
+                    (q, p)
+                };
                 t.map(|t| ([p.x, p.y, q.x, q.y], t))
             })
             .collect();

@@ -60,7 +60,6 @@ pub fn read_obj(bytes: &[u8], limits: &Limits) -> Result<Loaded, IoError> {
         single_index: false,
         ignore_points: false,
         ignore_lines: false,
-        ..Default::default()
     };
     let parsed = tobj::load_obj_buf(&mut reader, &opts, |p| {
         // Never open a material library: note its name and carry on.
@@ -312,9 +311,8 @@ impl<'a> LineReader<'a> {
             return;
         }
         let t = line.trim_ascii_start();
-        let is_word = |w: u8| {
-            t.first() == Some(&w) && t.get(1).is_some_and(|c| c.is_ascii_whitespace())
-        };
+        let is_word =
+            |w: u8| t.first() == Some(&w) && t.get(1).is_some_and(|c| c.is_ascii_whitespace());
         if is_word(b'f') || is_word(b'l') {
             self.faces += 1;
             // Separators bound the corner count from above; count exactly only
@@ -410,10 +408,12 @@ fn describe_tobj_error(e: tobj::LoadError, bytes: &[u8], line: usize) -> IoError
             "a face refers to a vertex that does not exist"
         }
         L::ReadError => "the line could not be read",
-        _ => return IoError::Obj {
-            line,
-            message: format!("the file could not be parsed ({e})"),
-        },
+        _ => {
+            return IoError::Obj {
+                line,
+                message: format!("the file could not be parsed ({e})"),
+            };
+        }
     };
     IoError::Obj {
         line,

@@ -195,7 +195,11 @@ pub fn write_svg(board: &Board) -> String {
             let _ = writeln!(
                 s,
                 r##"<text x="{x}" y="{y}" font-family="sans-serif" font-size="{font}" text-anchor="middle" dominant-baseline="central" fill="{}">{}</text>"##,
-                if on_dark[f.index()] { "#ffffff" } else { "#222222" },
+                if on_dark[f.index()] {
+                    "#ffffff"
+                } else {
+                    "#222222"
+                },
                 esc(l)
             );
         }
