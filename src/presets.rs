@@ -1,6 +1,6 @@
 //! Ready-made boards: square grid, Hex rhombus, TwixT, Lines of Action, triangle grid, BOCO.
 
-use crate::board::{Board, GridCoord, SideTag, grid_label};
+use crate::board::{Board, GridCoord, Rgba, SideTag, grid_label};
 use crate::mesh::{FaceId, Mesh, Point, PolygonSoup};
 use rustc_hash::FxHashMap;
 
@@ -22,7 +22,7 @@ pub enum PresetError {
 }
 
 /// Names accepted by [`by_name`].
-pub const PRESET_NAMES: &[&str] = &["square", "hex", "twixt", "loa"];
+pub const PRESET_NAMES: &[&str] = &["square", "hex", "twixt", "loa", "triangle", "boco"];
 
 /// Make a preset by name; `size` is the side length where the preset has one.
 pub fn by_name(name: &str, size: Option<u32>) -> Result<Board, PresetError> {
@@ -38,6 +38,18 @@ pub fn by_name(name: &str, size: Option<u32>) -> Result<Board, PresetError> {
                 check("loa", s, 8, 8)?;
             }
             Ok(lines_of_action())
+        }
+        "triangle" => Ok(triangle_grid(check(
+            "triangle",
+            size.unwrap_or(8),
+            1,
+            MAX_GRID,
+        )?)),
+        "boco" => {
+            if let Some(s) = size {
+                check("boco", s, 4, 4)?;
+            }
+            Ok(boco())
         }
         other => Err(PresetError::Unknown(other.to_string())),
     }
@@ -281,6 +293,133 @@ pub fn lines_of_action() -> Board {
     board
 }
 
+/// A large equilateral triangle of side N made of N² unit triangles, pointing up.
+/// Rows count from the bottom (row 1 is the widest, 2N − 1 triangles); within a
+/// row, columns run left to right alternating up- and down-pointing triangles,
+/// so `a1` is the bottom-left corner triangle and the apex is `a{N}`. The bottom
+/// edge is tagged `bottom`, the left slope `left` and the right slope `right`
+/// (the three sides of a game of Y).
+pub fn triangle_grid(n: u32) -> Board {
+    let h = 3f64.sqrt() / 2.0;
+    let pos = move |i: i64, j: i64| Point::new(i as f64 + j as f64 / 2.0, j as f64 * h);
+    let mut b = LatticeBuilder::new();
+    let mut coords = Vec::new();
+    let n = n as i64;
+    for r in 0..n {
+        let ups = n - r;
+        for i in 0..ups {
+            b.face(&[(i, r), (i + 1, r), (i, r + 1)], pos);
+            coords.push(GridCoord::new(2 * i as i32, r as i32));
+            if i + 1 < ups {
+                b.face(&[(i + 1, r), (i + 1, r + 1), (i, r + 1)], pos);
+                coords.push(GridCoord::new(2 * i as i32 + 1, r as i32));
+            }
+        }
+    }
+    let mut board = Board::new(b.finish());
+    for (i, g) in coords.iter().enumerate() {
+        board.faces.label[i] = grid_label(g.col as u32, g.row as u32);
+        board.faces.coord[i] = Some(*g);
+    }
+    tag_boundary(&mut board, |f, d| {
+        let g = coords[f.index()];
+        let last = 2 * (n as i32 - g.row) - 2;
+        if g.row == 0 && d.y < -1e-9 {
+            Some(SideTag::Bottom)
+        } else if g.col == 0 && d.x < 0.0 {
+            Some(SideTag::Left)
+        } else if g.col == last && d.x > 0.0 {
+            Some(SideTag::Right)
+        } else {
+            None
+        }
+    });
+    board.meta.name = format!("Triangle {n}");
+    board.meta.description = format!(
+        "A triangle of side {n} made of {} unit triangles; a1 is the bottom-left corner, rows count upwards.",
+        n * n
+    );
+    board.meta.suggested_rules = vec!["boco".into()];
+    board
+}
+
+/// A BOCO-style board of mixed shapes with the symmetry of a square: a 4×4 core
+/// of squares, a ring of 16 rectangles (two per core square along each side), four
+/// small corner squares and an outer ring of 36 triangles (seven per side and two
+/// at each corner) — 72 faces, an octagon. Faces are numbered `1`–`72` in reading order (top row first, left to
+/// right) and coloured by shape. No side tags: BOCO is won by encirclement.
+pub fn boco() -> Board {
+    // Lattice units: core squares are 2×2, rectangles 2×1, triangles have a base of 2.
+    let mut polys: Vec<Vec<(i64, i64)>> = Vec::new();
+    let mut shape: Vec<u8> = Vec::new(); // 0 square, 1 rectangle, 2 corner, 3 triangle
+    for i in 0..4 {
+        for j in 0..4 {
+            let (x, y) = (-4 + 2 * i, -4 + 2 * j);
+            polys.push(vec![(x, y), (x + 2, y), (x + 2, y + 2), (x, y + 2)]);
+            shape.push(0);
+        }
+    }
+    // The four sides by rotating the top side's pieces a quarter turn at a time.
+    let rot =
+        |(x, y): (i64, i64), k: u32| -> (i64, i64) { (0..k).fold((x, y), |(x, y), _| (-y, x)) };
+    for k in 0..4 {
+        let mut side: Vec<(Vec<(i64, i64)>, u8)> = Vec::new();
+        for i in 0..4 {
+            let x = -4 + 2 * i;
+            side.push((vec![(x, 4), (x + 2, 4), (x + 2, 5), (x, 5)], 1));
+            side.push((vec![(x, 5), (x + 2, 5), (x + 1, 6)], 3));
+            if i < 3 {
+                side.push((vec![(x + 2, 5), (x + 3, 6), (x + 1, 6)], 3));
+            }
+        }
+        side.push((vec![(4, 4), (5, 4), (5, 5), (4, 5)], 2));
+        // Two triangles fill the bend between this side and each corner square.
+        side.push((vec![(3, 6), (4, 5), (5, 5)], 3));
+        side.push((vec![(-3, 6), (-5, 5), (-4, 5)], 3));
+        for (p, sh) in side {
+            polys.push(p.into_iter().map(|q| rot(q, k)).collect());
+            shape.push(sh);
+        }
+    }
+    // Reading order: bands of one lattice unit from the top, then left to right.
+    let centre = |p: &[(i64, i64)]| {
+        let n = p.len() as f64;
+        let (sx, sy) = p
+            .iter()
+            .fold((0.0, 0.0), |(a, b), &(x, y)| (a + x as f64, b + y as f64));
+        (sx / n, sy / n)
+    };
+    let mut order: Vec<usize> = (0..polys.len()).collect();
+    order.sort_by(|&a, &b| {
+        let (ax, ay) = centre(&polys[a]);
+        let (bx, by) = centre(&polys[b]);
+        by.floor()
+            .total_cmp(&ay.floor())
+            .then(ax.total_cmp(&bx))
+            .then(by.total_cmp(&ay))
+    });
+    let mut b = LatticeBuilder::new();
+    for &i in &order {
+        b.face(&polys[i], |x, y| Point::new(x as f64, y as f64));
+    }
+    let mut board = Board::new(b.finish());
+    let palette = [
+        Rgba([0xf3, 0xe7, 0xcf, 255]),
+        Rgba([0xe0, 0xc9, 0x9e, 255]),
+        Rgba([0xc9, 0xa9, 0x6e, 255]),
+        Rgba([0xd9, 0xb8, 0x8f, 255]),
+    ];
+    for (fi, &i) in order.iter().enumerate() {
+        board.faces.label[fi] = (fi + 1).to_string();
+        board.faces.colour[fi] = Some(palette[shape[i] as usize]);
+        board.faces.region[fi] = Some(shape[i] as u32);
+    }
+    board.meta.name = "BOCO".into();
+    board.meta.description = "A BOCO-style board of squares, rectangles and triangles (72 faces, numbered in reading order). Regions: 0 core squares, 1 rectangles, 2 corner squares, 3 triangles.".into();
+    board.meta.suggested_rules = vec!["boco".into()];
+    board
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -322,6 +461,28 @@ mod tests {
                 .map(|f| l.setup.pieces.iter().any(|p| p.0 == f && p.1 == 1)),
             Some(true)
         );
+    }
+
+    #[test]
+    fn triangle_and_boco() {
+        let t = triangle_grid(4);
+        t.validate().unwrap();
+        assert_eq!(t.face_count(), 16);
+        assert_eq!(t.label(FaceId(0)), "a1");
+        assert_eq!(t.faces_on_side(SideTag::Bottom).len(), 4);
+        assert_eq!(t.faces_on_side(SideTag::Left).len(), 4);
+        assert_eq!(t.faces_on_side(SideTag::Right).len(), 4);
+        // a2 sits on a1's neighbour b1.
+        let b1 = t.face_by_label("b1").unwrap();
+        let mut n: Vec<&str> = t.mesh.adjacent_faces(b1).map(|f| t.label(f)).collect();
+        n.sort();
+        assert_eq!(n, ["a1", "a2", "c1"]);
+        let b = boco();
+        b.validate().unwrap();
+        assert_eq!(b.face_count(), 72);
+        assert_eq!(b.mesh.face_degree_histogram(), vec![(3, 36), (4, 36)]);
+        assert_eq!(b.mesh.boundary_loops().len(), 1);
+        assert_eq!(b.label(FaceId(0)), "1");
     }
 
     #[test]

@@ -1,7 +1,12 @@
 //! Command-line interface. Each subcommand lives in its own file; this file
 //! holds the top-level parser and the dispatch.
 
+pub mod convert;
+pub mod info;
+pub mod preset;
+
 use clap::{Parser, Subcommand};
+use std::io::Write;
 use std::path::PathBuf;
 
 /// A command that failed: one line for stderr and the exit code.
@@ -49,7 +54,14 @@ pub struct Cli {
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Print a board's statistics: V/E/F, faces by sides, boundary loops, χ, validation.
+    Info(info::InfoArgs),
+    /// Convert a board between .ron, .obj and .svg (chosen by the extensions).
+    Convert(convert::ConvertArgs),
+    /// Make a ready-made board (square, hex, twixt, loa, triangle, boco).
+    Preset(preset::PresetArgs),
+}
 
 /// What `main` should do after parsing.
 pub enum Action {
@@ -63,6 +75,31 @@ pub enum Action {
 pub fn run(cli: Cli) -> Result<Action, CliFailure> {
     match cli.command {
         None => Ok(Action::Gui(cli.file)),
-        Some(c) => match c {},
+        Some(c) => match c {
+            Command::Info(a) => info::run(a),
+            Command::Convert(a) => convert::run(a),
+            Command::Preset(a) => preset::run(a),
+        }
+        .map(|()| Action::Done),
+    }
+}
+
+/// Write to standard output; a closed pipe (`boardwright … | head`) ends the
+/// command quietly instead of failing.
+pub fn print_out(text: &str) -> Result<(), CliFailure> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(CliFailure::new(format!(
+            "cannot write to standard output: {e}"
+        ))),
+    }
+}
+
+/// Print notes from a loader on standard error.
+pub fn print_notes(notes: &[String]) {
+    for n in notes {
+        eprintln!("boardwright: note: {n}");
     }
 }

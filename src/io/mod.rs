@@ -1,1 +1,351 @@
-//! Board files: OBJ, RON, SVG (in progress).
+//! Board files: RON (the full board), OBJ (geometry and face labels, e.g. from
+//! Blender) and SVG (export only, for printing).
+//!
+//! [`load_board`] and [`save_board`] choose the format by the file extension
+//! (case-insensitive). Every write is atomic (see [`atomic`]); every read is
+//! bounded by [`Limits`] so a huge or hostile file is refused with a clear
+//! message instead of exhausting memory. A loaded board is always validated.
+
+pub mod atomic;
+pub mod obj;
+pub mod ron;
+pub mod svg;
+
+use crate::board::{Board, BoardError};
+use crate::mesh::MeshError;
+use std::path::{Path, PathBuf};
+
+/// Size limits applied to every file read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Largest file accepted, in bytes.
+    pub max_file_bytes: u64,
+    /// Most faces a board may have.
+    pub max_faces: usize,
+    /// Most vertices a file may declare.
+    pub max_vertices: usize,
+    /// Most corners (vertex references) over all faces.
+    pub max_corners: usize,
+    /// Most corners of a single face.
+    pub max_face_sides: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_file_bytes: 512 * 1024 * 1024,
+            max_faces: 4_000_000,
+            max_vertices: 8_000_000,
+            max_corners: 32_000_000,
+            max_face_sides: 4096,
+        }
+    }
+}
+
+/// A board read from a file, with notes about anything the reader changed or
+/// dropped (welded vertices, reoriented faces, ignored OBJ elements, …).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loaded {
+    pub board: Board,
+    pub notes: Vec<String>,
+}
+
+/// The file formats boardwright knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Ron,
+    Obj,
+    Svg,
+}
+
+impl Format {
+    /// The format named by a path's extension.
+    pub fn from_path(path: &Path) -> Result<Format, IoError> {
+        let ext = path
+            .extension()
+            .map(|e| e.to_string_lossy().to_ascii_lowercase());
+        match ext.as_deref() {
+            Some("ron") => Ok(Format::Ron),
+            Some("obj") => Ok(Format::Obj),
+            Some("svg") => Ok(Format::Svg),
+            Some(other) => Err(IoError::UnknownExtension {
+                path: path.to_path_buf(),
+                ext: other.to_string(),
+            }),
+            None => Err(IoError::NoExtension {
+                path: path.to_path_buf(),
+            }),
+        }
+    }
+}
+
+/// Why a board could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum IoError {
+    #[error(
+        "{}: unknown file type '.{ext}' (boards are read from .ron and .obj and written to .ron, .obj and .svg)",
+        path.display()
+    )]
+    UnknownExtension { path: PathBuf, ext: String },
+    #[error(
+        "{}: the file name has no extension, so its format is unknown (use .ron, .obj or .svg)",
+        path.display()
+    )]
+    NoExtension { path: PathBuf },
+    #[error("{}: SVG files can be written but not read back; open the .ron or .obj board instead", path.display())]
+    SvgNotReadable { path: PathBuf },
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{}: {source}", path.display())]
+    InFile { path: PathBuf, source: Box<IoError> },
+    #[error("the file is {size} bytes; boardwright reads files up to {limit} bytes")]
+    FileTooLarge { size: u64, limit: u64 },
+    #[error("the board has more than {limit} {what}, more than boardwright accepts")]
+    TooMany { what: &'static str, limit: usize },
+    #[error("the file is empty")]
+    Empty,
+    #[error("the file is not text (invalid UTF-8 at line {line}, column {col})")]
+    NotText { line: usize, col: usize },
+    #[error("line {line}: {message}")]
+    Obj { line: usize, message: String },
+    #[error(
+        "the mesh is not flat: its vertices spread {spread} along {axis} (the board is {extent} across); a board must lie in a plane parallel to XY (Z-up), XZ (Y-up, as Blender exports) or YZ"
+    )]
+    NotPlanar {
+        axis: char,
+        spread: f64,
+        extent: f64,
+    },
+    #[error("line {line}, column {col}: {message}")]
+    Ron {
+        line: usize,
+        col: usize,
+        message: String,
+    },
+    #[error(
+        "this board was made by a newer boardwright: format_version {found}, this build reads {supported}"
+    )]
+    FutureVersion { found: u64, supported: u32 },
+    #[error("{0}")]
+    Invalid(String),
+    #[error(transparent)]
+    Mesh(#[from] MeshError),
+    #[error(transparent)]
+    Board(#[from] BoardError),
+}
+
+impl IoError {
+    /// The underlying error, without the file name context.
+    pub fn kind(&self) -> &IoError {
+        match self {
+            IoError::InFile { source, .. } => source.kind(),
+            other => other,
+        }
+    }
+    fn in_file(self, path: &Path) -> IoError {
+        match self {
+            e @ (IoError::InFile { .. }
+            | IoError::Read { .. }
+            | IoError::Write { .. }
+            | IoError::UnknownExtension { .. }
+            | IoError::NoExtension { .. }
+            | IoError::SvgNotReadable { .. }) => e,
+            e => IoError::InFile {
+                path: path.to_path_buf(),
+                source: Box::new(e),
+            },
+        }
+    }
+}
+
+/// Read a board from a `.ron` or `.obj` file with the default [`Limits`].
+pub fn load_board(path: impl AsRef<Path>) -> Result<Loaded, IoError> {
+    load_board_with(path.as_ref(), &Limits::default())
+}
+
+/// Read a board with explicit limits.
+pub fn load_board_with(path: &Path, limits: &Limits) -> Result<Loaded, IoError> {
+    let format = Format::from_path(path)?;
+    if format == Format::Svg {
+        return Err(IoError::SvgNotReadable {
+            path: path.to_path_buf(),
+        });
+    }
+    let bytes = read_limited(path, limits.max_file_bytes)?;
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let r = match format {
+        Format::Ron => ron::read_ron(&bytes, limits),
+        Format::Obj => obj::read_obj(&bytes, limits).map(|mut l| {
+            if l.board.meta.name.is_empty() {
+                l.board.meta.name = stem;
+            }
+            l
+        }),
+        Format::Svg => unreachable!("handled above"),
+    };
+    r.map_err(|e| e.in_file(path))
+}
+
+/// Write a board to a `.ron`, `.obj` or `.svg` file, atomically. The board is
+/// validated first; an inconsistent board is not written.
+pub fn save_board(board: &Board, path: impl AsRef<Path>) -> Result<(), IoError> {
+    let path = path.as_ref();
+    let format = Format::from_path(path)?;
+    board
+        .validate()
+        .map_err(|e| IoError::from(e).in_file(path))?;
+    let text = board_to_string(board, format).map_err(|e| e.in_file(path))?;
+    atomic::write_atomic(path, text.as_bytes()).map_err(|source| IoError::Write {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// The text of a board in the given format (no validation).
+pub fn board_to_string(board: &Board, format: Format) -> Result<String, IoError> {
+    match format {
+        Format::Ron => ron::write_ron(board),
+        Format::Obj => obj::write_obj(board),
+        Format::Svg => Ok(svg::write_svg(board)),
+    }
+}
+
+/// Read a whole file, refusing it (before reading) if it is larger than `limit`.
+pub fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, IoError> {
+    use std::io::Read;
+    let read_err = |source| IoError::Read {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(read_err)?;
+    let meta = file.metadata().map_err(read_err)?;
+    if meta.is_dir() {
+        return Err(read_err(std::io::Error::other("it is a directory")));
+    }
+    if meta.len() > limit {
+        return Err(IoError::FileTooLarge {
+            size: meta.len(),
+            limit,
+        }
+        .in_file(path));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    // `take` guards against files that grow while being read.
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(read_err)?;
+    if bytes.len() as u64 > limit {
+        return Err(IoError::FileTooLarge {
+            size: bytes.len() as u64,
+            limit,
+        }
+        .in_file(path));
+    }
+    Ok(bytes)
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+pub(crate) fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
+    let before = &bytes[..offset.min(bytes.len())];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |p| p + 1);
+    let col = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
+    (line, col)
+}
+
+/// The text of a file, or a clear error if it is not UTF-8.
+pub(crate) fn as_text(bytes: &[u8]) -> Result<&str, IoError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let (line, col) = line_col(bytes, e.valid_up_to());
+        IoError::NotText { line, col }
+    })
+}
+
+/// A board built from a mesh: notes for every repair the builder made.
+pub(crate) fn build_notes(report: &crate::mesh::BuildReport) -> Vec<String> {
+    report
+        .summary()
+        .map(|s| vec![format!("the mesh was repaired: {s}")])
+        .unwrap_or_default()
+}
+
+/// Compare two boards as a user sees them: the same faces in the same order
+/// (the same corner positions, counter-clockwise from the same first corner)
+/// with the same data, the same side tags on the same boundary segments, the
+/// same metadata and setup. Vertex and edge numbering may differ (OBJ files
+/// number vertices in their own way). Returns the first difference found.
+pub fn compare_boards(a: &Board, b: &Board) -> Result<(), String> {
+    let (ma, mb) = (&a.mesh, &b.mesh);
+    if ma.face_count() != mb.face_count() {
+        return Err(format!(
+            "{} faces vs {} faces",
+            ma.face_count(),
+            mb.face_count()
+        ));
+    }
+    if ma.vertex_count() != mb.vertex_count() || ma.edge_count() != mb.edge_count() {
+        return Err(format!(
+            "{} vertices and {} edges vs {} and {}",
+            ma.vertex_count(),
+            ma.edge_count(),
+            mb.vertex_count(),
+            mb.edge_count()
+        ));
+    }
+    for f in ma.face_ids() {
+        if !ma.face_points(f).eq(mb.face_points(f)) {
+            return Err(format!("face {} has different corners", f.0));
+        }
+    }
+    if a.faces != b.faces {
+        return Err("per-face data (labels, coordinates, kinds, colours, regions) differs".into());
+    }
+    let tags = |board: &Board| {
+        let mut v: Vec<([f64; 4], crate::board::SideTag)> = board
+            .side_tags
+            .iter()
+            .enumerate()
+            .filter_map(|(e, t)| {
+                let (p, q) = board.mesh.edge_segment(crate::mesh::EdgeId::from_index(e));
+                let (p, q) = if (p.x, p.y) <= (q.x, q.y) {
+                    (p, q)
+                } else {
+                    (q, p)
+                };
+                t.map(|t| ([p.x, p.y, q.x, q.y], t))
+            })
+            .collect();
+        v.sort_unstable_by(|x, y| {
+            x.0.iter()
+                .zip(&y.0)
+                .map(|(a, b)| a.total_cmp(b))
+                .find(|o| o.is_ne())
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        v
+    };
+    if tags(a) != tags(b) {
+        return Err("side tags differ".into());
+    }
+    if a.meta != b.meta {
+        return Err("metadata differs".into());
+    }
+    if a.setup != b.setup {
+        return Err("start setup differs".into());
+    }
+    Ok(())
+}

@@ -1,0 +1,126 @@
+//! `boardwright info FILE`: what a board file contains.
+
+use super::{CliFailure, print_notes, print_out};
+use crate::board::{Board, SideTag};
+use crate::io::load_board;
+use clap::Args;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+#[derive(Debug, Args)]
+pub struct InfoArgs {
+    /// The board file (.ron or .obj).
+    pub file: PathBuf,
+}
+
+pub fn run(args: InfoArgs) -> Result<(), CliFailure> {
+    let loaded = load_board(&args.file)?;
+    print_notes(&loaded.notes);
+    print_out(&describe(&loaded.board, &args.file.display().to_string()))
+}
+
+/// The report `info` prints.
+pub fn describe(board: &Board, title: &str) -> String {
+    let m = &board.mesh;
+    let mut s = String::new();
+    let _ = writeln!(s, "{title}");
+    if !board.meta.name.is_empty() {
+        let _ = writeln!(s, "  name:        {}", board.meta.name);
+    }
+    if !board.meta.description.is_empty() {
+        let _ = writeln!(s, "  description: {}", board.meta.description);
+    }
+    if !board.meta.suggested_rules.is_empty() {
+        let _ = writeln!(
+            s,
+            "  rules:       {}",
+            board.meta.suggested_rules.join(", ")
+        );
+    }
+    let _ = writeln!(
+        s,
+        "  vertices {}, edges {}, faces {}",
+        m.vertex_count(),
+        m.edge_count(),
+        m.face_count()
+    );
+    let hist: Vec<String> = m
+        .face_degree_histogram()
+        .into_iter()
+        .map(|(sides, n)| format!("{n} × {sides}-sided"))
+        .collect();
+    let _ = writeln!(s, "  faces by sides: {}", hist.join(", "));
+    let loops = m.boundary_loops();
+    let holes = loops.iter().filter(|l| l.is_hole()).count();
+    let outlines = loops.len() - holes;
+    let boundary_edges = m.edge_ids().filter(|&e| m.is_boundary_edge(e)).count();
+    let _ = writeln!(
+        s,
+        "  boundary: {} loop{} ({} outline{}, {} hole{}), {} boundary edges",
+        loops.len(),
+        plural(loops.len()),
+        outlines,
+        plural(outlines),
+        holes,
+        plural(holes),
+        boundary_edges
+    );
+    let _ = writeln!(
+        s,
+        "  Euler characteristic χ = V − E + F = {}",
+        m.euler_characteristic()
+    );
+    let labelled = board.faces.label.iter().filter(|l| !l.is_empty()).count();
+    let coords = board.faces.coord.iter().filter(|c| c.is_some()).count();
+    let regions: std::collections::BTreeSet<u32> =
+        board.faces.region.iter().flatten().copied().collect();
+    let _ = writeln!(
+        s,
+        "  labels: {labelled} of {} faces; grid coordinates: {coords}; regions: {}",
+        m.face_count(),
+        regions.len()
+    );
+    let tags: Vec<String> = SideTag::ALL
+        .into_iter()
+        .filter_map(|t| {
+            let n = board.side_tags.iter().filter(|x| **x == Some(t)).count();
+            (n > 0).then(|| {
+                format!(
+                    "{} ({} edges, {} faces)",
+                    t.name(),
+                    n,
+                    board.faces_on_side(t).len()
+                )
+            })
+        })
+        .collect();
+    let _ = writeln!(
+        s,
+        "  side tags: {}",
+        if tags.is_empty() {
+            "none".to_string()
+        } else {
+            tags.join(", ")
+        }
+    );
+    if board.setup.pieces.is_empty() {
+        let _ = writeln!(s, "  start setup: none");
+    } else {
+        let p0 = board.setup.pieces.iter().filter(|p| p.1 == 0).count();
+        let p1 = board.setup.pieces.len() - p0;
+        let _ = writeln!(
+            s,
+            "  start setup: {} pieces (player 0: {p0}, player 1: {p1})",
+            board.setup.pieces.len()
+        );
+    }
+    let _ = match board.validate() {
+        Ok(()) => writeln!(s, "  validation: ok (mesh invariants and board data)"),
+        Err(e) => writeln!(s, "  validation: FAILED: {e}"),
+    };
+    s
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}

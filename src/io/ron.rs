@@ -1,0 +1,398 @@
+//! RON board files: the full board (geometry, per-face data, side tags,
+//! metadata, start setup) in a versioned, hand-editable form.
+//!
+//! ```ron
+//! (
+//!     format_version: 1,
+//!     meta: (name: "Hex 11×11", description: "…", suggested_rules: ["hex"]),
+//!     vertices: [(0.0, 0.0), (1.0, 0.0), …],
+//!     faces: [
+//!         (vertices: [0, 1, 5, 4], label: "a1", coord: Some((col: 0, row: 0))),
+//!         (vertices: [1, 2, 6, 5], label: "b1", kind: blocked, colour: Some("#336699")),
+//!         …
+//!     ],
+//!     side_tags: [(0, 1, bottom), …],
+//!     setup: [(face: 3, player: 0), …],
+//! )
+//! ```
+//!
+//! Faces list their vertices counter-clockwise; a side tag names a boundary
+//! edge by its two vertices; setup names faces by index. Optional face fields
+//! (`label`, `coord`, `kind`, `colour`, `region`) may be left out. Files with a
+//! `format_version` newer than [`FORMAT_VERSION`] are refused, never misread.
+
+use super::{IoError, Limits, Loaded, as_text, build_notes};
+use crate::board::{Board, BoardMeta, FaceKind, GridCoord, Rgba, SideTag};
+use crate::mesh::{BuildOptions, FaceId, Mesh, Point, PolygonSoup, VertexId};
+use serde::de::{self, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::cell::Cell;
+
+/// The format version this build writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BoardFile {
+    format_version: u32,
+    #[serde(default)]
+    meta: MetaDto,
+    #[serde(deserialize_with = "de_vertices")]
+    vertices: Vec<(f64, f64)>,
+    #[serde(deserialize_with = "de_faces")]
+    faces: Vec<FaceDto>,
+    #[serde(default)]
+    side_tags: Vec<(u32, u32, SideTag)>,
+    #[serde(default)]
+    setup: Vec<PieceDto>,
+}
+
+#[derive(Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct MetaDto {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    description: String,
+    #[serde(default)]
+    suggested_rules: Vec<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FaceDto {
+    #[serde(deserialize_with = "de_face_vertices")]
+    vertices: Vec<u32>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    label: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    coord: Option<GridCoord>,
+    #[serde(default, skip_serializing_if = "is_cell")]
+    kind: FaceKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    colour: Option<Colour>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    region: Option<u32>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PieceDto {
+    face: u32,
+    player: u8,
+}
+
+fn is_cell(k: &FaceKind) -> bool {
+    *k == FaceKind::Cell
+}
+
+/// A colour written as `"#rrggbb"` or `"#rrggbbaa"`.
+#[derive(Clone, Copy)]
+struct Colour(Rgba);
+
+impl Serialize for Colour {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let [r, g, b, a] = self.0.0;
+        if a == 255 {
+            s.serialize_str(&format!("#{r:02x}{g:02x}{b:02x}"))
+        } else {
+            s.serialize_str(&format!("#{r:02x}{g:02x}{b:02x}{a:02x}"))
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Colour {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        parse_colour(&s).map(Colour).ok_or_else(|| {
+            de::Error::custom(format!(
+                "invalid colour \"{s}\" (expected \"#rrggbb\" or \"#rrggbbaa\")"
+            ))
+        })
+    }
+}
+
+/// Parse `#rrggbb` or `#rrggbbaa`.
+pub fn parse_colour(s: &str) -> Option<Rgba> {
+    let h = s.strip_prefix('#')?;
+    if !(h.len() == 6 || h.len() == 8) || !h.is_ascii() {
+        return None;
+    }
+    let byte = |i: usize| u8::from_str_radix(&h[i..i + 2], 16).ok();
+    let a = if h.len() == 8 { byte(6)? } else { 255 };
+    Some(Rgba([byte(0)?, byte(2)?, byte(4)?, a]))
+}
+
+// ----- bounded deserialisation ------------------------------------------------------
+
+thread_local! {
+    static BUDGET: Cell<Limits> = Cell::new(Limits::default());
+    static CORNERS: Cell<usize> = const { Cell::new(0) };
+}
+
+struct BoundedVec<T> {
+    what: &'static str,
+    limit: usize,
+    count_corners: bool,
+    _t: std::marker::PhantomData<T>,
+}
+
+impl<'de, T: Deserialize<'de>> Visitor<'de> for BoundedVec<T> {
+    type Value = Vec<T>;
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "a list of {}", self.what)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+        let mut v = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+        while let Some(x) = seq.next_element()? {
+            if v.len() >= self.limit {
+                return Err(de::Error::custom(format!(
+                    "more than {} {}, more than boardwright accepts",
+                    self.limit, self.what
+                )));
+            }
+            v.push(x);
+        }
+        if self.count_corners {
+            let total = CORNERS.with(|c| {
+                c.set(c.get() + v.len());
+                c.get()
+            });
+            let limit = BUDGET.with(|b| b.get().max_corners);
+            if total > limit {
+                return Err(de::Error::custom(format!(
+                    "more than {limit} face corners in all, more than boardwright accepts"
+                )));
+            }
+        }
+        Ok(v)
+    }
+}
+
+fn bounded<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+    what: &'static str,
+    limit: usize,
+    count_corners: bool,
+) -> Result<Vec<T>, D::Error> {
+    d.deserialize_seq(BoundedVec {
+        what,
+        limit,
+        count_corners,
+        _t: std::marker::PhantomData,
+    })
+}
+
+fn de_vertices<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(f64, f64)>, D::Error> {
+    let limit = BUDGET.with(|b| b.get().max_vertices);
+    bounded(d, "vertices", limit, false)
+}
+fn de_faces<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<FaceDto>, D::Error> {
+    let limit = BUDGET.with(|b| b.get().max_faces);
+    bounded(d, "faces", limit, false)
+}
+fn de_face_vertices<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u32>, D::Error> {
+    let limit = BUDGET.with(|b| b.get().max_face_sides);
+    bounded(d, "vertices in one face", limit, true)
+}
+
+#[derive(Deserialize)]
+struct VersionProbe {
+    #[serde(default = "missing_version")]
+    format_version: u64,
+}
+
+fn missing_version() -> u64 {
+    u64::MAX
+}
+
+fn check_version(v: u64) -> Result<(), IoError> {
+    match v {
+        v if v == FORMAT_VERSION as u64 => Ok(()),
+        u64::MAX => Err(IoError::Invalid(
+            "this is not a boardwright board file: it has no format_version".into(),
+        )),
+        v if v > FORMAT_VERSION as u64 => Err(IoError::FutureVersion {
+            found: v,
+            supported: FORMAT_VERSION,
+        }),
+        v => Err(IoError::Invalid(format!(
+            "format_version {v} is not a valid version (this build reads {FORMAT_VERSION})"
+        ))),
+    }
+}
+
+fn ron_error(e: ron::error::SpannedError) -> IoError {
+    let message = match &e.code {
+        ron::Error::Eof => "the file ends too early (is it truncated?)".to_string(),
+        other => other.to_string(),
+    };
+    IoError::Ron {
+        line: e.span.start.line,
+        col: e.span.start.col,
+        message,
+    }
+}
+
+/// Parse a RON board file's bytes into a validated board.
+pub fn read_ron(bytes: &[u8], limits: &Limits) -> Result<Loaded, IoError> {
+    if bytes.len() as u64 > limits.max_file_bytes {
+        return Err(IoError::FileTooLarge {
+            size: bytes.len() as u64,
+            limit: limits.max_file_bytes,
+        });
+    }
+    let text = as_text(bytes)?;
+    if text.trim().is_empty() {
+        return Err(IoError::Empty);
+    }
+    let options = ron::Options::default();
+    // Look at the version first, so a newer file is refused rather than misread.
+    if let Ok(probe) = options.from_str::<VersionProbe>(text) {
+        check_version(probe.format_version)?;
+    }
+    BUDGET.with(|b| b.set(*limits));
+    CORNERS.with(|c| c.set(0));
+    let file: BoardFile = options.from_str(text).map_err(ron_error)?;
+    check_version(file.format_version as u64)?;
+    from_dto(file, limits)
+}
+
+fn from_dto(file: BoardFile, limits: &Limits) -> Result<Loaded, IoError> {
+    let nv = file.vertices.len();
+    let mut soup = PolygonSoup::new();
+    soup.positions = file
+        .vertices
+        .iter()
+        .map(|&(x, y)| Point::new(x, y))
+        .collect();
+    for f in &file.faces {
+        soup.push_face(&f.vertices);
+    }
+    let opts = BuildOptions {
+        max_faces: limits.max_faces,
+        ..Default::default()
+    };
+    let (mesh, report) = Mesh::build(&soup, &opts)?;
+    let notes = build_notes(&report);
+    let mut board = Board::new(mesh);
+    for (i, f) in file.faces.into_iter().enumerate() {
+        board.faces.label[i] = f.label;
+        board.faces.coord[i] = f.coord;
+        board.faces.kind[i] = f.kind;
+        board.faces.colour[i] = f.colour.map(|c| c.0);
+        board.faces.region[i] = f.region;
+    }
+    for &(a, b, tag) in &file.side_tags {
+        let vid = |x: u32| -> Result<VertexId, IoError> {
+            if x as usize >= nv {
+                return Err(IoError::Invalid(format!(
+                    "side tag '{}' names vertex {x}, but there are only {nv} vertices",
+                    tag.name()
+                )));
+            }
+            report.vertex_map[x as usize].ok_or_else(|| {
+                IoError::Invalid(format!(
+                    "side tag '{}' names vertex {x}, which no face uses",
+                    tag.name()
+                ))
+            })
+        };
+        let (va, vb) = (vid(a)?, vid(b)?);
+        let e = board.mesh.find_edge(va, vb).ok_or_else(|| {
+            IoError::Invalid(format!(
+                "side tag '{}' on vertices {a} and {b}: no edge joins them",
+                tag.name()
+            ))
+        })?;
+        if !board.mesh.is_boundary_edge(e) {
+            return Err(IoError::Invalid(format!(
+                "side tag '{}' on vertices {a} and {b}: that edge is inside the board, but side tags belong on boundary edges",
+                tag.name()
+            )));
+        }
+        match board.side_tags[e.index()] {
+            Some(t) if t != tag => {
+                return Err(IoError::Invalid(format!(
+                    "the edge between vertices {a} and {b} is tagged both '{}' and '{}'",
+                    t.name(),
+                    tag.name()
+                )));
+            }
+            _ => board.side_tags[e.index()] = Some(tag),
+        }
+    }
+    board.setup.pieces = file
+        .setup
+        .iter()
+        .map(|p| (FaceId(p.face), p.player))
+        .collect();
+    board.meta = BoardMeta {
+        name: file.meta.name,
+        description: file.meta.description,
+        suggested_rules: file.meta.suggested_rules,
+    };
+    board.validate()?;
+    Ok(Loaded { board, notes })
+}
+
+fn to_dto(board: &Board) -> BoardFile {
+    let mesh = &board.mesh;
+    let faces = mesh
+        .face_ids()
+        .map(|f| {
+            let i = f.index();
+            FaceDto {
+                vertices: mesh.face_vertices(f).map(|v| v.0).collect(),
+                label: board.faces.label[i].clone(),
+                coord: board.faces.coord[i],
+                kind: board.faces.kind[i].clone(),
+                colour: board.faces.colour[i].map(Colour),
+                region: board.faces.region[i],
+            }
+        })
+        .collect();
+    // Tags by vertex pair, in the direction of the face they border; sorted so
+    // the text does not depend on edge numbering.
+    let mut side_tags: Vec<(u32, u32, SideTag)> = board
+        .side_tags
+        .iter()
+        .enumerate()
+        .filter_map(|(e, t)| {
+            let t = (*t)?;
+            let [a, b] = mesh.edge_vertices(crate::mesh::EdgeId(e as u32));
+            Some((a.0, b.0, t))
+        })
+        .collect();
+    side_tags.sort_unstable();
+    BoardFile {
+        format_version: FORMAT_VERSION,
+        meta: MetaDto {
+            name: board.meta.name.clone(),
+            description: board.meta.description.clone(),
+            suggested_rules: board.meta.suggested_rules.clone(),
+        },
+        vertices: mesh.positions().iter().map(|p| (p.x, p.y)).collect(),
+        faces,
+        side_tags,
+        setup: board
+            .setup
+            .pieces
+            .iter()
+            .map(|&(f, player)| PieceDto { face: f.0, player })
+            .collect(),
+    }
+}
+
+/// The board as RON text.
+pub fn write_ron(board: &Board) -> Result<String, IoError> {
+    let cfg = ron::ser::PrettyConfig::new()
+        .depth_limit(2)
+        .struct_names(false)
+        .new_line("\n");
+    let mut s = ron::Options::default()
+        .to_string_pretty(&to_dto(board), cfg)
+        .map_err(|e| IoError::Invalid(format!("could not write RON: {e}")))?;
+    s.push('\n');
+    Ok(s)
+}

@@ -1,0 +1,193 @@
+//! The built binary: info, convert and preset on every board in boards/ and on
+//! the malformed corpus — exit codes, one-line errors, never a panic.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_boardwright"))
+}
+
+fn run(args: &[&str]) -> Output {
+    bin().args(args).output().expect("run boardwright")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    v.sort();
+    v
+}
+
+/// A failure: non-zero exit, exactly one line on stderr starting with the
+/// program name, nothing that looks like a panic.
+fn assert_clean_failure(o: &Output, what: &str) -> String {
+    let err = stderr(o);
+    assert!(!o.status.success(), "{what}: succeeded");
+    assert!(o.status.code().is_some(), "{what}: killed by a signal");
+    assert!(!err.contains("panicked"), "{what}: panic: {err}");
+    assert_eq!(err.lines().count(), 1, "{what}: not one line: {err:?}");
+    assert!(err.starts_with("boardwright: "), "{what}: {err}");
+    err
+}
+
+#[test]
+fn info_on_every_board() {
+    for path in files(&root().join("boards")) {
+        let o = run(&["info", path.to_str().unwrap()]);
+        assert!(o.status.success(), "{}: {}", path.display(), stderr(&o));
+        let out = String::from_utf8(o.stdout).unwrap();
+        for needle in [
+            "vertices ",
+            "faces by sides: ",
+            "boundary: ",
+            "Euler characteristic",
+            "validation: ok",
+        ] {
+            assert!(
+                out.contains(needle),
+                "{}: no {needle:?} in\n{out}",
+                path.display()
+            );
+        }
+    }
+    let o = run(&["info", root().join("boards/hex-11.ron").to_str().unwrap()]);
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.contains("vertices 286, edges 406, faces 121"), "{out}");
+    assert!(out.contains("121 × 6-sided"), "{out}");
+    assert!(out.contains("1 loop (1 outline, 0 holes)"), "{out}");
+    assert!(out.contains("χ = V − E + F = 1"), "{out}");
+    assert!(out.contains("top (22 edges, 11 faces)"), "{out}");
+    let o = run(&["info", root().join("boards/loa-8.ron").to_str().unwrap()]);
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        out.contains("start setup: 24 pieces (player 0: 12, player 1: 12)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn convert_every_board_to_every_format() {
+    let dir = tempfile::tempdir().unwrap();
+    for path in files(&root().join("boards")) {
+        for ext in ["ron", "obj", "svg"] {
+            let out = dir.path().join(format!("out.{ext}"));
+            let o = run(&["convert", path.to_str().unwrap(), out.to_str().unwrap()]);
+            assert!(
+                o.status.success(),
+                "{} → {ext}: {}",
+                path.display(),
+                stderr(&o)
+            );
+            if ext != "svg" {
+                let back = boardwright::io::load_board(&out).unwrap();
+                let orig = boardwright::io::load_board(&path).unwrap();
+                assert_eq!(back.board.face_count(), orig.board.face_count());
+                assert_eq!(back.board.faces.label, orig.board.faces.label);
+            } else {
+                let s = std::fs::read_to_string(&out).unwrap();
+                assert!(s.starts_with("<?xml") && s.trim_end().ends_with("</svg>"));
+            }
+        }
+    }
+}
+
+#[test]
+fn preset_prints_ron_or_writes_a_file() {
+    let o = run(&["preset", "hex", "--size", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.starts_with("(\n    format_version: 1,"), "{text}");
+    let b = boardwright::io::ron::read_ron(text.as_bytes(), &Default::default()).unwrap();
+    assert_eq!(b.board.face_count(), 9);
+    let dir = tempfile::tempdir().unwrap();
+    for name in boardwright::presets::PRESET_NAMES {
+        let out = dir.path().join(format!("{name}.ron"));
+        let o = run(&["preset", name, "-o", out.to_str().unwrap()]);
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        boardwright::io::load_board(&out).unwrap();
+    }
+}
+
+#[test]
+fn bad_input_gives_one_clear_line_and_non_zero_exit() {
+    for path in files(&root().join("tests/data/invalid")) {
+        let p = path.to_str().unwrap();
+        let o = run(&["info", p]);
+        let err = assert_clean_failure(&o, p);
+        assert!(
+            err.contains(path.file_name().unwrap().to_str().unwrap()),
+            "{err}"
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out.ron");
+        let o = run(&["convert", p, out.to_str().unwrap()]);
+        assert_clean_failure(&o, p);
+        assert!(!out.exists(), "convert wrote output for a bad input");
+    }
+    let cases: &[(&[&str], &str)] = &[
+        (&["preset", "chess"], "unknown preset 'chess'"),
+        (
+            &["preset", "hex", "--size", "0"],
+            "hex size 0 is out of range (1 to 100)",
+        ),
+        (&["preset", "hex", "--size", "x"], "invalid value 'x'"),
+        (
+            &["preset", "hex", "-o", "/tmp/board.png"],
+            "unknown file type '.png'",
+        ),
+        (
+            &["info", "no-such-file.ron"],
+            "cannot read no-such-file.ron",
+        ),
+        (&["info", "notes.txt"], "unknown file type '.txt'"),
+        (&["info"], "required"),
+        (
+            &["convert", "boards/hex-11.ron", "x.svg.bak"],
+            "unknown file type '.bak'",
+        ),
+        (
+            &["info", "--bogus", "x.ron"],
+            "unexpected argument '--bogus'",
+        ),
+        (&["info", "/"], "no extension"),
+    ];
+    for (args, expected) in cases {
+        let o = bin().args(*args).current_dir(root()).output().unwrap();
+        let err = assert_clean_failure(&o, &format!("{args:?}"));
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn convert_to_an_unwritable_place_fails_cleanly() {
+    let o = run(&[
+        "convert",
+        root().join("boards/hex-11.ron").to_str().unwrap(),
+        "/nonexistent-dir/out.ron",
+    ]);
+    let err = assert_clean_failure(&o, "unwritable");
+    assert!(
+        err.contains("cannot write /nonexistent-dir/out.ron"),
+        "{err}"
+    );
+}
+
+#[test]
+fn help_and_version_succeed() {
+    let o = run(&["--help"]);
+    assert!(o.status.success());
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.contains("info") && out.contains("convert") && out.contains("preset"));
+    assert!(run(&["--version"]).status.success());
+}

@@ -1,0 +1,216 @@
+//! Property tests: the readers never panic on any input, and random boards
+//! survive save → load unchanged.
+
+use boardwright::board::{Board, FaceKind, GridCoord, Rgba, SideTag};
+use boardwright::io::{Format, Limits, board_to_string, compare_boards, obj, ron};
+use boardwright::mesh::FaceId;
+use boardwright::presets;
+use proptest::prelude::*;
+
+fn limits() -> Limits {
+    // Small limits keep the random inputs cheap; behaviour is the same.
+    Limits {
+        max_faces: 10_000,
+        max_vertices: 10_000,
+        max_corners: 100_000,
+        max_face_sides: 64,
+        ..Limits::default()
+    }
+}
+
+const OBJ_SEED: &str = "mtllib m.mtl\no a\nv 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nvt 0 0\nvn 0 0 1\n\
+g b\nf 1/1/1 2/1/1 3/1/1 4/1/1\ng c\nf 2 5 3\nv 2 0 0\nl 1 2\nf -1 -2 -3\n";
+
+fn ron_seed() -> String {
+    board_to_string(&presets::lines_of_action(), Format::Ron).unwrap()
+}
+
+/// Bytes that look like the format: a valid file with random edits.
+fn mutated(seed: String) -> impl Strategy<Value = Vec<u8>> {
+    let len = seed.len();
+    prop::collection::vec((0..len, any::<u8>(), 0u8..4), 1..8).prop_map(move |edits| {
+        let mut b = seed.clone().into_bytes();
+        for (pos, byte, op) in edits {
+            let pos = pos.min(b.len());
+            match op {
+                0 => {
+                    if pos < b.len() {
+                        b[pos] = byte;
+                    }
+                }
+                1 => b.insert(pos, byte),
+                2 => b.truncate(pos),
+                _ => {
+                    let tok: &[u8] = [&b"-1"[..], b"nan", b"1e400", b"(", b")", b",", b"f", b"\n"]
+                        [byte as usize % 8];
+                    b.splice(pos..pos, tok.iter().copied());
+                }
+            }
+        }
+        b
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn obj_reader_never_panics_on_random_bytes(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+        let _ = obj::read_obj(&bytes, &limits());
+    }
+
+    #[test]
+    fn obj_reader_never_panics_on_mutated_files(bytes in mutated(OBJ_SEED.to_string())) {
+        if let Err(e) = obj::read_obj(&bytes, &limits()) {
+            prop_assert!(!e.to_string().contains('\n'));
+        }
+    }
+
+    #[test]
+    fn ron_reader_never_panics_on_random_bytes(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+        let _ = ron::read_ron(&bytes, &limits());
+    }
+
+    #[test]
+    fn ron_reader_never_panics_on_mutated_files(bytes in mutated(ron_seed())) {
+        if let Err(e) = ron::read_ron(&bytes, &limits()) {
+            prop_assert!(!e.to_string().contains('\n'));
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Spec {
+    preset: u8,
+    size: u32,
+    seed: Vec<u32>,
+    name: String,
+    rules: Vec<String>,
+}
+
+fn spec() -> impl Strategy<Value = Spec> {
+    (
+        0u8..6,
+        1u32..6,
+        prop::collection::vec(any::<u32>(), 64..65),
+        "\\PC{0,12}",
+        prop::collection::vec("[a-z]{1,6}", 0..3),
+    )
+        .prop_map(|(preset, size, seed, name, rules)| Spec {
+            preset,
+            size,
+            seed,
+            name,
+            rules,
+        })
+}
+
+/// A preset dressed with random labels, coordinates, kinds, colours, regions,
+/// side tags and setup, all consistent.
+fn random_board(s: &Spec) -> Board {
+    let mut b = match s.preset {
+        0 => presets::square_grid(s.size, s.size + 1),
+        1 => presets::hex(s.size),
+        2 => presets::triangle_grid(s.size),
+        3 => presets::twixt(s.size + 4),
+        4 => presets::boco(),
+        _ => presets::lines_of_action(),
+    };
+    let mut r = s.seed.iter().copied().cycle();
+    let mut next = move |n: u32| r.next().unwrap_or(0) % n.max(1);
+    let prefixes = ["", "x", "Zelle ", "\"q\"", "é", "a b", " lead"];
+    for f in 0..b.face_count() {
+        match next(4) {
+            0 => b.faces.label[f] = String::new(),
+            1 => {
+                let p = prefixes[next(prefixes.len() as u32) as usize];
+                b.faces.label[f] = format!("{p}·{f}");
+            }
+            _ => {}
+        }
+        b.faces.coord[f] = match next(3) {
+            0 => None,
+            _ => Some(GridCoord::new(next(50) as i32 - 25, next(50) as i32 - 25)),
+        };
+        b.faces.kind[f] = match next(6) {
+            0 => FaceKind::Blocked,
+            1 => FaceKind::FixedRegion,
+            2 => FaceKind::Garden,
+            3 => FaceKind::Other(format!("k{}", next(3))),
+            _ => FaceKind::Cell,
+        };
+        b.faces.colour[f] = (next(3) == 0).then(|| {
+            Rgba([
+                next(256) as u8,
+                next(256) as u8,
+                next(256) as u8,
+                if next(2) == 0 { 255 } else { next(256) as u8 },
+            ])
+        });
+        b.faces.region[f] = (next(3) == 0).then(|| next(5));
+    }
+    for e in 0..b.side_tags.len() {
+        let boundary = b.mesh.is_boundary_edge(boardwright::mesh::EdgeId(e as u32));
+        b.side_tags[e] = if boundary && next(3) == 0 {
+            Some(SideTag::ALL[next(4) as usize])
+        } else if boundary && next(2) == 0 {
+            None
+        } else {
+            b.side_tags[e]
+        };
+    }
+    if next(2) == 0 {
+        b.setup.pieces.clear();
+        for f in 0..b.face_count() {
+            if next(5) == 0 {
+                b.setup.pieces.push((FaceId(f as u32), next(2) as u8));
+            }
+        }
+    }
+    b.meta.name = s.name.clone();
+    b.meta.description = format!("random board {}\nsecond line", s.seed[0]);
+    b.meta.suggested_rules = s.rules.clone();
+    b
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_boards_survive_ron_save_and_load(s in spec()) {
+        let b = random_board(&s);
+        b.validate().unwrap();
+        let text = board_to_string(&b, Format::Ron).unwrap();
+        let back = ron::read_ron(text.as_bytes(), &Limits::default())
+            .map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        prop_assert!(back.notes.is_empty(), "{:?}", back.notes);
+        if let Err(e) = compare_boards(&b, &back.board) {
+            return Err(TestCaseError::fail(e));
+        }
+        prop_assert_eq!(board_to_string(&back.board, Format::Ron).unwrap(), text);
+    }
+
+    #[test]
+    fn random_boards_keep_geometry_and_labels_through_obj(s in spec()) {
+        let mut b = random_board(&s);
+        // OBJ group names cannot start or end with spaces.
+        for l in &mut b.faces.label {
+            if l.starts_with(' ') {
+                *l = l.trim().to_string();
+            }
+        }
+        prop_assume!(b.validate().is_ok());
+        let text = board_to_string(&b, Format::Obj).unwrap();
+        let back = obj::read_obj(text.as_bytes(), &Limits::default())
+            .map_err(|e| TestCaseError::fail(format!("{e}")))?;
+        let mut expect = Board::new(b.mesh.clone());
+        expect.faces.label = b.faces.label.clone();
+        let mut got = Board::new(back.board.mesh.clone());
+        got.faces.label = back.board.faces.label.clone();
+        if let Err(e) = compare_boards(&expect, &got) {
+            return Err(TestCaseError::fail(e));
+        }
+        let again = board_to_string(&back.board, Format::Obj).unwrap();
+        prop_assert_eq!(again.split_once('\n').unwrap().1, text.split_once('\n').unwrap().1);
+    }
+}

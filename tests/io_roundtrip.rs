@@ -1,0 +1,205 @@
+//! Round trips between the file formats, the Blender Y-up import, and atomic
+//! writes.
+
+use boardwright::board::{Board, FaceKind, Rgba, SideTag};
+use boardwright::io::{Format, board_to_string, compare_boards, load_board, save_board};
+use boardwright::mesh::FaceId;
+use boardwright::presets;
+use std::path::Path;
+
+fn boards_dir() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/boards"))
+}
+
+/// OBJ carries geometry and labels only.
+fn geometry_and_labels(b: &Board) -> Board {
+    let mut g = Board::new(b.mesh.clone());
+    g.faces.label = b.faces.label.clone();
+    g
+}
+
+#[test]
+fn obj_ron_obj_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["boco.obj", "blender-yup.obj"] {
+        let first = load_board(boards_dir().join(name)).unwrap().board;
+        let ron = dir.path().join("b.ron");
+        save_board(&first, &ron).unwrap();
+        let second = load_board(&ron).unwrap();
+        assert!(second.notes.is_empty(), "{:?}", second.notes);
+        compare_boards(&first, &second.board).unwrap();
+        let obj = dir.path().join("b.obj");
+        save_board(&second.board, &obj).unwrap();
+        let third = load_board(&obj).unwrap();
+        assert!(third.notes.is_empty(), "{name}: {:?}", third.notes);
+        // Regions and the name do not travel through OBJ; geometry and labels do.
+        compare_boards(
+            &geometry_and_labels(&first),
+            &geometry_and_labels(&third.board),
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        // And the OBJ text is stable (after the name comment).
+        let body = |t: String| t.split_once('\n').unwrap().1.to_string();
+        assert_eq!(
+            body(std::fs::read_to_string(&obj).unwrap()),
+            body(board_to_string(&third.board, Format::Obj).unwrap())
+        );
+    }
+}
+
+#[test]
+fn every_preset_survives_obj_export_with_exact_coordinates() {
+    for name in presets::PRESET_NAMES {
+        let b = presets::by_name(name, None).unwrap();
+        let text = board_to_string(&b, Format::Obj).unwrap();
+        let back = boardwright::io::obj::read_obj(text.as_bytes(), &Default::default()).unwrap();
+        assert!(back.notes.is_empty(), "{name}: {:?}", back.notes);
+        compare_boards(&geometry_and_labels(&b), &geometry_and_labels(&back.board))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+}
+
+#[test]
+fn blender_y_up_obj_imports_seen_from_above() {
+    let l = load_board(boards_dir().join("blender-yup.obj")).unwrap();
+    let b = &l.board;
+    assert_eq!(b.face_count(), 21);
+    // Only the material library is mentioned: the shared corners of the
+    // separate Blender objects are merged without "welding", and no face had to
+    // be turned (Blender's upward normals make them counter-clockwise from above).
+    assert_eq!(l.notes.len(), 2, "{:?}", l.notes);
+    assert!(l.notes[0].contains("ignored the material library 'blender-yup.mtl'"));
+    assert!(l.notes[1].contains("'Rim' → region 0 (12 faces)"));
+    assert_eq!(b.mesh.vertex_count(), 28);
+    // a1 is the bottom-left square in Blender's top view, c3 the top-right one,
+    // b1 is right of a1 and a2 above it: the board is neither mirrored nor turned.
+    let c = |l: &str| b.mesh.face_centroid(b.face_by_label(l).unwrap());
+    let (a1, b1, a2, c3) = (c("a1"), c("b1"), c("a2"), c("c3"));
+    assert!(
+        (a1.x - 0.5).abs() < 1e-9 && (a1.y - 0.5).abs() < 1e-9,
+        "{a1}"
+    );
+    assert!(b1.x > a1.x && (b1.y - a1.y).abs() < 1e-9);
+    assert!(a2.y > a1.y && (a2.x - a1.x).abs() < 1e-9);
+    assert!(
+        (c3.x - 2.5).abs() < 1e-9 && (c3.y - 2.5).abs() < 1e-9,
+        "{c3}"
+    );
+    let rim: Vec<FaceId> = b
+        .mesh
+        .face_ids()
+        .filter(|f| b.faces.region[f.index()] == Some(0))
+        .collect();
+    assert_eq!(rim.len(), 12);
+    assert!(
+        rim.iter()
+            .all(|&f| b.label(f).is_empty() && b.mesh.face_degree(f) == 3)
+    );
+    b.validate().unwrap();
+}
+
+#[test]
+fn z_up_and_yz_planes_are_detected_and_oriented() {
+    // The same unit square + triangle, CCW from the positive side of each plane.
+    let cases = [
+        "v 0 0 5\nv 1 0 5\nv 1 1 5\nv 0 1 5\nv 2 0 5\ng sq\nf 1 2 3 4\ng tri\nf 2 5 3\n",
+        "v 7 0 0\nv 7 1 0\nv 7 1 1\nv 7 0 1\nv 7 2 0\ng sq\nf 1 2 3 4\ng tri\nf 2 5 3\n",
+    ];
+    for src in cases {
+        let l = boardwright::io::obj::read_obj(src.as_bytes(), &Default::default()).unwrap();
+        assert!(l.notes.is_empty(), "{:?}", l.notes);
+        let b = &l.board;
+        assert_eq!(b.faces.label, ["sq", "tri"]);
+        let t = b.mesh.face_centroid(FaceId(1));
+        assert!(
+            t.x > 1.0 && t.y < 0.5,
+            "triangle should be right of the square: {t}"
+        );
+    }
+}
+
+#[test]
+fn clockwise_obj_faces_are_reported() {
+    let src = "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf 1 4 3 2\n";
+    let l = boardwright::io::obj::read_obj(src.as_bytes(), &Default::default()).unwrap();
+    assert_eq!(
+        l.notes,
+        ["the mesh was repaired: turned 1 clockwise faces counter-clockwise"]
+    );
+}
+
+#[test]
+fn ron_keeps_every_board_property() {
+    let mut b = presets::lines_of_action();
+    b.faces.kind[3] = FaceKind::Blocked;
+    b.faces.kind[4] = FaceKind::Other("lake".into());
+    b.faces.colour[5] = Some(Rgba([1, 2, 3, 200]));
+    b.faces.colour[6] = Some(Rgba([255, 0, 16, 255]));
+    b.faces.region[7] = Some(3);
+    b.faces.label[8] = "odd \"label\" ✓".into();
+    let text = board_to_string(&b, Format::Ron).unwrap();
+    let back = boardwright::io::ron::read_ron(text.as_bytes(), &Default::default()).unwrap();
+    assert!(back.notes.is_empty());
+    compare_boards(&b, &back.board).unwrap();
+    assert_eq!(board_to_string(&back.board, Format::Ron).unwrap(), text);
+    assert_eq!(back.board.faces_on_side(SideTag::Top).len(), 8);
+}
+
+#[test]
+fn saving_refuses_what_cannot_be_written_and_keeps_the_old_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("board.obj");
+    save_board(&presets::square_grid(2, 2), &p).unwrap();
+    let before = std::fs::read(&p).unwrap();
+    let mut b = presets::square_grid(3, 3);
+    b.faces.label[0] = "two\nlines".into();
+    let e = save_board(&b, &p).unwrap_err().to_string();
+    assert!(e.contains("cannot be written as an OBJ group name"), "{e}");
+    // An inconsistent board is not written either.
+    let mut b = presets::square_grid(3, 3);
+    b.faces.label[1] = "a1".into();
+    let e = save_board(&b, &p).unwrap_err().to_string();
+    assert!(e.contains("two faces are labelled 'a1'"), "{e}");
+    assert_eq!(std::fs::read(&p).unwrap(), before);
+    let e = save_board(&b, dir.path().join("x.png"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("unknown file type '.png'"), "{e}");
+    // Writing into a folder that does not exist fails cleanly.
+    let e = save_board(&presets::square_grid(2, 2), dir.path().join("nope/b.ron"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("cannot write "), "{e}");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn atomic_write_failure_leaves_the_old_file_intact() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("hex.ron");
+    save_board(&presets::hex(5), &p).unwrap();
+    let before = std::fs::read(&p).unwrap();
+    let r = boardwright::io::atomic::write_atomic_with(&p, |w| {
+        w.write_all(&before[..before.len() / 2])?;
+        Err(std::io::Error::other("simulated crash mid-save"))
+    });
+    assert!(r.is_err());
+    assert_eq!(std::fs::read(&p).unwrap(), before);
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(left.len(), 1, "a temporary file was left behind");
+    // Replacing a file keeps it readable throughout and ends with the new board.
+    save_board(&presets::hex(6), &p).unwrap();
+    assert_eq!(load_board(&p).unwrap().board.face_count(), 36);
+}
+
+#[test]
+fn svg_export_draws_every_face_and_tag() {
+    let b = presets::hex(5);
+    let s = board_to_string(&b, Format::Svg).unwrap();
+    assert_eq!(s.matches("<polygon").count(), 25);
+    let tagged = b.side_tags.iter().filter(|t| t.is_some()).count();
+    assert_eq!(s.matches("<line ").count(), tagged);
+    assert!(s.contains(">e5</text>"));
+    assert!(s.contains("width=\"180.00mm\""));
+}
