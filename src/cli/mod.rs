@@ -1,6 +1,9 @@
 //! Command-line interface. Each subcommand lives in its own file; this file
 //! holds the top-level parser and the dispatch.
 
+pub mod perft;
+pub mod play;
+
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -49,7 +52,12 @@ pub struct Cli {
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Play a scripted game and print the position, the legal moves and the outcome.
+    Play(play::PlayArgs),
+    /// Count the leaves of the legal-move tree from the start (move-generator check).
+    Perft(perft::PerftArgs),
+}
 
 /// What `main` should do after parsing.
 pub enum Action {
@@ -63,6 +71,9 @@ pub enum Action {
 pub fn run(cli: Cli) -> Result<Action, CliFailure> {
     match cli.command {
         None => Ok(Action::Gui(cli.file)),
-        Some(c) => match c {},
+        Some(c) => match c {
+            Command::Play(a) => play::run(a).map(|_| Action::Done),
+            Command::Perft(a) => perft::run(a).map(|_| Action::Done),
+        },
     }
 }
