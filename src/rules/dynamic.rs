@@ -222,6 +222,18 @@ pub trait DynGame: Send + Sync {
     fn perft_from_start(&self, depth: u32) -> u64;
 }
 
+impl fmt::Debug for dyn DynGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("DynGame")
+            .field("kind", &self.kind())
+            .field("options", self.options())
+            .field("ply", &self.ply())
+            .field("history", &self.history())
+            .field("outcome", &self.outcome())
+            .finish()
+    }
+}
+
 impl Clone for Box<dyn DynGame> {
     fn clone(&self) -> Self {
         self.clone_box()
