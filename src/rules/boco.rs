@@ -138,10 +138,9 @@ fn build_tables(board: &Board) -> Result<Tables, UnsuitableBoard> {
     })
 }
 
-/// A group found by [`Boco::group`]: its faces and whether it is encircled.
-struct Group {
-    faces: Vec<u32>,
-    encircled: bool,
+thread_local! {
+    /// Scratch list of visited faces for group detection.
+    static SCRATCH: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 impl Boco {
@@ -163,35 +162,77 @@ impl Boco {
         &self.t.nbr[self.t.nbr_start[f] as usize..self.t.nbr_start[f + 1] as usize]
     }
 
-    /// Flood the group containing `f` (a piece), marking its faces with [`MARK`]
-    /// (the caller clears the marks). Cost: the group and its neighbours.
-    fn group(&self, cells: &mut [u8], f: usize) -> Group {
+    /// Whether the group containing the piece on `f` is encircled. Flood fill
+    /// that stops at the first liberty (an empty neighbour or an open face), so
+    /// its cost is bounded by the group. Visited faces are marked with [`MARK`]
+    /// and appended to `seen`; when the group is encircled, `seen[start..]` is
+    /// the whole group (marks kept); otherwise the marks of this search are
+    /// cleared again and `seen` is restored.
+    fn encircled(&self, cells: &mut [u8], f: usize, seen: &mut Vec<u32>) -> bool {
+        let start = seen.len();
         let c = cells[f] & PIECE;
-        let mut faces = vec![f as u32];
         cells[f] |= MARK;
-        let mut encircled = true;
-        let mut i = 0;
-        while i < faces.len() {
-            let g = faces[i] as usize;
+        seen.push(f as u32);
+        let mut i = start;
+        let mut closed = true;
+        'flood: while i < seen.len() {
+            let g = seen[i] as usize;
             i += 1;
             if self.t.open[g] {
-                encircled = false;
+                closed = false;
+                break;
             }
             for &h in self.neighbours(g) {
                 let ch = cells[h as usize];
                 if ch & MARK != 0 {
                     continue;
                 }
-                let p = ch & PIECE;
-                if p == c {
-                    cells[h as usize] |= MARK;
-                    faces.push(h);
-                } else if p == 0 {
-                    encircled = false;
+                let ph = ch & PIECE;
+                if ph == 0 {
+                    closed = false;
+                    break 'flood;
+                }
+                if ph == c {
+                    cells[h as usize] = ch | MARK;
+                    seen.push(h);
                 }
             }
         }
-        Group { faces, encircled }
+        if !closed {
+            for x in seen.drain(start..) {
+                cells[x as usize] &= !MARK;
+            }
+        }
+        closed
+    }
+
+    /// Win/loss/draw detection after `mover` played `f` (see the module docs).
+    /// `seen` is scratch; the caller clears the marks of the faces left in it.
+    fn detect(&self, pos: &mut BocoPosition, f: usize, mover: Player, seen: &mut Vec<u32>) {
+        let opp = 2 - mover;
+        let mut encircled: Vec<FaceId> = Vec::new();
+        for &g in self.neighbours(f) {
+            let c = pos.cells[g as usize];
+            if c & PIECE == opp && c & MARK == 0 {
+                let start = seen.len();
+                if self.encircled(&mut pos.cells, g as usize, seen) {
+                    encircled.extend(seen[start..].iter().map(|&x| FaceId(x)));
+                }
+            }
+        }
+        if !encircled.is_empty() {
+            pos.result = Some(Arc::new(self.win_outcome(&pos.cells, mover, encircled)));
+            return;
+        }
+        let start = seen.len();
+        if self.encircled(&mut pos.cells, f, seen) {
+            let g = seen[start..].iter().map(|&x| FaceId(x)).collect();
+            pos.result = Some(Arc::new(self.loss_outcome(&pos.cells, mover, g)));
+        } else if pos.empty == 0 {
+            pos.result = Some(Arc::new(Self::full_draw()));
+        } else if pos.frontier == 0 {
+            pos.result = Some(Arc::new(self.stuck_draw(pos.to_move)));
+        }
     }
 
     /// The faces around `group` (sorted): for an encircled group, the ring.
@@ -384,39 +425,14 @@ impl Rules for Boco {
         }
         pos.to_move = 1 - p;
 
-        // Opponent groups touching the new piece.
-        let opp = 2 - p;
-        let mut marked: Vec<u32> = Vec::new();
-        let mut encircled: Vec<FaceId> = Vec::new();
-        for &g in self.neighbours(f) {
-            let c = pos.cells[g as usize];
-            if c & PIECE == opp && c & MARK == 0 {
-                let grp = self.group(&mut pos.cells, g as usize);
-                if grp.encircled {
-                    encircled.extend(grp.faces.iter().map(|&x| FaceId(x)));
-                }
-                marked.extend(grp.faces);
+        SCRATCH.with(|s| {
+            let mut seen = s.borrow_mut();
+            seen.clear();
+            self.detect(pos, f, p, &mut seen);
+            for &x in seen.iter() {
+                pos.cells[x as usize] &= !MARK;
             }
-        }
-        for &x in &marked {
-            pos.cells[x as usize] &= !MARK;
-        }
-        if !encircled.is_empty() {
-            pos.result = Some(Arc::new(self.win_outcome(&pos.cells, p, encircled)));
-            return;
-        }
-        let own = self.group(&mut pos.cells, f);
-        for &x in &own.faces {
-            pos.cells[x as usize] &= !MARK;
-        }
-        if own.encircled {
-            let g = own.faces.into_iter().map(FaceId).collect();
-            pos.result = Some(Arc::new(self.loss_outcome(&pos.cells, p, g)));
-        } else if pos.empty == 0 {
-            pos.result = Some(Arc::new(Self::full_draw()));
-        } else if pos.frontier == 0 {
-            pos.result = Some(Arc::new(self.stuck_draw(pos.to_move)));
-        }
+        });
     }
     fn outcome(&self, pos: &BocoPosition) -> Option<Outcome> {
         pos.result.as_deref().cloned()

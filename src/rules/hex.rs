@@ -52,6 +52,8 @@ struct Tables {
     playable: Vec<bool>,
     playable_count: u32,
     mirror: Option<Vec<u32>>,
+    /// Playable faces on player 0's first side (top) and player 1's (left).
+    start_faces: [Vec<u32>; 2],
     names: Vec<String>,
     by_name: FxHashMap<String, u32>,
 }
@@ -143,6 +145,14 @@ fn side_bits(t: SideTag) -> u8 {
     }
 }
 
+fn winner_of(w: u8) -> Option<Player> {
+    match w {
+        1 => Some(0),
+        2 => Some(1),
+        _ => None,
+    }
+}
+
 fn transpose_bits(b: u8) -> u8 {
     ((b & TOP) << 2) | ((b & BOTTOM) << 2) | ((b & LEFT) >> 2) | ((b & RIGHT) >> 2)
 }
@@ -223,8 +233,14 @@ fn build_tables(board: &Board, swap: bool) -> Result<Tables, UnsuitableBoard> {
     } else {
         None
     };
+    let start_faces = [TOP, LEFT].map(|bit| {
+        (0..n as u32)
+            .filter(|&i| playable[i as usize] && side[i as usize] & bit != 0)
+            .collect()
+    });
     Ok(Tables {
         n,
+        start_faces,
         nbr_start,
         nbr,
         side,
@@ -350,98 +366,75 @@ impl Hex {
         pos: &HexPosition,
         rng: &mut G,
     ) -> Option<Player> {
-        let mut p = pos.clone();
-        let mut order: Vec<u32> = Vec::with_capacity(p.empty as usize);
-        self.random_fill(&mut p, rng, &mut order);
-        match p.winner {
-            1 => Some(0),
-            2 => Some(1),
-            _ => None,
+        match pos.winner {
+            NO_WINNER => {}
+            w => return winner_of(w),
         }
-    }
-
-    /// Fill `p` randomly to the end (see [`Hex::random_playout`]); sets `p.winner`
-    /// but leaves the disjoint-set stale. `order` is scratch space.
-    fn random_fill<G: rand::Rng + ?Sized>(
-        &self,
-        p: &mut HexPosition,
-        rng: &mut G,
-        order: &mut Vec<u32>,
-    ) {
-        if p.winner != NO_WINNER {
-            return;
-        }
-        if self.swap_legal(p) {
+        if self.swap_legal(pos) {
+            // Pick the second move uniformly among the placements and the swap.
+            let mut p = pos.clone();
             let k = rng.random_range(0..=p.empty);
-            if k == p.empty {
-                self.apply(p, HexMove::Swap);
+            let m = if k == p.empty {
+                HexMove::Swap
             } else {
                 let f = (0..self.t.n)
                     .filter(|&i| self.t.playable[i] && p.cells[i] == EMPTY)
                     .nth(k as usize)
                     .expect("k < number of empty faces");
-                self.apply(p, HexMove::Place(FaceId(f as u32)));
-            }
-            if p.winner != NO_WINNER {
-                return;
-            }
+                HexMove::Place(FaceId(f as u32))
+            };
+            self.apply(&mut p, m);
+            return self.random_playout(&p, rng);
         }
-        order.clear();
-        for i in 0..self.t.n {
-            if p.cells[i] == EMPTY && self.t.playable[i] {
+        let mut cells = pos.cells.clone();
+        let mut order: Vec<u32> = Vec::with_capacity(pos.empty as usize);
+        for (i, &c) in cells.iter().enumerate() {
+            if c == EMPTY && self.t.playable[i] {
                 order.push(i as u32);
             }
         }
-        for i in (1..order.len()).rev() {
-            let j = rng.random_range(0..=i);
+        // Fisher–Yates, colouring each face as its place in the order is fixed.
+        let first = pos.to_move + 1;
+        let second = 3 - first;
+        let len = order.len();
+        for i in 0..len {
+            let j = i + rng.random_range(0..(len - i) as u32) as usize;
             order.swap(i, j);
+            cells[order[i] as usize] = if i % 2 == 0 { first } else { second };
         }
-        let first = p.to_move;
-        for (k, &f) in order.iter().enumerate() {
-            p.cells[f as usize] = if k % 2 == 0 { first + 1 } else { 2 - first };
-        }
-        p.stones += order.len() as u32;
-        p.empty = 0;
-        if order.len() % 2 == 1 {
-            p.to_move = 1 - p.to_move;
-        }
-        let red = self.connected_fill(&p.cells, 0);
-        let blue = self.connected_fill(&p.cells, 1);
-        p.winner = match (red, blue) {
-            (true, false) => 1,
-            (false, true) => 2,
-            (false, false) => DRAW,
+        let mut stack = Vec::with_capacity(64);
+        let red = self.connected_mark(&mut cells, 0, &mut stack);
+        let blue = self.connected_mark(&mut cells, 1, &mut stack);
+        match (red, blue) {
+            (true, false) => Some(0),
+            (false, true) => Some(1),
+            (false, false) => None,
             (true, true) => {
-                // Only possible on unusual custom boards: replay the fill in order.
-                let mut q = p.clone();
-                for &f in order.iter() {
-                    q.cells[f as usize] = EMPTY;
-                }
-                q.stones -= order.len() as u32;
-                q.empty = order.len() as u32;
-                q.to_move = first;
-                self.rebuild_dsu(&mut q);
-                for &f in order.iter() {
+                // Only possible on unusual custom boards: replay the fill in order
+                // to find who connected first.
+                let mut q = pos.clone();
+                for &f in &order {
                     self.apply(&mut q, HexMove::Place(FaceId(f)));
                     if q.winner != NO_WINNER {
                         break;
                     }
                 }
-                q.winner
+                winner_of(q.winner)
             }
-        };
+        }
     }
 
-    /// Whether `p` joins its two sides, by flood fill over the stones alone.
-    fn connected_fill(&self, cells: &[u8], p: Player) -> bool {
+    /// Whether `p` joins its two sides, by flood fill over a scratch copy of the
+    /// cells (visited faces are marked in place; the low two bits keep the colour).
+    fn connected_mark(&self, cells: &mut [u8], p: Player, stack: &mut Vec<u32>) -> bool {
         let c = p + 1;
-        let (a, b) = goal(p);
-        let mut seen = vec![false; self.t.n];
-        let mut stack: Vec<u32> = Vec::new();
-        for i in 0..self.t.n {
-            if cells[i] == c && self.t.side[i] & a != 0 {
-                seen[i] = true;
-                stack.push(i as u32);
+        let mark = 0x10 << p;
+        let b = goal(p).1;
+        stack.clear();
+        for &f in &self.t.start_faces[p as usize] {
+            if cells[f as usize] & 3 == c && cells[f as usize] & mark == 0 {
+                cells[f as usize] |= mark;
+                stack.push(f);
             }
         }
         while let Some(f) = stack.pop() {
@@ -450,29 +443,37 @@ impl Hex {
                 return true;
             }
             for &g in self.neighbours(f) {
-                let g = g as usize;
-                if !seen[g] && cells[g] == c {
-                    seen[g] = true;
-                    stack.push(g as u32);
+                let cg = cells[g as usize];
+                if cg & 3 == c && cg & mark == 0 {
+                    cells[g as usize] = cg | mark;
+                    stack.push(g);
                 }
             }
         }
         false
     }
 
+    /// Whether `p` joins its two sides, by flood fill over the stones alone.
+    fn connected_fill(&self, cells: &[u8], p: Player) -> bool {
+        let mut scratch = cells.to_vec();
+        let mut stack = Vec::new();
+        self.connected_mark(&mut scratch, p, &mut stack)
+    }
+
     /// A shortest chain of `p`'s stones from one of its sides to the other
     /// (breadth-first search over the stones), ordered from the first side.
     pub fn winning_chain(&self, pos: &HexPosition, p: Player) -> Option<Vec<FaceId>> {
         let c = p + 1;
-        let (a, b) = goal(p);
+        let b = goal(p).1;
         let n = self.t.n;
         let mut prev = vec![u32::MAX; n];
         let mut queue = std::collections::VecDeque::new();
         const ROOT: u32 = u32::MAX - 1;
-        for i in 0..n {
-            if pos.cells[i] == c && self.t.side[i] & a != 0 {
-                prev[i] = ROOT;
-                queue.push_back(i);
+        for &f in &self.t.start_faces[p as usize] {
+            let f = f as usize;
+            if pos.cells[f] == c {
+                prev[f] = ROOT;
+                queue.push_back(f);
             }
         }
         while let Some(f) = queue.pop_front() {
@@ -495,20 +496,6 @@ impl Hex {
             }
         }
         None
-    }
-
-    fn rebuild_dsu(&self, pos: &mut HexPosition) {
-        pos.dsu.iter_mut().for_each(|x| *x = -1);
-        let stones: Vec<(usize, u8)> = (0..self.t.n)
-            .filter(|&i| pos.cells[i] != EMPTY)
-            .map(|i| (i, pos.cells[i]))
-            .collect();
-        for (f, c) in stones {
-            pos.cells[f] = EMPTY;
-            pos.stones -= 1;
-            pos.empty += 1;
-            self.place(pos, f, c - 1);
-        }
     }
 
     fn make_outcome(&self, pos: &HexPosition, winner: u8) -> Option<Outcome> {
