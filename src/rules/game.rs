@@ -228,3 +228,155 @@ impl<R: Rules> GameState<R> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mesh::FaceId;
+
+    /// A token on a line of 5 squares; the players alternately move it one step
+    /// left or right; reaching square 4 wins for the mover. Positions repeat.
+    #[derive(Clone)]
+    struct Shuttle;
+
+    #[derive(Clone, Debug, PartialEq)]
+    struct Pos {
+        at: u8,
+        to_move: Player,
+        won: Option<Player>,
+    }
+
+    impl Rules for Shuttle {
+        type Move = i8;
+        type Position = Pos;
+        fn name(&self) -> &'static str {
+            "shuttle"
+        }
+        fn player_names(&self) -> [&'static str; 2] {
+            ["Left", "Right"]
+        }
+        fn start(&self) -> Pos {
+            Pos {
+                at: 1,
+                to_move: 0,
+                won: None,
+            }
+        }
+        fn to_move(&self, p: &Pos) -> Player {
+            p.to_move
+        }
+        fn legal_moves(&self, p: &Pos, out: &mut Vec<i8>) {
+            out.clear();
+            if p.won.is_none() {
+                out.extend([-1i8, 1].into_iter().filter(|&d| self.check(p, d).is_ok()));
+            }
+        }
+        fn check(&self, p: &Pos, m: i8) -> Result<(), IllegalMove> {
+            let to = p.at as i8 + m;
+            if p.won.is_some() {
+                Err(IllegalMove::new("over"))
+            } else if m.abs() != 1 || !(0..=4).contains(&to) {
+                Err(IllegalMove::new("off the line"))
+            } else {
+                Ok(())
+            }
+        }
+        fn apply(&self, p: &mut Pos, m: i8) {
+            p.at = (p.at as i8 + m) as u8;
+            if p.at == 4 {
+                p.won = Some(p.to_move);
+            }
+            p.to_move = 1 - p.to_move;
+        }
+        fn outcome(&self, p: &Pos) -> Option<Outcome> {
+            p.won.map(|w| Outcome {
+                winner: Some(w),
+                reason: "reached the end".into(),
+                evidence: Evidence::default(),
+            })
+        }
+        fn outcome_from_scratch(&self, p: &Pos) -> Option<Outcome> {
+            self.outcome(p)
+        }
+        fn format_move(&self, _: &Pos, m: i8) -> String {
+            if m < 0 { "l".into() } else { "r".into() }
+        }
+        fn parse_move(&self, _: &Pos, t: &str) -> Result<i8, IllegalMove> {
+            match t {
+                "l" => Ok(-1),
+                "r" => Ok(1),
+                _ => Err(IllegalMove::new("not a move")),
+            }
+        }
+        fn piece_at(&self, p: &Pos, f: FaceId) -> Option<Player> {
+            (f.0 == p.at as u32).then_some(0)
+        }
+        fn repetition_key(&self, p: &Pos) -> Option<u64> {
+            Some(p.at as u64 * 2 + p.to_move as u64)
+        }
+    }
+
+    #[test]
+    fn repetition_with_the_same_player_to_move_is_a_draw() {
+        let mut g = GameState::new(Shuttle);
+        g.play_str("r").unwrap();
+        g.play_str("l").unwrap();
+        // Square 1 again, but the first time Left was to move; now Left again: draw.
+        let o = g.outcome().unwrap();
+        assert_eq!(o.winner, None);
+        assert!(
+            o.reason
+                .starts_with("draw by repetition: the position after ply 0")
+        );
+        assert_eq!(g.to_move(), None);
+        assert!(g.legal_moves().is_empty());
+        assert!(
+            g.play_str("r")
+                .unwrap_err()
+                .reason
+                .starts_with("the game is over: draw by repetition")
+        );
+        // Undo lifts the draw; a different line avoids it.
+        assert!(g.undo());
+        assert!(g.outcome().is_none());
+        g.play_str("r").unwrap();
+        assert!(g.outcome().is_none());
+    }
+
+    #[test]
+    fn errors_leave_the_state_unchanged_and_redo_is_kept_for_the_same_move() {
+        let mut g = GameState::new(Shuttle);
+        g.play_str("r").unwrap();
+        g.play_str("r").unwrap();
+        assert_eq!(g.play_str("x").unwrap_err().reason, "not a move");
+        assert_eq!(g.ply(), 2);
+        g.goto(0).unwrap();
+        g.play_str("r").unwrap();
+        assert_eq!(g.recorded_len(), 2, "same move as the redo list: kept");
+        g.play(-1).unwrap();
+        assert_eq!(g.recorded_len(), 2);
+        assert_eq!(g.recorded_history(), ["r", "l"]);
+        assert!(!g.redo());
+    }
+
+    #[test]
+    fn resignation_ends_the_game_and_can_be_undone() {
+        let mut g = GameState::new(Shuttle);
+        g.play_str("r").unwrap();
+        g.play_str("r").unwrap();
+        g.goto(1).unwrap();
+        g.resign(1).unwrap();
+        assert_eq!(g.recorded_len(), 1, "resigning discards the redo list");
+        let o = g.outcome().unwrap();
+        assert_eq!((o.winner, o.reason.as_str()), (Some(0), "Right resigned"));
+        assert!(g.resign(0).is_err());
+        assert!(g.undo());
+        assert!(g.outcome().is_none());
+        assert_eq!(g.ply(), 1);
+        // Winning by the rules.
+        g.play_str("r").unwrap();
+        g.play_str("r").unwrap();
+        assert_eq!(g.outcome().unwrap().winner, Some(0));
+        assert!(g.resign(1).is_err());
+    }
+}
