@@ -567,8 +567,8 @@ impl Rules for Hex {
         }
     }
     fn check(&self, pos: &HexPosition, m: HexMove) -> Result<(), IllegalMove> {
-        if pos.winner != NO_WINNER {
-            return Err(IllegalMove::new("the game is over"));
+        if let Some(o) = self.outcome(pos) {
+            return Err(IllegalMove::new(format!("the game is over: {}", o.reason)));
         }
         match m {
             HexMove::Place(f) => {
