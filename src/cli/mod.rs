@@ -3,6 +3,8 @@
 
 pub mod convert;
 pub mod info;
+pub mod perft;
+pub mod play;
 pub mod preset;
 
 use clap::{Parser, Subcommand};
@@ -61,6 +63,10 @@ pub enum Command {
     Convert(convert::ConvertArgs),
     /// Make a ready-made board (square, hex, twixt, loa, triangle, boco).
     Preset(preset::PresetArgs),
+    /// Play a scripted game and print the position, the legal moves and the outcome.
+    Play(play::PlayArgs),
+    /// Count the leaves of the legal-move tree from the start (move-generator check).
+    Perft(perft::PerftArgs),
 }
 
 /// What `main` should do after parsing.
@@ -79,6 +85,8 @@ pub fn run(cli: Cli) -> Result<Action, CliFailure> {
             Command::Info(a) => info::run(a),
             Command::Convert(a) => convert::run(a),
             Command::Preset(a) => preset::run(a),
+            Command::Play(a) => play::run(a).map(|_| ()),
+            Command::Perft(a) => perft::run(a).map(|_| ()),
         }
         .map(|()| Action::Done),
     }

@@ -1,1 +1,682 @@
-//! (in progress)
+//! Hex on any board whose boundary carries the four side tags.
+//!
+//! * Red (player 0, moves first) joins `top` and `bottom`; Blue (player 1) joins
+//!   `left` and `right`. A move claims an empty face; faces of kind
+//!   [`FaceKind::Blocked`] cannot be claimed. Faces are neighbours when they share
+//!   an edge.
+//! * A face "touches" a side when one of its boundary edges carries that tag.
+//! * Win detection is incremental: a disjoint-set forest over the faces plus four
+//!   virtual side nodes (union by size, path compression), O(α) per move.
+//!   [`Rules::outcome_from_scratch`] is an independent flood fill.
+//! * On a standard rhombus a full board always has a winner; on a custom board a
+//!   full board without a connection is a draw.
+//! * Swap (pie) rule, optional: on the second ply Blue may play `swap`: Red's stone
+//!   is removed and a Blue stone is put on the mirrored face — grid coordinate
+//!   (col, row) becomes (row, col) — so Blue takes over Red's opening in his own
+//!   orientation. Then Red moves. The rule needs a board on which every playable
+//!   face has a grid coordinate whose mirror is also a playable face, with the
+//!   side tags mirrored (top ↔ left, bottom ↔ right); on other boards
+//!   [`Hex::new`] refuses `swap = true` with the reason.
+//! * Notation: the face label (`a1` is the top-left cell of the preset rhombus,
+//!   letters columns, numbers rows), `#<id>` for unlabelled faces, and `swap`.
+
+use super::{Evidence, IllegalMove, Outcome, Player, Rules, UnsuitableBoard};
+use crate::board::{Board, FaceKind, SideTag};
+use crate::mesh::FaceId;
+use rustc_hash::FxHashMap;
+use std::sync::Arc;
+
+const TOP: u8 = 1;
+const BOTTOM: u8 = 2;
+const LEFT: u8 = 4;
+const RIGHT: u8 = 8;
+
+const EMPTY: u8 = 0;
+const NO_WINNER: u8 = 0;
+const DRAW: u8 = 3;
+
+/// A Hex move: claim a face, or take over Red's first stone (swap rule).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum HexMove {
+    Place(FaceId),
+    Swap,
+}
+
+/// Precomputed board tables, shared by all clones of a [`Hex`].
+#[derive(Debug)]
+struct Tables {
+    n: usize,
+    nbr_start: Vec<u32>,
+    nbr: Vec<u32>,
+    side: Vec<u8>,
+    playable: Vec<bool>,
+    playable_count: u32,
+    mirror: Option<Vec<u32>>,
+    /// Playable faces on player 0's first side (top) and player 1's (left).
+    start_faces: [Vec<u32>; 2],
+    names: Vec<String>,
+    by_name: FxHashMap<String, u32>,
+}
+
+/// Hex rules on one board.
+#[derive(Clone, Debug)]
+pub struct Hex {
+    t: Arc<Tables>,
+    board: Arc<Board>,
+    swap: bool,
+}
+
+/// A Hex position: stones, player to move and the incremental disjoint-set.
+#[derive(Clone, Debug)]
+pub struct HexPosition {
+    /// 0 empty, 1 Red, 2 Blue, per face.
+    cells: Vec<u8>,
+    /// Disjoint-set forest over faces + 4 side nodes: parent index, or −size at a root.
+    dsu: Vec<i32>,
+    to_move: Player,
+    stones: u32,
+    empty: u32,
+    /// 0 none, 1 Red won, 2 Blue won, 3 draw (full board without a connection).
+    winner: u8,
+}
+
+impl PartialEq for HexPosition {
+    /// Positions are equal when their stones and player to move are; the shape of
+    /// the disjoint-set forest depends on history and is not compared.
+    fn eq(&self, o: &Self) -> bool {
+        self.cells == o.cells
+            && self.to_move == o.to_move
+            && self.stones == o.stones
+            && self.winner == o.winner
+    }
+}
+
+impl HexPosition {
+    /// The stone on face `f`: `None`, `Some(0)` Red, `Some(1)` Blue.
+    pub fn stone(&self, f: FaceId) -> Option<Player> {
+        match self.cells.get(f.index()).copied() {
+            Some(1) => Some(0),
+            Some(2) => Some(1),
+            _ => None,
+        }
+    }
+    /// Number of stones on the board.
+    pub fn stones(&self) -> u32 {
+        self.stones
+    }
+
+    #[inline]
+    fn find(&mut self, mut x: usize) -> usize {
+        let mut root = x;
+        while self.dsu[root] >= 0 {
+            root = self.dsu[root] as usize;
+        }
+        while self.dsu[x] >= 0 {
+            let next = self.dsu[x] as usize;
+            self.dsu[x] = root as i32;
+            x = next;
+        }
+        root
+    }
+
+    #[inline]
+    fn union(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra == rb {
+            return;
+        }
+        // Roots hold −size: the more negative one is larger.
+        let (big, small) = if self.dsu[ra] <= self.dsu[rb] {
+            (ra, rb)
+        } else {
+            (rb, ra)
+        };
+        self.dsu[big] += self.dsu[small];
+        self.dsu[small] = big as i32;
+    }
+}
+
+fn side_bits(t: SideTag) -> u8 {
+    match t {
+        SideTag::Top => TOP,
+        SideTag::Bottom => BOTTOM,
+        SideTag::Left => LEFT,
+        SideTag::Right => RIGHT,
+    }
+}
+
+fn winner_of(w: u8) -> Option<Player> {
+    match w {
+        1 => Some(0),
+        2 => Some(1),
+        _ => None,
+    }
+}
+
+fn transpose_bits(b: u8) -> u8 {
+    ((b & TOP) << 2) | ((b & BOTTOM) << 2) | ((b & LEFT) >> 2) | ((b & RIGHT) >> 2)
+}
+
+/// The two sides player `p` must join.
+fn goal(p: Player) -> (u8, u8) {
+    if p == 0 { (TOP, BOTTOM) } else { (LEFT, RIGHT) }
+}
+
+/// Why Hex cannot be played on `board` (with or without swap), if it cannot.
+pub fn suitability(board: &Board, swap: bool) -> Result<(), UnsuitableBoard> {
+    build_tables(board, swap).map(|_| ())
+}
+
+fn build_tables(board: &Board, swap: bool) -> Result<Tables, UnsuitableBoard> {
+    let n = board.face_count();
+    if n == 0 {
+        return Err(UnsuitableBoard(
+            "Hex needs a board with at least one face".into(),
+        ));
+    }
+    if n > (i32::MAX as usize) - 8 {
+        return Err(UnsuitableBoard(
+            "the board has too many faces for Hex".into(),
+        ));
+    }
+    if board.side_tags.len() != board.mesh.edge_count() || board.faces.len() != n {
+        return Err(UnsuitableBoard(
+            "the board's face or side-tag table does not match its mesh".into(),
+        ));
+    }
+    let playable: Vec<bool> = board
+        .faces
+        .kind
+        .iter()
+        .map(|k| *k != FaceKind::Blocked)
+        .collect();
+    let mut side = vec![0u8; n];
+    for e in board.mesh.edge_ids() {
+        if let Some(tag) = board.side_tag(e) {
+            let (f, _) = board.mesh.edge_faces(e);
+            side[f.index()] |= side_bits(tag);
+        }
+    }
+    let mut missing = Vec::new();
+    for tag in SideTag::ALL {
+        let bit = side_bits(tag);
+        if !(0..n).any(|i| playable[i] && side[i] & bit != 0) {
+            missing.push(tag.name());
+        }
+    }
+    if !missing.is_empty() {
+        return Err(UnsuitableBoard(format!(
+            "Hex needs a board whose boundary is tagged top, bottom, left and right with playable faces on each side (missing: {})",
+            missing.join(", ")
+        )));
+    }
+    let mut nbr_start = Vec::with_capacity(n + 1);
+    let mut nbr = Vec::new();
+    for f in board.mesh.face_ids() {
+        nbr_start.push(nbr.len() as u32);
+        let start = nbr.len();
+        for g in board.mesh.adjacent_faces(f) {
+            if playable[g.index()] && !nbr[start..].contains(&g.0) {
+                nbr.push(g.0);
+            }
+        }
+    }
+    nbr_start.push(nbr.len() as u32);
+    let names: Vec<String> = board.mesh.face_ids().map(|f| board.face_name(f)).collect();
+    let mut by_name = FxHashMap::default();
+    for (i, s) in names.iter().enumerate() {
+        by_name.insert(s.to_ascii_lowercase(), i as u32);
+        by_name.insert(format!("#{i}"), i as u32);
+    }
+    let mirror = if swap {
+        Some(mirror_table(board, &playable, &side)?)
+    } else {
+        None
+    };
+    let start_faces = [TOP, LEFT].map(|bit| {
+        (0..n as u32)
+            .filter(|&i| playable[i as usize] && side[i as usize] & bit != 0)
+            .collect()
+    });
+    Ok(Tables {
+        n,
+        start_faces,
+        nbr_start,
+        nbr,
+        side,
+        playable_count: playable.iter().filter(|&&p| p).count() as u32,
+        playable,
+        mirror,
+        names,
+        by_name,
+    })
+}
+
+fn mirror_table(
+    board: &Board,
+    playable: &[bool],
+    side: &[u8],
+) -> Result<Vec<u32>, UnsuitableBoard> {
+    let grid = board.grid_index();
+    let mut m = vec![u32::MAX; board.face_count()];
+    for f in board.mesh.face_ids() {
+        if !playable[f.index()] {
+            continue;
+        }
+        let Some(c) = board.coord(f) else {
+            return Err(UnsuitableBoard(format!(
+                "the swap rule needs grid coordinates on every face to mirror Red's stone, and face {} has none",
+                board.face_name(f)
+            )));
+        };
+        let g = grid
+            .get(&crate::board::GridCoord::new(c.row, c.col))
+            .copied()
+            .filter(|g| playable[g.index()]);
+        let Some(g) = g else {
+            return Err(UnsuitableBoard(format!(
+                "the swap rule needs a board that is symmetric under (col, row) → (row, col); face {} has no mirror image",
+                board.face_name(f)
+            )));
+        };
+        if side[g.index()] != transpose_bits(side[f.index()]) {
+            return Err(UnsuitableBoard(format!(
+                "the swap rule needs side tags mirrored top ↔ left and bottom ↔ right; faces {} and {} do not match",
+                board.face_name(f),
+                board.face_name(g)
+            )));
+        }
+        m[f.index()] = g.0;
+    }
+    Ok(m)
+}
+
+impl Hex {
+    /// Hex on `board`, with or without the swap rule.
+    pub fn new(board: Arc<Board>, swap: bool) -> Result<Hex, UnsuitableBoard> {
+        let t = build_tables(&board, swap)?;
+        Ok(Hex {
+            t: Arc::new(t),
+            board,
+            swap,
+        })
+    }
+
+    pub fn board(&self) -> &Arc<Board> {
+        &self.board
+    }
+    /// Whether the swap rule is on.
+    pub fn swap_rule(&self) -> bool {
+        self.swap
+    }
+    /// The face Red's stone on `f` moves to when Blue swaps (swap rule on only).
+    pub fn mirror(&self, f: FaceId) -> Option<FaceId> {
+        let m = self.t.mirror.as_ref()?;
+        m.get(f.index())
+            .copied()
+            .filter(|&g| g != u32::MAX)
+            .map(FaceId)
+    }
+
+    #[inline]
+    fn neighbours(&self, f: usize) -> &[u32] {
+        &self.t.nbr[self.t.nbr_start[f] as usize..self.t.nbr_start[f + 1] as usize]
+    }
+
+    fn swap_legal(&self, pos: &HexPosition) -> bool {
+        self.swap && pos.winner == NO_WINNER && pos.stones == 1 && pos.to_move == 1
+    }
+
+    /// Put a stone of `p` on `f` and update the disjoint-set. Returns whether `p` is now connected.
+    #[inline]
+    fn place(&self, pos: &mut HexPosition, f: usize, p: Player) -> bool {
+        let c = p + 1;
+        pos.cells[f] = c;
+        pos.stones += 1;
+        pos.empty -= 1;
+        let n = self.t.n;
+        for &g in self.neighbours(f) {
+            if pos.cells[g as usize] == c {
+                pos.union(f, g as usize);
+            }
+        }
+        let s = self.t.side[f];
+        let (a, b) = goal(p);
+        let (na, nb) = if p == 0 { (n, n + 1) } else { (n + 2, n + 3) };
+        if s & a != 0 {
+            pos.union(f, na);
+        }
+        if s & b != 0 {
+            pos.union(f, nb);
+        }
+        pos.find(na) == pos.find(nb)
+    }
+
+    /// Plays random moves from `pos` to the end and returns the winner (`None`: draw).
+    ///
+    /// A fast path equivalent to repeatedly playing a uniformly random legal move
+    /// with [`Rules::apply`]: the empty faces are filled in a random order (both
+    /// colours alternating, swap chosen with its proper probability), and the
+    /// winner is read off once at the end. Connections only ever grow, so the
+    /// player connected on the filled board is the one who connected first; if a
+    /// custom board lets both connect, the fill order is replayed to find who was
+    /// first.
+    pub fn random_playout<G: rand::Rng + ?Sized>(
+        &self,
+        pos: &HexPosition,
+        rng: &mut G,
+    ) -> Option<Player> {
+        match pos.winner {
+            NO_WINNER => {}
+            w => return winner_of(w),
+        }
+        if self.swap_legal(pos) {
+            // Pick the second move uniformly among the placements and the swap.
+            let mut p = pos.clone();
+            let k = rng.random_range(0..=p.empty);
+            let m = if k == p.empty {
+                HexMove::Swap
+            } else {
+                let f = (0..self.t.n)
+                    .filter(|&i| self.t.playable[i] && p.cells[i] == EMPTY)
+                    .nth(k as usize)
+                    .expect("k < number of empty faces");
+                HexMove::Place(FaceId(f as u32))
+            };
+            self.apply(&mut p, m);
+            return self.random_playout(&p, rng);
+        }
+        let mut cells = pos.cells.clone();
+        let mut order: Vec<u32> = Vec::with_capacity(pos.empty as usize);
+        for (i, &c) in cells.iter().enumerate() {
+            if c == EMPTY && self.t.playable[i] {
+                order.push(i as u32);
+            }
+        }
+        // Fisher–Yates, colouring each face as its place in the order is fixed.
+        let first = pos.to_move + 1;
+        let second = 3 - first;
+        let len = order.len();
+        for i in 0..len {
+            let j = i + rng.random_range(0..(len - i) as u32) as usize;
+            order.swap(i, j);
+            cells[order[i] as usize] = if i % 2 == 0 { first } else { second };
+        }
+        let mut stack = Vec::with_capacity(64);
+        let red = self.connected_mark(&mut cells, 0, &mut stack);
+        let blue = self.connected_mark(&mut cells, 1, &mut stack);
+        match (red, blue) {
+            (true, false) => Some(0),
+            (false, true) => Some(1),
+            (false, false) => None,
+            (true, true) => {
+                // Only possible on unusual custom boards: replay the fill in order
+                // to find who connected first.
+                let mut q = pos.clone();
+                for &f in &order {
+                    self.apply(&mut q, HexMove::Place(FaceId(f)));
+                    if q.winner != NO_WINNER {
+                        break;
+                    }
+                }
+                winner_of(q.winner)
+            }
+        }
+    }
+
+    /// Whether `p` joins its two sides, by flood fill over a scratch copy of the
+    /// cells (visited faces are marked in place; the low two bits keep the colour).
+    fn connected_mark(&self, cells: &mut [u8], p: Player, stack: &mut Vec<u32>) -> bool {
+        let c = p + 1;
+        let mark = 0x10 << p;
+        let b = goal(p).1;
+        stack.clear();
+        for &f in &self.t.start_faces[p as usize] {
+            if cells[f as usize] & 3 == c && cells[f as usize] & mark == 0 {
+                cells[f as usize] |= mark;
+                stack.push(f);
+            }
+        }
+        while let Some(f) = stack.pop() {
+            let f = f as usize;
+            if self.t.side[f] & b != 0 {
+                return true;
+            }
+            for &g in self.neighbours(f) {
+                let cg = cells[g as usize];
+                if cg & 3 == c && cg & mark == 0 {
+                    cells[g as usize] = cg | mark;
+                    stack.push(g);
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether `p` joins its two sides, by flood fill over the stones alone.
+    fn connected_fill(&self, cells: &[u8], p: Player) -> bool {
+        let mut scratch = cells.to_vec();
+        let mut stack = Vec::new();
+        self.connected_mark(&mut scratch, p, &mut stack)
+    }
+
+    /// A shortest chain of `p`'s stones from one of its sides to the other
+    /// (breadth-first search over the stones), ordered from the first side.
+    pub fn winning_chain(&self, pos: &HexPosition, p: Player) -> Option<Vec<FaceId>> {
+        let c = p + 1;
+        let b = goal(p).1;
+        let n = self.t.n;
+        let mut prev = vec![u32::MAX; n];
+        let mut queue = std::collections::VecDeque::new();
+        const ROOT: u32 = u32::MAX - 1;
+        for &f in &self.t.start_faces[p as usize] {
+            let f = f as usize;
+            if pos.cells[f] == c {
+                prev[f] = ROOT;
+                queue.push_back(f);
+            }
+        }
+        while let Some(f) = queue.pop_front() {
+            if self.t.side[f] & b != 0 {
+                let mut chain = vec![FaceId(f as u32)];
+                let mut cur = f;
+                while prev[cur] != ROOT {
+                    cur = prev[cur] as usize;
+                    chain.push(FaceId(cur as u32));
+                }
+                chain.reverse();
+                return Some(chain);
+            }
+            for &g in self.neighbours(f) {
+                let g = g as usize;
+                if prev[g] == u32::MAX && pos.cells[g] == c {
+                    prev[g] = f as u32;
+                    queue.push_back(g);
+                }
+            }
+        }
+        None
+    }
+
+    fn make_outcome(&self, pos: &HexPosition, winner: u8) -> Option<Outcome> {
+        match winner {
+            1 | 2 => {
+                let p = winner - 1;
+                let names = self.player_names();
+                let chain = self.winning_chain(pos, p).unwrap_or_default();
+                let reason = if p == 0 {
+                    format!("{} connected top and bottom", names[0])
+                } else {
+                    format!("{} connected left and right", names[1])
+                };
+                Some(Outcome {
+                    winner: Some(p),
+                    reason,
+                    evidence: Evidence {
+                        faces: chain,
+                        ..Default::default()
+                    },
+                })
+            }
+            DRAW => Some(Outcome {
+                winner: None,
+                reason: "the board is full and nobody connected their sides".into(),
+                evidence: Evidence::default(),
+            }),
+            _ => None,
+        }
+    }
+}
+
+impl Rules for Hex {
+    type Move = HexMove;
+    type Position = HexPosition;
+
+    fn name(&self) -> &'static str {
+        "hex"
+    }
+    fn player_names(&self) -> [&'static str; 2] {
+        ["Red", "Blue"]
+    }
+    fn start(&self) -> HexPosition {
+        let n = self.t.n;
+        HexPosition {
+            cells: vec![EMPTY; n],
+            dsu: vec![-1; n + 4],
+            to_move: 0,
+            stones: 0,
+            empty: self.t.playable_count,
+            winner: NO_WINNER,
+        }
+    }
+    fn to_move(&self, pos: &HexPosition) -> Player {
+        pos.to_move
+    }
+    fn legal_moves(&self, pos: &HexPosition, out: &mut Vec<HexMove>) {
+        out.clear();
+        if pos.winner != NO_WINNER {
+            return;
+        }
+        for i in 0..self.t.n {
+            if pos.cells[i] == EMPTY && self.t.playable[i] {
+                out.push(HexMove::Place(FaceId(i as u32)));
+            }
+        }
+        if self.swap_legal(pos) {
+            out.push(HexMove::Swap);
+        }
+    }
+    fn check(&self, pos: &HexPosition, m: HexMove) -> Result<(), IllegalMove> {
+        if let Some(o) = self.outcome(pos) {
+            return Err(IllegalMove::new(format!("the game is over: {}", o.reason)));
+        }
+        match m {
+            HexMove::Place(f) => {
+                let i = f.index();
+                if i >= self.t.n {
+                    return Err(IllegalMove::new(format!("there is no face {f}")));
+                }
+                if !self.t.playable[i] {
+                    return Err(IllegalMove::new(format!(
+                        "{} is blocked and cannot be played",
+                        self.t.names[i]
+                    )));
+                }
+                if pos.cells[i] != EMPTY {
+                    return Err(IllegalMove::new(format!("{} is occupied", self.t.names[i])));
+                }
+                Ok(())
+            }
+            HexMove::Swap => {
+                if !self.swap {
+                    Err(IllegalMove::new("the swap rule is not in use in this game"))
+                } else if !self.swap_legal(pos) {
+                    Err(IllegalMove::new(
+                        "swap is only allowed as Blue's first move, right after Red's first stone",
+                    ))
+                } else {
+                    Ok(())
+                }
+            }
+        }
+    }
+    fn apply(&self, pos: &mut HexPosition, m: HexMove) {
+        let p = pos.to_move;
+        match m {
+            HexMove::Place(f) => {
+                if self.place(pos, f.index(), p) {
+                    pos.winner = p + 1;
+                } else if pos.empty == 0 {
+                    pos.winner = DRAW;
+                }
+            }
+            HexMove::Swap => {
+                let red = (0..self.t.n).find(|&i| pos.cells[i] == 1);
+                if let Some(r) = red {
+                    let target = self.mirror(FaceId(r as u32)).map_or(r, |g| g.index());
+                    pos.cells[r] = EMPTY;
+                    pos.stones -= 1;
+                    pos.empty += 1;
+                    pos.dsu.iter_mut().for_each(|x| *x = -1);
+                    if self.place(pos, target, 1) {
+                        pos.winner = 2;
+                    }
+                }
+            }
+        }
+        pos.to_move = 1 - p;
+    }
+    fn outcome(&self, pos: &HexPosition) -> Option<Outcome> {
+        if pos.winner == NO_WINNER {
+            return None;
+        }
+        self.make_outcome(pos, pos.winner)
+    }
+    fn outcome_from_scratch(&self, pos: &HexPosition) -> Option<Outcome> {
+        let red = self.connected_fill(&pos.cells, 0);
+        let blue = self.connected_fill(&pos.cells, 1);
+        let empty = (0..self.t.n).any(|i| self.t.playable[i] && pos.cells[i] == EMPTY);
+        // In legal play at most one player is ever connected: the game ends at
+        // the first connection.
+        let w = if red {
+            1
+        } else if blue {
+            2
+        } else if !empty {
+            DRAW
+        } else {
+            NO_WINNER
+        };
+        self.make_outcome(pos, w)
+    }
+    fn format_move(&self, _pos: &HexPosition, m: HexMove) -> String {
+        match m {
+            HexMove::Place(f) => self
+                .t
+                .names
+                .get(f.index())
+                .cloned()
+                .unwrap_or_else(|| format!("#{}", f.0)),
+            HexMove::Swap => "swap".into(),
+        }
+    }
+    fn parse_move(&self, _pos: &HexPosition, text: &str) -> Result<HexMove, IllegalMove> {
+        let t = text.trim().to_ascii_lowercase();
+        if t == "swap" || t == "swap-pieces" {
+            return Ok(HexMove::Swap);
+        }
+        if t.is_empty() {
+            return Err(IllegalMove::new("empty move"));
+        }
+        self.t
+            .by_name
+            .get(&t)
+            .map(|&i| HexMove::Place(FaceId(i)))
+            .ok_or_else(|| {
+                IllegalMove::new(format!("'{}' is not a face of this board", text.trim()))
+            })
+    }
+    fn piece_at(&self, pos: &HexPosition, f: FaceId) -> Option<Player> {
+        pos.stone(f)
+    }
+}

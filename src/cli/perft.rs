@@ -1,0 +1,50 @@
+//! `boardwright perft`: count the leaves of the legal-move tree from the start.
+
+use super::CliFailure;
+use super::play::{make_game, parse_kind};
+use crate::rules::dynamic::RulesKind;
+use clap::Args;
+use std::path::PathBuf;
+
+/// Print the number of leaf positions of the legal-move tree for each depth
+/// 1..D from the start position (a finished game has no children; the
+/// repetition draw is not applied).
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// The game: hex, twixt, loa or boco.
+    #[arg(long, value_parser = parse_kind)]
+    pub rules: RulesKind,
+    /// A board file (default: the game's standard board).
+    #[arg(long, conflicts_with = "size")]
+    pub board: Option<PathBuf>,
+    /// Side length of the standard board.
+    #[arg(long)]
+    pub size: Option<u32>,
+    /// Use the swap (pie) rule (Hex, TwixT).
+    #[arg(long)]
+    pub swap: bool,
+    /// Deepest depth to count (at least 1).
+    #[arg(long)]
+    pub depth: u32,
+}
+
+/// Run `perft`, writing one line `depth N: COUNT` per depth to `out`.
+pub fn run_to(args: &PerftArgs, out: &mut dyn std::io::Write) -> Result<(), CliFailure> {
+    if args.depth == 0 {
+        return Err(CliFailure::new("--depth must be at least 1"));
+    }
+    let g = make_game(args.rules, args.board.as_deref(), args.size, args.swap)?;
+    for d in 1..=args.depth {
+        let n = g.perft_from_start(d);
+        writeln!(out, "depth {d}: {n}")
+            .and_then(|_| out.flush())
+            .map_err(|e| CliFailure::new(format!("cannot write output: {e}")))?;
+    }
+    Ok(())
+}
+
+pub fn run(args: PerftArgs) -> Result<(), CliFailure> {
+    let stdout = std::io::stdout();
+    let mut lock = stdout.lock();
+    run_to(&args, &mut lock)
+}

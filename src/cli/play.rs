@@ -1,0 +1,188 @@
+//! `boardwright play`: play a scripted game from the command line.
+
+use super::CliFailure;
+use crate::board::Board;
+use crate::rules::dynamic::{DynGame, GameOptions, RulesKind, new_game};
+use clap::Args;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Play moves and print the resulting position, legal moves and outcome.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The game: hex, twixt, loa or boco.
+    #[arg(long, value_parser = parse_kind)]
+    pub rules: RulesKind,
+    /// A board file (default: the game's standard board).
+    #[arg(long, conflicts_with = "size")]
+    pub board: Option<PathBuf>,
+    /// Side length of the standard board (hex: 11, twixt: 24, boco: the mixed BOCO board, or an N×N square grid; loa is always 8).
+    #[arg(long)]
+    pub size: Option<u32>,
+    /// Use the swap (pie) rule (Hex, TwixT).
+    #[arg(long)]
+    pub swap: bool,
+    /// Moves in notation, separated by spaces or commas, e.g. "f6 swap e5".
+    #[arg(long, default_value = "")]
+    pub moves: String,
+    /// Print the final position as one JSON object.
+    #[arg(long, conflicts_with = "trace")]
+    pub json: bool,
+    /// Print one JSON object per position, from the start through the last move.
+    #[arg(long)]
+    pub trace: bool,
+}
+
+pub(crate) fn parse_kind(s: &str) -> Result<RulesKind, String> {
+    s.parse()
+}
+
+/// Read a board file for `--board`, telling the user about any repair the loader made.
+pub(crate) fn board_from_file(path: &Path) -> Result<Board, CliFailure> {
+    let loaded = crate::io::load_board(path).map_err(|e| CliFailure::new(e.to_string()))?;
+    super::print_notes(&loaded.notes);
+    Ok(loaded.board)
+}
+
+/// The standard board of a game, with an optional side length.
+pub(crate) fn default_board(kind: RulesKind, size: Option<u32>) -> Result<Board, CliFailure> {
+    let r = match kind {
+        RulesKind::Hex => crate::presets::by_name("hex", size),
+        RulesKind::Twixt => crate::presets::by_name("twixt", size),
+        RulesKind::Loa => crate::presets::by_name("loa", size),
+        RulesKind::Boco => match size {
+            Some(n) => crate::presets::by_name("square", Some(n)),
+            None => Ok(crate::presets::boco()),
+        },
+    };
+    r.map_err(|e| CliFailure::new(e.to_string()))
+}
+
+/// Make the game for `--rules/--board/--size/--swap`.
+pub(crate) fn make_game(
+    kind: RulesKind,
+    board: Option<&Path>,
+    size: Option<u32>,
+    swap: bool,
+) -> Result<Box<dyn DynGame>, CliFailure> {
+    if swap && !kind.has_swap() {
+        return Err(CliFailure::new(format!(
+            "{} has no swap rule (--swap is for hex and twixt)",
+            kind.title()
+        )));
+    }
+    let board = match board {
+        Some(p) => board_from_file(p)?,
+        None => default_board(kind, size)?,
+    };
+    new_game(kind, Arc::new(board), &GameOptions { swap }).map_err(|e| CliFailure::new(e.0))
+}
+
+#[derive(Serialize)]
+struct JsonOutcome {
+    winner: Option<u8>,
+    reason: String,
+}
+
+#[derive(Serialize)]
+struct JsonPosition {
+    ply: usize,
+    to_move: Option<u8>,
+    legal: Vec<String>,
+    outcome: Option<JsonOutcome>,
+}
+
+fn json_line(g: &dyn DynGame) -> String {
+    let p = JsonPosition {
+        ply: g.ply(),
+        to_move: g.to_move(),
+        legal: g.legal_moves(),
+        outcome: g.outcome().map(|o| JsonOutcome {
+            winner: o.winner,
+            reason: o.reason,
+        }),
+    };
+    serde_json::to_string(&p).expect("position serializes")
+}
+
+fn plain(g: &dyn DynGame) -> String {
+    let names = g.player_names();
+    let mut s = format!(
+        "{} on {}, ply {}\n",
+        g.kind().title(),
+        if g.board().meta.name.is_empty() {
+            "a custom board"
+        } else {
+            g.board().meta.name.as_str()
+        },
+        g.ply()
+    );
+    s.push_str(&g.render_text());
+    s.push_str(&format!("X = {}, O = {}\n", names[0], names[1]));
+    match g.outcome() {
+        Some(o) => {
+            let who = match o.winner {
+                Some(w) => format!("{} wins", names[w as usize]),
+                None => "draw".to_string(),
+            };
+            s.push_str(&format!("Game over: {who} ({})\n", o.reason));
+        }
+        None => {
+            let legal = g.legal_moves();
+            if let Some(p) = g.to_move() {
+                s.push_str(&format!("{} to move\n", names[p as usize]));
+            }
+            s.push_str(&format!(
+                "{} legal moves: {}\n",
+                legal.len(),
+                legal.join(" ")
+            ));
+        }
+    }
+    s
+}
+
+/// Split a move list on whitespace and commas.
+pub(crate) fn split_moves(s: &str) -> Vec<&str> {
+    s.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|m| !m.is_empty())
+        .collect()
+}
+
+/// Run `play`, writing to `out`.
+pub fn run_to(args: &PlayArgs, out: &mut dyn std::io::Write) -> Result<(), CliFailure> {
+    let mut g = make_game(args.rules, args.board.as_deref(), args.size, args.swap)?;
+    let w = |out: &mut dyn std::io::Write, s: &str| {
+        out.write_all(s.as_bytes())
+            .map_err(|e| CliFailure::new(format!("cannot write output: {e}")))
+    };
+    if args.trace {
+        w(out, &(json_line(g.as_ref()) + "\n"))?;
+    }
+    for mv in split_moves(&args.moves) {
+        let ply = g.ply() + 1;
+        if let Err(e) = g.play_str(mv) {
+            let _ = out.flush();
+            return Err(CliFailure::with_code(
+                2,
+                format!("ply {ply}: move '{mv}' refused: {}", e.reason),
+            ));
+        }
+        if args.trace {
+            w(out, &(json_line(g.as_ref()) + "\n"))?;
+        }
+    }
+    if args.json {
+        w(out, &(json_line(g.as_ref()) + "\n"))?;
+    } else if !args.trace {
+        w(out, &plain(g.as_ref()))?;
+    }
+    Ok(())
+}
+
+pub fn run(args: PlayArgs) -> Result<(), CliFailure> {
+    let stdout = std::io::stdout();
+    let mut lock = stdout.lock();
+    run_to(&args, &mut lock)
+}

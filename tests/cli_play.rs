@@ -1,0 +1,161 @@
+//! `boardwright play` and `boardwright perft` from the command line.
+
+use std::process::{Command, Output};
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_boardwright"))
+        .args(args)
+        .output()
+        .expect("run boardwright")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn json_gives_the_final_position() {
+    let o = run(&[
+        "play",
+        "--rules",
+        "hex",
+        "--size",
+        "3",
+        "--moves",
+        "a1 b1 a2 b2",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "{\"ply\":4,\"to_move\":0,\"legal\":[\"a3\",\"b3\",\"c1\",\"c2\",\"c3\"],\"outcome\":null}\n"
+    );
+    let o = run(&[
+        "play",
+        "--rules",
+        "hex",
+        "--size",
+        "3",
+        "--moves",
+        "a1,b1,a2,b2,a3",
+        "--json",
+    ]);
+    assert_eq!(
+        stdout(&o),
+        "{\"ply\":5,\"to_move\":null,\"legal\":[],\"outcome\":{\"winner\":0,\"reason\":\"Red connected top and bottom\"}}\n"
+    );
+}
+
+#[test]
+fn trace_gives_every_position() {
+    let o = run(&[
+        "play",
+        "--rules",
+        "boco",
+        "--size",
+        "2",
+        "--moves",
+        "a1 b1 a2 b2",
+        "--trace",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5);
+    assert_eq!(
+        lines[0],
+        "{\"ply\":0,\"to_move\":0,\"legal\":[\"a1\",\"a2\",\"b1\",\"b2\"],\"outcome\":null}"
+    );
+    assert_eq!(
+        lines[1],
+        "{\"ply\":1,\"to_move\":1,\"legal\":[\"a2\",\"b1\"],\"outcome\":null}"
+    );
+    assert_eq!(
+        lines[4],
+        "{\"ply\":4,\"to_move\":null,\"legal\":[],\"outcome\":{\"winner\":null,\"reason\":\"the board is full and nobody was encircled\"}}"
+    );
+}
+
+#[test]
+fn illegal_moves_exit_with_code_2_and_one_line() {
+    let o = run(&["play", "--rules", "boco", "--moves", "c3 a1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "boardwright: ply 2: move 'a1' refused: a1 is not adjacent to a played face\n"
+    );
+    let o = run(&["play", "--rules", "hex", "--moves", "f6 zz99", "--json"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "boardwright: ply 2: move 'zz99' refused: 'zz99' is not a face of this board\n"
+    );
+    assert_eq!(stdout(&o), "", "no JSON for a failed script");
+    // With --trace the positions before the bad move are printed.
+    let o = run(&[
+        "play", "--rules", "hex", "--size", "3", "--moves", "a1 a1", "--trace",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stdout(&o).lines().count(), 2);
+    assert!(stderr(&o).contains("ply 2: move 'a1' refused: a1 is occupied"));
+}
+
+#[test]
+fn plain_output_shows_board_turn_and_moves() {
+    let o = run(&[
+        "play", "--rules", "hex", "--size", "3", "--swap", "--moves", "b1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("1 . X ."), "{out}");
+    assert!(out.contains("Blue to move"), "{out}");
+    assert!(
+        out.contains("9 legal moves: a1 a2 a3 b2 b3 c1 c2 c3 swap"),
+        "{out}"
+    );
+}
+
+#[test]
+fn option_errors_are_clear() {
+    let o = run(&["play", "--rules", "boco", "--swap"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("BOCO has no swap rule"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["play", "--rules", "hex", "--size", "0"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("hex size 0 is out of range"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&["play", "--rules", "chess"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("unknown rules 'chess'"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn perft_counts_each_depth() {
+    let o = run(&["perft", "--rules", "hex", "--size", "3", "--depth", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "depth 1: 9\ndepth 2: 72\ndepth 3: 504\n");
+    // BOCO on 2×2: the first move anywhere, then one of its two neighbours, then
+    // either remaining face (each touches a played one), then the last.
+    let o = run(&["perft", "--rules", "boco", "--size", "2", "--depth", "4"]);
+    assert_eq!(
+        stdout(&o),
+        "depth 1: 4\ndepth 2: 8\ndepth 3: 16\ndepth 4: 16\n"
+    );
+    let o = run(&["perft", "--rules", "hex", "--depth", "0"]);
+    assert_eq!(o.status.code(), Some(1));
+}

@@ -1,0 +1,245 @@
+//! Hex scenarios: every rule pinned down on small boards.
+
+use boardwright::board::{Board, FaceKind};
+use boardwright::mesh::FaceId;
+use boardwright::presets;
+use boardwright::rules::Rules;
+use boardwright::rules::game::GameState;
+use boardwright::rules::hex::{Hex, HexMove};
+use boardwright::rules::testing::random_playout;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+
+fn hex(n: u32, swap: bool) -> Hex {
+    Hex::new(Arc::new(presets::hex(n)), swap).unwrap()
+}
+
+fn play(g: &mut GameState<Hex>, moves: &str) {
+    for m in moves.split_whitespace() {
+        g.play_str(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+}
+
+fn names(g: &GameState<Hex>, faces: &[FaceId]) -> Vec<String> {
+    let b = g.rules().board();
+    faces.iter().map(|&f| b.face_name(f)).collect()
+}
+
+#[test]
+fn red_connects_top_to_bottom_with_the_chain_as_evidence() {
+    let mut g = GameState::new(hex(3, false));
+    play(&mut g, "a1 b1 a2 b2");
+    assert!(g.outcome().is_none());
+    play(&mut g, "a3");
+    let o = g.outcome().expect("red has won");
+    assert_eq!(o.winner, Some(0));
+    assert_eq!(o.reason, "Red connected top and bottom");
+    assert_eq!(names(&g, &o.evidence.faces), ["a1", "a2", "a3"]);
+    assert_eq!(g.to_move(), None);
+    let err = g.play_str("c3").unwrap_err();
+    assert!(
+        err.reason.starts_with("the game is over: Red connected"),
+        "{err}"
+    );
+}
+
+#[test]
+fn blue_connects_left_to_right_and_the_chain_is_minimal() {
+    let mut g = GameState::new(hex(4, false));
+    // Blue builds a row with a detour stone that is not on the shortest chain.
+    play(&mut g, "a1 a3 a2 b3 d1 c3 d2 c2");
+    assert!(g.outcome().is_none());
+    play(&mut g, "b1 d3");
+    let o = g.outcome().unwrap();
+    assert_eq!(o.winner, Some(1));
+    assert_eq!(o.reason, "Blue connected left and right");
+    // b3–c3 is the row; c2 is a connected detour and must not be in a shortest chain.
+    assert_eq!(names(&g, &o.evidence.faces), ["a3", "b3", "c3", "d3"]);
+}
+
+#[test]
+fn win_on_the_last_empty_cell() {
+    let mut g = GameState::new(hex(3, false));
+    play(&mut g, "c2 a3 b3 b2 a2 a1 c3 b1");
+    assert!(g.outcome().is_none());
+    assert_eq!(g.legal_moves().len(), 1);
+    play(&mut g, "c1");
+    let o = g.outcome().unwrap();
+    assert_eq!(o.winner, Some(0));
+    assert_eq!(
+        g.rules()
+            .outcome_from_scratch(g.position())
+            .map(|o| o.winner),
+        Some(Some(0))
+    );
+    assert!(g.legal_moves().is_empty());
+}
+
+#[test]
+fn occupied_and_unknown_faces_are_refused_with_reasons() {
+    let mut g = GameState::new(hex(5, false));
+    play(&mut g, "c3");
+    assert_eq!(g.play_str("C3").unwrap_err().reason, "c3 is occupied");
+    assert_eq!(
+        g.play_str("z9").unwrap_err().reason,
+        "'z9' is not a face of this board"
+    );
+    assert_eq!(g.ply(), 1, "refused moves change nothing");
+    assert_eq!(
+        g.play_str("swap").unwrap_err().reason,
+        "the swap rule is not in use in this game"
+    );
+}
+
+#[test]
+fn swap_mirrors_reds_stone_for_blue() {
+    let mut g = GameState::new(hex(11, true));
+    assert!(
+        g.play_str("swap").is_err(),
+        "no swap before Red's first stone"
+    );
+    play(&mut g, "c2");
+    assert!(g.legal_moves().contains(&HexMove::Swap));
+    play(&mut g, "swap");
+    let b = g.rules().board().clone();
+    let at = |g: &GameState<Hex>, l: &str| {
+        g.rules()
+            .piece_at(g.position(), b.face_by_label(l).unwrap())
+    };
+    assert_eq!(at(&g, "c2"), None, "Red's stone is taken off");
+    assert_eq!(at(&g, "b3"), Some(1), "and reappears mirrored as Blue's");
+    assert_eq!(g.to_move(), Some(0), "then Red moves");
+    assert_eq!(g.history(), ["c2", "swap"]);
+    assert!(!g.legal_moves().contains(&HexMove::Swap));
+    assert!(
+        g.play_str("swap")
+            .unwrap_err()
+            .reason
+            .contains("only allowed as Blue's first move")
+    );
+    // The mirrored stone counts for Blue's left–right goal.
+    g.undo();
+    g.undo();
+    play(&mut g, "f6 swap");
+    assert_eq!(
+        at(&g, "f6"),
+        Some(1),
+        "a stone on the diagonal stays where it is"
+    );
+}
+
+#[test]
+fn swap_needs_a_mirror_symmetric_board() {
+    let mut b = presets::hex(4);
+    b.faces.coord.iter_mut().for_each(|c| *c = None);
+    let err = Hex::new(Arc::new(b.clone()), true).unwrap_err();
+    assert!(err.0.contains("grid coordinates"), "{err}");
+    assert!(Hex::new(Arc::new(b), false).is_ok());
+    let err = Hex::new(Arc::new(presets::square_grid(4, 3)), true).unwrap_err();
+    assert!(err.0.starts_with("the swap rule needs"), "{err}");
+}
+
+#[test]
+fn boards_without_the_four_sides_are_refused() {
+    let mut b = presets::hex(4);
+    b.side_tags.iter_mut().for_each(|t| {
+        if matches!(t, Some(boardwright::board::SideTag::Left)) {
+            *t = None
+        }
+    });
+    let err = Hex::new(Arc::new(b), false).unwrap_err();
+    assert!(err.0.contains("missing: left"), "{err}");
+    let plain = Board::new(presets::hex(2).mesh);
+    let err = Hex::new(Arc::new(plain), false).unwrap_err();
+    assert!(err.0.contains("missing: top, bottom, left, right"), "{err}");
+}
+
+#[test]
+fn blocked_faces_cannot_be_played_and_do_not_connect() {
+    let mut b = presets::hex(3);
+    let b2 = b.face_by_label("b2").unwrap();
+    b.faces.kind[b2.index()] = FaceKind::Blocked;
+    let rules = Hex::new(Arc::new(b), false).unwrap();
+    let mut g = GameState::new(rules);
+    assert_eq!(g.legal_moves().len(), 8);
+    assert!(g.play_str("b2").unwrap_err().reason.contains("blocked"));
+    play(&mut g, "b1 a1 b3 a2 c1 a3");
+    assert!(
+        g.outcome().is_none(),
+        "b1 and b3 do not connect through the blocked b2"
+    );
+    play(&mut g, "c2");
+    let o = g.outcome().unwrap();
+    assert_eq!(o.winner, Some(0));
+    assert_eq!(names(&g, &o.evidence.faces), ["c1", "c2", "b3"]);
+}
+
+#[test]
+fn custom_square_board_with_tags_plays_hex() {
+    // A 3×3 square grid: tags by direction; faces connect across edges only.
+    let rules = Hex::new(Arc::new(presets::square_grid(3, 3)), false).unwrap();
+    let mut g = GameState::new(rules);
+    // Square grid: a1 bottom-left, rows upward. Red needs a column a1–a3.
+    play(&mut g, "b1 a1 b2 a2");
+    assert!(g.outcome().is_none());
+    play(&mut g, "b3");
+    assert_eq!(g.outcome().unwrap().winner, Some(0));
+}
+
+#[test]
+fn fast_playout_matches_the_generic_playout_statistically() {
+    let rules = hex(4, true);
+    let start = rules.start();
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let n = 3000;
+    let mut fast = 0;
+    let mut slow = 0;
+    let mut buf = Vec::new();
+    for _ in 0..n {
+        let w = rules.random_playout(&start, &mut rng);
+        assert!(w.is_some(), "a filled rhombus always has a winner");
+        fast += (w == Some(0)) as u32;
+        slow += (random_playout(&rules, &start, &mut rng, &mut buf, 1000) == Some(0)) as u32;
+    }
+    let (f, s) = (fast as f64 / n as f64, slow as f64 / n as f64);
+    assert!((f - s).abs() < 0.05, "fast {f} vs generic {s}");
+    // From a decided position the playout returns the winner.
+    let mut g = GameState::new(hex(3, false));
+    play(&mut g, "a1 b1 a2 b2 a3");
+    assert_eq!(rules_playout(&g), Some(0));
+}
+
+fn rules_playout(g: &GameState<Hex>) -> Option<u8> {
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    g.rules().random_playout(g.position(), &mut rng)
+}
+
+#[test]
+fn incremental_and_from_scratch_agree_on_a_long_random_game() {
+    let rules = hex(11, false);
+    let mut pos = rules.start();
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut moves = Vec::new();
+    loop {
+        assert_eq!(
+            rules.outcome(&pos).map(|o| o.winner),
+            rules.outcome_from_scratch(&pos).map(|o| o.winner)
+        );
+        rules.legal_moves(&pos, &mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let m = moves[rand::Rng::random_range(&mut rng, 0..moves.len())];
+        rules.apply(&mut pos, m);
+    }
+    let o = rules.outcome(&pos).unwrap();
+    // The evidence is a connected chain of the winner's stones from side to side.
+    let b = rules.board();
+    for w in o.evidence.faces.windows(2) {
+        assert!(b.mesh.adjacent_faces(w[0]).any(|f| f == w[1]));
+    }
+    for &f in &o.evidence.faces {
+        assert_eq!(rules.piece_at(&pos, f), o.winner);
+    }
+}

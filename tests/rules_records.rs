@@ -1,0 +1,342 @@
+//! Game records (RON), HexGui SGF, and the dynamic game interface used by the GUI.
+
+use boardwright::board::Board;
+use boardwright::mesh::FaceId;
+use boardwright::presets;
+use boardwright::rules::dynamic::{
+    Click, DynGame, GameOptions, RulesKind, new_game, suitability, suitability_with,
+};
+use boardwright::rules::record::{BoardSource, GameRecord, RecordError, load_record, save_record};
+use boardwright::rules::sgf::{SgfError, export_sgf, import_sgf};
+use std::path::Path;
+use std::sync::Arc;
+
+fn hex_game(n: u32, swap: bool) -> Box<dyn DynGame> {
+    new_game(
+        RulesKind::Hex,
+        Arc::new(presets::hex(n)),
+        &GameOptions { swap },
+    )
+    .unwrap()
+}
+
+fn play(g: &mut dyn DynGame, moves: &str) {
+    for m in moves.split_whitespace() {
+        g.play_str(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+}
+
+fn face(g: &dyn DynGame, l: &str) -> FaceId {
+    g.board().face_by_label(l).unwrap()
+}
+
+fn no_files(p: &Path) -> Result<Board, String> {
+    Err(format!("no file {}", p.display()))
+}
+
+#[test]
+fn rules_kind_parses_and_prints() {
+    for k in RulesKind::ALL {
+        assert_eq!(k.to_string().parse::<RulesKind>(), Ok(k));
+    }
+    assert_eq!("Lines-of-Action".parse::<RulesKind>(), Ok(RulesKind::Loa));
+    assert!(
+        "chess"
+            .parse::<RulesKind>()
+            .unwrap_err()
+            .contains("unknown rules 'chess'")
+    );
+}
+
+#[test]
+fn suitability_explains_why() {
+    let sq = presets::square_grid(4, 4);
+    assert!(suitability(RulesKind::Boco, &sq).is_ok());
+    assert!(suitability(RulesKind::Hex, &sq).is_ok());
+    let untagged = Board::new(presets::hex(3).mesh);
+    let e = suitability(RulesKind::Hex, &untagged).unwrap_err();
+    assert!(
+        e.0.starts_with("Hex needs a board whose boundary is tagged"),
+        "{e}"
+    );
+    let e = suitability_with(
+        RulesKind::Hex,
+        &presets::square_grid(4, 3),
+        &GameOptions { swap: true },
+    )
+    .unwrap_err();
+    assert!(e.0.contains("swap rule"), "{e}");
+}
+
+#[test]
+fn dyn_game_play_undo_redo_preview_and_clicks() {
+    let mut g = hex_game(3, true);
+    assert_eq!(g.to_move(), Some(0));
+    assert_eq!(g.legal_moves().len(), 9);
+    assert_eq!(g.legal_targets().len(), 9);
+    let b2 = face(g.as_ref(), "b2");
+    assert_eq!(g.move_for_click(None, b2), Ok(Click::Play("b2".into())));
+    play(g.as_mut(), "b2");
+    assert_eq!(g.move_for_click(None, b2), Err("b2 is occupied".into()));
+    assert!(g.legal_moves().contains(&"swap".to_string()));
+    assert!(!g.legal_targets().contains(&b2));
+    play(g.as_mut(), "swap a1");
+    assert_eq!(g.history(), ["b2", "swap", "a1"]);
+    let view = g.preview(1).unwrap();
+    assert_eq!(view.pieces[b2.index()], Some(0));
+    assert_eq!(view.to_move, Some(1));
+    assert_eq!(view.last_move.as_deref(), Some("b2"));
+    assert_eq!(g.ply(), 3, "preview does not move the cursor");
+    assert!(g.undo());
+    assert_eq!(g.ply(), 2);
+    assert_eq!(g.recorded_history().len(), 3);
+    assert!(g.redo());
+    assert_eq!(g.piece_at(face(g.as_ref(), "a1")), Some(0));
+    g.goto(0).unwrap();
+    assert_eq!(g.legal_moves().len(), 9);
+    assert!(g.goto(4).is_err());
+    // A different move after undo discards the redo list.
+    play(g.as_mut(), "c3");
+    assert_eq!(g.recorded_len(), 1);
+    // Illegal moves change nothing and say why.
+    assert_eq!(g.play_str("c3").unwrap_err().reason, "c3 is occupied");
+    assert_eq!(g.ply(), 1);
+}
+
+#[test]
+fn dyn_game_resign_and_game_over() {
+    let mut g = hex_game(5, false);
+    play(g.as_mut(), "c3");
+    g.resign(1).unwrap();
+    let o = g.outcome().unwrap();
+    assert_eq!((o.winner, o.reason.as_str()), (Some(0), "Blue resigned"));
+    assert_eq!(g.to_move(), None);
+    assert!(g.legal_moves().is_empty());
+    let err = g.play_str("a1").unwrap_err();
+    assert_eq!(err.reason, "the game is over: Blue resigned");
+    assert!(
+        g.move_for_click(None, face(g.as_ref(), "a1"))
+            .unwrap_err()
+            .starts_with("the game is over")
+    );
+    // Undo withdraws the resignation.
+    assert!(g.undo());
+    assert_eq!(g.ply(), 1);
+    assert!(g.outcome().is_none());
+}
+
+#[test]
+fn boco_clicks_explain_refusals() {
+    let mut g = new_game(
+        RulesKind::Boco,
+        Arc::new(presets::square_grid(4, 4)),
+        &GameOptions::default(),
+    )
+    .unwrap();
+    play(g.as_mut(), "b2");
+    let d4 = face(g.as_ref(), "d4");
+    assert_eq!(
+        g.move_for_click(None, d4),
+        Err("d4 is not adjacent to a played face".into())
+    );
+    let targets: Vec<String> = g
+        .legal_targets()
+        .iter()
+        .map(|&f| g.board().face_name(f))
+        .collect();
+    assert_eq!(targets, ["b1", "a2", "c2", "b3"]);
+    assert!(g.moves_from(face(g.as_ref(), "b2")).is_empty());
+}
+
+#[test]
+fn ron_record_round_trip_with_embedded_board() {
+    let mut g = hex_game(5, true);
+    g.set_players(["Ann".into(), "Bob".into()]);
+    play(g.as_mut(), "c2 swap c3 b4 a3");
+    let text = save_record(g.as_ref());
+    assert!(text.contains("format_version: 1"), "{text}");
+    assert!(text.contains("rules: hex"), "{text}");
+    assert!(text.contains("Embedded("), "{text}");
+    let back = load_record(&text, None).unwrap();
+    assert_eq!(back.history(), g.history());
+    assert_eq!(back.players(), &["Ann".to_string(), "Bob".to_string()]);
+    assert_eq!(back.options(), &GameOptions { swap: true });
+    for f in g.board().mesh.face_ids() {
+        assert_eq!(back.piece_at(f), g.piece_at(f));
+        assert_eq!(back.board().face_name(f), g.board().face_name(f));
+    }
+    assert_eq!(back.board().tagged_sides(), g.board().tagged_sides());
+    assert_eq!(back.legal_moves(), g.legal_moves());
+}
+
+#[test]
+fn finished_and_resigned_games_keep_their_result() {
+    let mut g = hex_game(3, false);
+    play(g.as_mut(), "a1 b1 a2 b2 a3");
+    let back = load_record(&save_record(g.as_ref()), None).unwrap();
+    assert_eq!(back.outcome(), g.outcome());
+
+    let mut g = new_game(
+        RulesKind::Boco,
+        Arc::new(presets::square_grid(5, 5)),
+        &GameOptions::default(),
+    )
+    .unwrap();
+    play(g.as_mut(), "c3 c4");
+    g.resign(0).unwrap();
+    let back = load_record(&save_record(g.as_ref()), None).unwrap();
+    assert_eq!(back.resigned(), Some(0));
+    assert_eq!(back.outcome().unwrap().winner, Some(1));
+}
+
+#[test]
+fn loading_names_the_bad_ply() {
+    let mut g = hex_game(5, false);
+    play(g.as_mut(), "c3 d4");
+    let mut rec = g.to_record();
+    rec.board = BoardSource::Preset {
+        name: "hex".into(),
+        size: Some(5),
+    };
+    rec.moves.push("c3".into());
+    let err = rec.replay(None, &no_files).err().unwrap();
+    assert_eq!(
+        err,
+        RecordError::Move {
+            ply: 3,
+            text: "c3".into(),
+            reason: "c3 is occupied".into()
+        }
+    );
+    assert_eq!(err.to_string(), "move 3 'c3' is illegal: c3 is occupied");
+    rec.moves.pop();
+    rec.moves.push("q9".into());
+    assert!(
+        rec.replay(None, &no_files)
+            .err()
+            .unwrap()
+            .to_string()
+            .contains("'q9' is not a face")
+    );
+}
+
+#[test]
+fn loading_rejects_bad_records() {
+    assert!(matches!(
+        GameRecord::from_ron("not a record"),
+        Err(RecordError::Parse(_))
+    ));
+    let mut g = hex_game(3, false);
+    play(g.as_mut(), "a1");
+    let mut rec = g.to_record();
+    rec.format_version = 99;
+    assert_eq!(
+        GameRecord::from_ron(&rec.to_ron()),
+        Err(RecordError::Version { found: 99 })
+    );
+    // A result that the moves do not give.
+    let mut rec = g.to_record();
+    rec.result = Some(boardwright::rules::record::RecordResult {
+        winner: Some(1),
+        reason: "Blue connected left and right".into(),
+        resigned: None,
+    });
+    assert!(matches!(
+        rec.replay(None, &no_files),
+        Err(RecordError::ResultMismatch { .. })
+    ));
+    // Board referenced by path: the loader's error is reported.
+    let mut rec = g.to_record();
+    rec.board = BoardSource::Path("boards/x.ron".into());
+    let err = rec
+        .replay(Some(Path::new("/games")), &no_files)
+        .err()
+        .unwrap();
+    assert_eq!(
+        err.to_string(),
+        "the record's board: no file /games/boards/x.ron"
+    );
+    // The right rules on the wrong board.
+    let mut rec = g.to_record();
+    rec.rules = RulesKind::Hex;
+    rec.board = BoardSource::Embedded(Box::new(
+        boardwright::rules::record::EmbeddedBoard::from_board(&Board::new(presets::hex(3).mesh)),
+    ));
+    assert!(matches!(
+        rec.replay(None, &no_files),
+        Err(RecordError::Unsuitable(_))
+    ));
+}
+
+#[test]
+fn boco_record_on_a_custom_board_round_trips() {
+    let mut b = presets::hex(4);
+    b.meta.name = "Custom".into();
+    let mut g = new_game(RulesKind::Boco, Arc::new(b), &GameOptions::default()).unwrap();
+    play(g.as_mut(), "b2 c2 b3");
+    let back = load_record(&save_record(g.as_ref()), None).unwrap();
+    assert_eq!(back.kind(), RulesKind::Boco);
+    assert_eq!(back.board().meta.name, "Custom");
+    assert_eq!(back.history(), ["b2", "c2", "b3"]);
+    assert_eq!(back.legal_moves(), g.legal_moves());
+}
+
+#[test]
+fn sgf_export_matches_hexgui_conventions() {
+    let mut g = hex_game(11, true);
+    g.set_players(["Ann".into(), "B]ob".into()]);
+    play(g.as_mut(), "f6 swap e5");
+    let s = export_sgf(g.as_ref()).unwrap();
+    assert!(s.starts_with("(;FF[4]GM[11]"), "{s}");
+    assert!(s.contains("SZ[11]"));
+    assert!(s.contains("PW[B\\]ob]"), "{s}");
+    assert!(s.contains(";B[f6];W[swap-pieces];B[e5])"), "{s}");
+    let back = import_sgf(&s, false).unwrap();
+    assert_eq!(back.history(), ["f6", "swap", "e5"]);
+    assert_eq!(back.players()[1], "B]ob");
+    // Non-Hex games and non-rhombus boards are refused.
+    let b = new_game(
+        RulesKind::Boco,
+        Arc::new(presets::square_grid(3, 3)),
+        &GameOptions::default(),
+    )
+    .unwrap();
+    assert!(matches!(
+        export_sgf(b.as_ref()),
+        Err(SgfError::Unsupported(_))
+    ));
+}
+
+#[test]
+fn sgf_import_reads_hexgui_files() {
+    let text = "(;AP[HexGui:0.9]FF[4]GM[11]SZ[5]PB[black]PW[white]\n;B[c3]C[centre];W[b4]\n(;B[d2];W[resign])(;B[a1]))";
+    let g = import_sgf(text, false).unwrap();
+    assert_eq!(g.history(), ["c3", "b4", "d2"]);
+    assert_eq!(g.resigned(), Some(1));
+    assert_eq!(g.outcome().unwrap().winner, Some(0));
+    assert_eq!(g.board().face_count(), 25);
+    let won = "(;FF[4]GM[11]SZ[3];B[a1];W[b1];B[a2];W[b2];B[a3])";
+    let g = import_sgf(won, false).unwrap();
+    assert_eq!(g.outcome().unwrap().winner, Some(0));
+    // Errors.
+    assert!(matches!(
+        import_sgf("(;FF[4]GM[1]SZ[19])", false),
+        Err(SgfError::NotHex(_))
+    ));
+    assert!(matches!(
+        import_sgf("(;FF[4]GM[11]SZ[5:7])", false),
+        Err(SgfError::Size(_))
+    ));
+    assert!(matches!(
+        import_sgf("(;FF[4]GM[11]SZ[5];B[c3]", false),
+        Err(SgfError::Syntax(_))
+    ));
+    let e = import_sgf("(;FF[4]GM[11]SZ[5];B[c3];B[c4])", false).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("move 2 'c4' is illegal: it is marked B"),
+        "{e}"
+    );
+    let e = import_sgf("(;FF[4]GM[11]SZ[5];B[c3];W[c3])", false).unwrap_err();
+    assert_eq!(e.to_string(), "move 2 'c3' is illegal: c3 is occupied");
+}
