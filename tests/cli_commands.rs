@@ -151,7 +151,10 @@ fn bad_input_gives_one_clear_line_and_non_zero_exit() {
             "cannot read no-such-file.ron",
         ),
         (&["info", "notes.txt"], "unknown file type '.txt'"),
-        (&["info"], "required"),
+        (
+            &["info"],
+            "the following required arguments were not provided: <FILE>",
+        ),
         (
             &["convert", "boards/hex-11.ron", "x.svg.bak"],
             "unknown file type '.bak'",
