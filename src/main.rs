@@ -37,7 +37,9 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
         Err(f) => {
-            eprintln!("boardwright: {}", f.message);
+            // Always one line, even if a file name contains a line break.
+            let msg = f.message.replace(['\n', '\r'], " ");
+            eprintln!("boardwright: {msg}");
             ExitCode::from(f.code.max(1))
         }
     }

@@ -187,6 +187,13 @@ fn convert_to_an_unwritable_place_fails_cleanly() {
 }
 
 #[test]
+fn a_file_name_with_a_line_break_still_gives_one_line() {
+    let o = run(&["info", "two\nlines.ron"]);
+    let err = assert_clean_failure(&o, "newline name");
+    assert!(err.contains("cannot read two lines.ron"), "{err}");
+}
+
+#[test]
 fn help_and_version_succeed() {
     let o = run(&["--help"]);
     assert!(o.status.success());
