@@ -56,6 +56,32 @@ fn bench(c: &mut Criterion) {
             black_box(r.0.len())
         })
     });
+    // Where the time goes: the mesh build and the validation on their own.
+    let soup = {
+        let mut s = boardwright::mesh::PolygonSoup::new();
+        for y in 0..=N {
+            for x in 0..=N {
+                s.push_vertex(boardwright::mesh::Point::new(x as f64, y as f64));
+            }
+        }
+        let id = |x: usize, y: usize| (y * (N + 1) + x) as u32;
+        for y in 0..N {
+            for x in 0..N {
+                s.push_face(&[id(x, y), id(x + 1, y), id(x + 1, y + 1), id(x, y + 1)]);
+            }
+        }
+        s
+    };
+    g.bench_function("mesh_build_only", |b| {
+        b.iter(|| {
+            let (m, _) = boardwright::mesh::Mesh::build(&soup, &Default::default()).unwrap();
+            black_box(m.edge_count())
+        })
+    });
+    let board = boardwright::board::Board::new(boardwright::mesh::Mesh::from_soup(&soup).unwrap());
+    g.bench_function("board_validate_only", |b| {
+        b.iter(|| black_box(board.validate().is_ok()))
+    });
     g.bench_function("file_to_validated_board", |b| {
         b.iter(|| {
             let l = boardwright::io::load_board(&path).unwrap();

@@ -15,11 +15,18 @@ fn main() -> ExitCode {
             ) {
                 e.exit();
             }
-            // One line: clap's first line without its "error: " prefix.
+            // One line: clap's message (without its "error: " prefix, usage and
+            // hints) joined up.
             let text = e.to_string();
-            let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-            let first = first.trim().trim_start_matches("error:").trim();
-            eprintln!("boardwright: {first} (see boardwright --help)");
+            let parts: Vec<&str> = text
+                .lines()
+                .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+                .map(|l| l.trim())
+                .filter(|l| !l.is_empty())
+                .collect();
+            let msg = parts.join(" ");
+            let msg = msg.trim_start_matches("error:").trim();
+            eprintln!("boardwright: {msg} (see boardwright --help)");
             return ExitCode::from(2);
         }
     };
@@ -30,7 +37,9 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
         Err(f) => {
-            eprintln!("boardwright: {}", f.message);
+            // Always one line, even if a file name contains a line break.
+            let msg = f.message.replace(['\n', '\r'], " ");
+            eprintln!("boardwright: {msg}");
             ExitCode::from(f.code.max(1))
         }
     }

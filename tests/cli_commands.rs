@@ -151,7 +151,10 @@ fn bad_input_gives_one_clear_line_and_non_zero_exit() {
             "cannot read no-such-file.ron",
         ),
         (&["info", "notes.txt"], "unknown file type '.txt'"),
-        (&["info"], "required"),
+        (
+            &["info"],
+            "the following required arguments were not provided: <FILE>",
+        ),
         (
             &["convert", "boards/hex-11.ron", "x.svg.bak"],
             "unknown file type '.bak'",
@@ -181,6 +184,13 @@ fn convert_to_an_unwritable_place_fails_cleanly() {
         err.contains("cannot write /nonexistent-dir/out.ron"),
         "{err}"
     );
+}
+
+#[test]
+fn a_file_name_with_a_line_break_still_gives_one_line() {
+    let o = run(&["info", "two\nlines.ron"]);
+    let err = assert_clean_failure(&o, "newline name");
+    assert!(err.contains("cannot read two lines.ron"), "{err}");
 }
 
 #[test]

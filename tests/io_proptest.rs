@@ -51,8 +51,16 @@ fn mutated(seed: String) -> impl Strategy<Value = Vec<u8>> {
     })
 }
 
+/// 300 cases by default; `PROPTEST_CASES=100000` for a longer fuzz run.
+fn reader_cases() -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(300)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: reader_cases(), ..ProptestConfig::default() })]
 
     #[test]
     fn obj_reader_never_panics_on_random_bytes(bytes in prop::collection::vec(any::<u8>(), 0..400)) {

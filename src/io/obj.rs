@@ -2,7 +2,7 @@
 //!
 //! # Import
 //! * Polygons are kept as they are (never triangulated). Texture coordinates and
-//!   normals are ignored; materials are never loaded (`mtllib` lines are noted
+//!   normals are ignored (never even parsed); materials are never loaded (`mtllib` lines are noted
 //!   and skipped, no path named in the file is ever opened).
 //! * The board must be flat: the vertices must lie in a plane parallel to XY
 //!   (Z-up tools, flat files), XZ (Y-up, as Blender exports a board modelled on
@@ -371,6 +371,30 @@ impl BufRead for LineReader<'_> {
     fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
         if self.error.is_some() {
             return Err(std::io::Error::other("limit exceeded"));
+        }
+        // Texture coordinates and normals mean nothing to a board; hiding them
+        // from `tobj` also keeps it away from their unchecked index arithmetic
+        // (a face like `f 1/-9/1` would make it panic).
+        loop {
+            let rest = &self.data[self.pos..];
+            let start = rest
+                .iter()
+                .position(|&b| b != b' ' && b != b'\t')
+                .unwrap_or(rest.len());
+            let t = &rest[start..];
+            let hidden = t.len() > 2
+                && t[0] == b'v'
+                && (t[1] == b't' || t[1] == b'n')
+                && t[2].is_ascii_whitespace();
+            if !hidden {
+                break;
+            }
+            let end = rest
+                .iter()
+                .position(|&b| b == b'\n')
+                .map_or(rest.len(), |i| i + 1);
+            self.pos += end;
+            self.line += 1;
         }
         Ok(&self.data[self.pos..])
     }
