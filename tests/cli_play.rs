@@ -82,7 +82,7 @@ fn trace_gives_every_position() {
 
 #[test]
 fn illegal_moves_exit_with_code_2_and_one_line() {
-    let o = run(&["play", "--rules", "boco", "--moves", "c3 a1"]);
+    let o = run(&["play", "--rules", "boco", "--size", "8", "--moves", "c3 a1"]);
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
         stderr(&o),
