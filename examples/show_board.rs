@@ -25,13 +25,45 @@ fn ring() -> Result<Board, String> {
     // Outer 6×6 square, hole 2..4 × 2..4; four L faces (corners) and four notched bars.
     let faces = vec![
         vec![v(0, 0), v(2, 0), v(2, 1), v(1, 1), v(1, 2), v(0, 2)],
-        vec![v(2, 0), v(4, 0), v(4, 1), v(3, 1), v(3, 2), v(2, 2), v(2, 1)],
+        vec![
+            v(2, 0),
+            v(4, 0),
+            v(4, 1),
+            v(3, 1),
+            v(3, 2),
+            v(2, 2),
+            v(2, 1),
+        ],
         vec![v(4, 0), v(6, 0), v(6, 2), v(5, 2), v(5, 1), v(4, 1)],
-        vec![v(6, 2), v(6, 4), v(5, 4), v(4, 4), v(4, 3), v(4, 2), v(5, 2)],
+        vec![
+            v(6, 2),
+            v(6, 4),
+            v(5, 4),
+            v(4, 4),
+            v(4, 3),
+            v(4, 2),
+            v(5, 2),
+        ],
         vec![v(6, 4), v(6, 6), v(4, 6), v(4, 5), v(5, 5), v(5, 4)],
-        vec![v(4, 6), v(2, 6), v(2, 5), v(3, 5), v(3, 4), v(4, 4), v(4, 5)],
+        vec![
+            v(4, 6),
+            v(2, 6),
+            v(2, 5),
+            v(3, 5),
+            v(3, 4),
+            v(4, 4),
+            v(4, 5),
+        ],
         vec![v(2, 6), v(0, 6), v(0, 4), v(1, 4), v(1, 5), v(2, 5)],
-        vec![v(0, 4), v(0, 2), v(1, 2), v(2, 2), v(2, 3), v(2, 4), v(1, 4)],
+        vec![
+            v(0, 4),
+            v(0, 2),
+            v(1, 2),
+            v(2, 2),
+            v(2, 3),
+            v(2, 4),
+            v(1, 4),
+        ],
     ];
     let _ = v;
     let mesh = Mesh::from_polygons(&pts, &faces).map_err(|e| e.to_string())?;
@@ -67,7 +99,10 @@ fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let name = args.first().map_or("hex", String::as_str);
     let size = match args.get(1) {
-        Some(s) => Some(s.parse::<u32>().map_err(|e| format!("bad size '{s}': {e}"))?),
+        Some(s) => Some(
+            s.parse::<u32>()
+                .map_err(|e| format!("bad size '{s}': {e}"))?,
+        ),
         None => None,
     };
     let board = if name == "ring" {

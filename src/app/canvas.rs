@@ -28,9 +28,9 @@ use egui::{
 use std::sync::Arc;
 
 /// Target number of faces per spatial chunk.
-const FACES_PER_CHUNK: usize = 4096;
+const FACES_PER_CHUNK: usize = 1024;
 /// Interior edges are drawn only when a typical edge is at least this long on screen.
-const MIN_EDGE_PIXELS: f64 = 3.0;
+const MIN_EDGE_PIXELS: f64 = 5.0;
 /// Labels are drawn when a face is at least this big on screen (points).
 const MIN_LABEL_FACE: f32 = 22.0;
 /// Width of the anti-aliasing fringe of strokes, in points.
@@ -87,7 +87,10 @@ impl CanvasStyle {
             side_width: 5.0,
             label_dark: Color32::from_rgb(0x3a, 0x2e, 0x22),
             label_light: Color32::from_rgb(0xf4, 0xf0, 0xe8),
-            players: [Color32::from_rgb(0x1e, 0x1e, 0x1e), Color32::from_rgb(0xfa, 0xfa, 0xf6)],
+            players: [
+                Color32::from_rgb(0x1e, 0x1e, 0x1e),
+                Color32::from_rgb(0xfa, 0xfa, 0xf6),
+            ],
             piece_outline: Color32::from_rgb(0x30, 0x30, 0x30),
             hover_fill: Color32::from_rgba_unmultiplied(0xff, 0xff, 0xff, 0x70),
             hover_stroke: Color32::from_rgb(0xf0, 0x8c, 0x00),
@@ -161,6 +164,8 @@ impl Xform {
 /// strokes, whose width does not change with zoom) and the screen-space mesh egui draws.
 #[derive(Clone, Debug, Default)]
 struct Layer {
+    /// The transform the screen positions were last computed for.
+    xform: Option<Xform>,
     base: Vec<Pos2>,
     /// Per-vertex offset in screen points; empty for fills.
     offset: Vec<Vec2>,
@@ -178,7 +183,12 @@ impl Layer {
         });
     }
 
-    fn transform(&mut self, x: &Xform) {
+    /// Bring the screen positions up to date; returns whether anything changed.
+    fn transform(&mut self, x: &Xform) -> bool {
+        if self.xform == Some(*x) {
+            return false;
+        }
+        self.xform = Some(*x);
         let mesh = Arc::make_mut(&mut self.mesh);
         if self.offset.is_empty() {
             for (v, &b) in mesh.vertices.iter_mut().zip(&self.base) {
@@ -189,6 +199,7 @@ impl Layer {
                 v.pos = x.apply(b) + o;
             }
         }
+        true
     }
 
     fn is_empty(&self) -> bool {
@@ -205,23 +216,33 @@ impl Layer {
         }
         let ds = d / len;
         let ns = vec2(-ds.y, ds.x);
-        let (hw, colour) = if width >= FEATHER {
-            ((width - FEATHER) / 2.0, colour)
-        } else {
-            (0.0, colour.gamma_multiply(width / FEATHER))
-        };
         let cap = width / 2.0;
-        let across = [-hw - FEATHER, -hw, hw, hw + FEATHER];
-        let colours = [Color32::TRANSPARENT, colour, colour, Color32::TRANSPARENT];
         let first = self.base.len() as u32;
+        // Strokes up to one feather wide are a "tent": full colour on the centre line
+        // fading to transparent one feather out (alpha scaled by the width). Wider
+        // strokes have a solid core between two feathered rims.
+        let (across, colours): (&[f32], &[Color32]) = if width <= FEATHER {
+            let c = colour.gamma_multiply(width / FEATHER);
+            (
+                &[-FEATHER, 0.0, FEATHER],
+                &[Color32::TRANSPARENT, c, Color32::TRANSPARENT],
+            )
+        } else {
+            let hw = (width - FEATHER) / 2.0;
+            (
+                &[-hw - FEATHER, -hw, hw, hw + FEATHER],
+                &[Color32::TRANSPARENT, colour, colour, Color32::TRANSPARENT],
+            )
+        };
+        let n = across.len() as u32;
         for (end, along) in [(a, -cap), (b, cap)] {
-            for k in 0..4 {
-                self.push_vertex(end, ds * along + ns * (across[k] + shift), colours[k]);
+            for (&o, &c) in across.iter().zip(colours) {
+                self.push_vertex(end, ds * along + ns * (o + shift), c);
             }
         }
         let m = Arc::make_mut(&mut self.mesh);
-        for k in 0..3u32 {
-            let (a0, a1, b0, b1) = (first + k, first + k + 1, first + 4 + k, first + 5 + k);
+        for k in 0..n - 1 {
+            let (a0, a1, b0, b1) = (first + k, first + k + 1, first + n + k, first + n + k + 1);
             m.indices.extend_from_slice(&[a0, a1, b1, a0, b1, b0]);
         }
     }
@@ -236,7 +257,6 @@ struct Chunk {
     fill: Layer,
     edges: Layer,
     border: Layer,
-    xform: Option<Xform>,
 }
 
 impl Default for Chunk {
@@ -247,7 +267,6 @@ impl Default for Chunk {
             fill: Layer::default(),
             edges: Layer::default(),
             border: Layer::default(),
-            xform: None,
         }
     }
 }
@@ -307,7 +326,10 @@ impl Geometry {
         if nf == 0 || !bbox.min.is_finite() || !bbox.max.is_finite() {
             return Geometry::default();
         }
-        let origin = Point::new((bbox.min.x + bbox.max.x) / 2.0, (bbox.min.y + bbox.max.y) / 2.0);
+        let origin = Point::new(
+            (bbox.min.x + bbox.max.x) / 2.0,
+            (bbox.min.y + bbox.max.y) / 2.0,
+        );
 
         // Spatial chunks: a k×k grid of tiles over the board's box, by face box centre.
         let k = ((nf as f64 / FACES_PER_CHUNK as f64).sqrt().ceil() as usize).max(1);
@@ -398,7 +420,9 @@ impl Geometry {
                     .border
                     .push_strip(ra, rb, style.boundary_width, 0.0, style.boundary);
             } else {
-                chunk.edges.push_strip(ra, rb, style.edge_width, 0.0, style.edge);
+                chunk
+                    .edges
+                    .push_strip(ra, rb, style.edge_width, 0.0, style.edge);
             }
         }
         let mut vertices = 0;
@@ -571,9 +595,7 @@ impl Canvas {
 
     /// The face at a board point.
     pub fn face_at(&self, board: &Board, p: Point) -> Option<FaceId> {
-        if self.geometry.is_none() {
-            return None;
-        }
+        self.geometry.as_ref()?;
         self.index.locate(&board.mesh, p)
     }
 
@@ -629,6 +651,14 @@ impl Canvas {
     pub fn show(&mut self, ui: &mut egui::Ui, board: &Board, revision: u64) -> CanvasResponse {
         let rect = ui.available_rect_before_wrap();
         let response = ui.allocate_rect(rect, Sense::click_and_drag());
+        if self.last_rect.is_none() {
+            // The canvas culls its chunks itself; egui's per-mesh culling would scan
+            // every vertex of every chunk again each frame (a third of the frame time
+            // on a 100k-face board). Culling is only an optimisation, so turning it off
+            // changes nothing else.
+            ui.ctx()
+                .tessellation_options_mut(|o| o.coarse_tessellation_culling = false);
+        }
         self.last_rect = Some(rect);
         self.prepare(board, revision);
         if self.fit_pending && rect.width() > 1.0 && rect.height() > 1.0 {
@@ -669,45 +699,42 @@ impl Canvas {
             return;
         };
         let x = Xform::new(&view, rect, g.origin);
-        let clip = painter.clip_rect().expand(style.side_width + 2.0 * FEATHER + 2.0);
+        let clip = painter.clip_rect();
         let draw_edges = g.median_edge_length * view.scale >= MIN_EDGE_PIXELS;
         let mut transformed = 0;
-        let mut visible: Vec<usize> = Vec::new();
+        // Visible chunks with their screen clip rectangles. Each chunk gets its own clip
+        // rectangle so egui hands every chunk to the GPU as a separate primitive instead of
+        // appending all of them into one ever-growing vertex buffer.
+        let mut visible: Vec<(usize, Rect)> = Vec::new();
         for (i, c) in g.chunks.iter_mut().enumerate() {
             if c.bounds == Rect::NOTHING {
                 continue;
             }
             let a = x.apply(c.bounds.min);
             let b = x.apply(c.bounds.max);
-            if !Rect::from_two_pos(a, b).intersects(clip) {
+            let on_screen = Rect::from_two_pos(a, b).expand(style.side_width + 2.0 * FEATHER + 2.0);
+            if !on_screen.intersects(clip) {
                 continue;
             }
-            if c.xform != Some(x) {
-                c.fill.transform(&x);
-                c.edges.transform(&x);
-                c.border.transform(&x);
-                c.xform = Some(x);
-                transformed += 1;
-            } else if !draw_edges {
-                // Edges were skipped while zoomed out: nothing else to refresh.
+            // Interior edges are only brought up to date while they are drawn.
+            let mut changed = c.fill.transform(&x);
+            if draw_edges {
+                changed |= c.edges.transform(&x);
             }
-            visible.push(i);
+            changed |= c.border.transform(&x);
+            transformed += changed as usize;
+            visible.push((i, on_screen.intersect(painter.clip_rect())));
         }
-        for &i in &visible {
-            painter.add(Shape::Mesh(g.chunks[i].fill.mesh.clone()));
-        }
-        if draw_edges {
-            for &i in &visible {
-                let c = &g.chunks[i];
-                if !c.edges.is_empty() {
-                    painter.add(Shape::Mesh(c.edges.mesh.clone()));
+        let layers: [fn(&Chunk) -> &Layer; 3] = [|c| &c.fill, |c| &c.edges, |c| &c.border];
+        for (k, layer) in layers.iter().enumerate() {
+            if k == 1 && !draw_edges {
+                continue;
+            }
+            for &(i, r) in &visible {
+                let l = layer(&g.chunks[i]);
+                if !l.is_empty() {
+                    painter.with_clip_rect(r).add(Shape::Mesh(l.mesh.clone()));
                 }
-            }
-        }
-        for &i in &visible {
-            let c = &g.chunks[i];
-            if !c.border.is_empty() {
-                painter.add(Shape::Mesh(c.border.mesh.clone()));
             }
         }
         self.stats.chunks_transformed = transformed;
@@ -727,7 +754,7 @@ impl Canvas {
         let scale = view.scale as f32;
         if show_labels && g.median_face_size as f32 * scale >= MIN_LABEL_FACE {
             let clip = painter.clip_rect();
-            for &i in &visible {
+            for &(i, _) in &visible {
                 for &fi in &g.chunks[i].faces {
                     let f = FaceId(fi);
                     let size = g.face_size[f.index()] * scale;
@@ -750,7 +777,13 @@ impl Canvas {
                         .get(first as usize)
                         .map_or(style.cell, |v| v.color);
                     let font = FontId::proportional((size * 0.28).clamp(8.0, 22.0));
-                    painter.text(pos, Align2::CENTER_CENTER, label, font, style.label_on(fill));
+                    painter.text(
+                        pos,
+                        Align2::CENTER_CENTER,
+                        label,
+                        font,
+                        style.label_on(fill),
+                    );
                 }
             }
         }
@@ -767,7 +800,13 @@ impl Canvas {
 }
 
 /// A piece as a disc with an outline, in the player's colour.
-pub fn paint_piece(painter: &egui::Painter, centre: Pos2, radius: f32, style: &CanvasStyle, player: u8) {
+pub fn paint_piece(
+    painter: &egui::Painter,
+    centre: Pos2,
+    radius: f32,
+    style: &CanvasStyle,
+    player: u8,
+) {
     if radius < 0.5 || !painter.clip_rect().expand(radius).contains(centre) {
         return;
     }
@@ -878,9 +917,10 @@ mod tests {
             screen_rect: Some(rect),
             ..Default::default()
         };
-        let _ = ctx.run_ui(input, |ui| {
+        ctx.run_ui(input, |ui| {
             c.paint_board(&ui.painter_at(rect), board, rect, None);
-        });
+        })
+        .drop_without_applying_deltas();
     }
 
     #[test]
@@ -992,16 +1032,30 @@ mod tests {
         let g = c.geometry.as_ref().unwrap();
         let (ch, first, n) = g.face_fill[3];
         let m = &g.chunks[ch as usize].fill.mesh;
-        assert!(m.vertices[first as usize..(first + n) as usize].iter().all(|v| v.color == red));
+        assert!(
+            m.vertices[first as usize..(first + n) as usize]
+                .iter()
+                .all(|v| v.color == red)
+        );
         let (_, f0, n0) = g.face_fill[0];
-        assert!(m.vertices[f0 as usize..(f0 + n0) as usize].iter().all(|v| v.color == c.style.cell));
+        assert!(
+            m.vertices[f0 as usize..(f0 + n0) as usize]
+                .iter()
+                .all(|v| v.color == c.style.cell)
+        );
         // Survives a rebuild, goes away when cleared.
         c.prepare(&board, 1);
         let g = c.geometry.as_ref().unwrap();
-        assert_eq!(g.chunks[ch as usize].fill.mesh.vertices[first as usize].color, red);
+        assert_eq!(
+            g.chunks[ch as usize].fill.mesh.vertices[first as usize].color,
+            red
+        );
         c.clear_face_fills();
         c.prepare(&board, 1);
         let g = c.geometry.as_ref().unwrap();
-        assert_eq!(g.chunks[ch as usize].fill.mesh.vertices[first as usize].color, c.style.cell);
+        assert_eq!(
+            g.chunks[ch as usize].fill.mesh.vertices[first as usize].color,
+            c.style.cell
+        );
     }
 }

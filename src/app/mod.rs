@@ -44,10 +44,8 @@ pub fn run(opts: AppOptions) -> Result<(), String> {
 /// "name — path — boardwright", leaving out what is unknown.
 pub fn window_title(board: Option<&Board>, path: Option<&PathBuf>) -> String {
     let mut parts = Vec::new();
-    if let Some(b) = board {
-        if !b.meta.name.is_empty() {
-            parts.push(b.meta.name.clone());
-        }
+    if let Some(b) = board.filter(|b| !b.meta.name.is_empty()) {
+        parts.push(b.meta.name.clone());
     }
     if let Some(p) = path {
         parts.push(p.display().to_string());

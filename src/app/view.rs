@@ -86,7 +86,10 @@ impl View {
             sx.min(sy)
         };
         View {
-            center: Point::new((bbox.min.x + bbox.max.x) / 2.0, (bbox.min.y + bbox.max.y) / 2.0),
+            center: Point::new(
+                (bbox.min.x + bbox.max.x) / 2.0,
+                (bbox.min.y + bbox.max.y) / 2.0,
+            ),
             scale: scale.clamp(MIN_SCALE, MAX_SCALE),
         }
     }
@@ -153,7 +156,10 @@ mod tests {
         for f in [1.25, 0.5, 3.0, 1e-9, 1e12] {
             v.zoom_around(r, cursor, f);
             let now = v.to_board(r, cursor);
-            assert!(close(now, under, 1e-6 * (1.0 + 1.0 / v.scale)), "factor {f}");
+            assert!(
+                close(now, under, 1e-6 * (1.0 + 1.0 / v.scale)),
+                "factor {f}"
+            );
             assert!((MIN_SCALE..=MAX_SCALE).contains(&v.scale));
         }
         assert_eq!(v.scale, MAX_SCALE);
