@@ -30,7 +30,9 @@ use std::sync::Arc;
 /// Target number of faces per spatial chunk.
 const FACES_PER_CHUNK: usize = 1024;
 /// Interior edges are drawn only when a typical edge is at least this long on screen.
-const MIN_EDGE_PIXELS: f64 = 5.0;
+const MIN_EDGE_PIXELS: f64 = 3.5;
+/// Most interior-edge vertices handed to egui in one frame (about 65,000 edges).
+const EDGE_VERTEX_BUDGET: usize = 400_000;
 /// Labels are drawn when a face is at least this big on screen (points).
 const MIN_LABEL_FACE: f32 = 22.0;
 /// Width of the anti-aliasing fringe of strokes, in points.
@@ -469,6 +471,8 @@ pub struct CanvasStats {
     pub chunks_transformed: usize,
     /// Chunks handed to egui during the last frame.
     pub chunks_drawn: usize,
+    /// Whether the last frame drew the interior edges (see the level-of-detail rule).
+    pub edges_drawn: bool,
 }
 
 /// What the canvas reports after drawing a frame.
@@ -599,6 +603,19 @@ impl Canvas {
         self.index.locate(&board.mesh, p)
     }
 
+    /// Where a piece on face `f` goes in the last shown frame: its screen centre (a point
+    /// inside the face, also for non-convex faces) and a radius that fits the face.
+    pub fn face_spot(&self, f: FaceId) -> Option<(Pos2, f32)> {
+        let g = self.geometry.as_ref()?;
+        let rect = self.last_rect?;
+        let p = *g.label_pos.get(f.index())?;
+        let x = Xform::new(&self.view, rect, g.origin);
+        Some((
+            x.apply(p),
+            g.face_size[f.index()] * self.view.scale as f32 * 0.33,
+        ))
+    }
+
     /// Apply the wheel, drag and keyboard input of this frame to the view.
     /// Returns whether the view was panned.
     fn handle_input(&mut self, ui: &egui::Ui, response: &egui::Response, rect: Rect) -> bool {
@@ -700,22 +717,31 @@ impl Canvas {
         };
         let x = Xform::new(&view, rect, g.origin);
         let clip = painter.clip_rect();
-        let draw_edges = g.median_edge_length * view.scale >= MIN_EDGE_PIXELS;
         let mut transformed = 0;
         // Visible chunks with their screen clip rectangles. Each chunk gets its own clip
         // rectangle so egui hands every chunk to the GPU as a separate primitive instead of
         // appending all of them into one ever-growing vertex buffer.
         let mut visible: Vec<(usize, Rect)> = Vec::new();
-        for (i, c) in g.chunks.iter_mut().enumerate() {
+        let mut edge_vertices = 0;
+        for (i, c) in g.chunks.iter().enumerate() {
             if c.bounds == Rect::NOTHING {
                 continue;
             }
             let a = x.apply(c.bounds.min);
             let b = x.apply(c.bounds.max);
             let on_screen = Rect::from_two_pos(a, b).expand(style.side_width + 2.0 * FEATHER + 2.0);
-            if !on_screen.intersects(clip) {
-                continue;
+            if on_screen.intersects(clip) {
+                visible.push((i, on_screen.intersect(clip)));
+                edge_vertices += c.edges.base.len();
             }
+        }
+        // Level of detail: interior edges are drawn when they are long enough to see as
+        // lines and the visible ones fit the budget (so the frame cost is bounded however
+        // big the board is); otherwise the faces alone show the board's shape.
+        let draw_edges = g.median_edge_length * view.scale >= MIN_EDGE_PIXELS
+            && edge_vertices <= EDGE_VERTEX_BUDGET;
+        for &(i, _) in &visible {
+            let c = &mut g.chunks[i];
             // Interior edges are only brought up to date while they are drawn.
             let mut changed = c.fill.transform(&x);
             if draw_edges {
@@ -723,7 +749,6 @@ impl Canvas {
             }
             changed |= c.border.transform(&x);
             transformed += changed as usize;
-            visible.push((i, on_screen.intersect(painter.clip_rect())));
         }
         let layers: [fn(&Chunk) -> &Layer; 3] = [|c| &c.fill, |c| &c.edges, |c| &c.border];
         for (k, layer) in layers.iter().enumerate() {
@@ -739,6 +764,7 @@ impl Canvas {
         }
         self.stats.chunks_transformed = transformed;
         self.stats.chunks_drawn = visible.len();
+        self.stats.edges_drawn = draw_edges;
         if let Some(f) = highlight {
             paint_face(
                 painter,
@@ -1019,6 +1045,31 @@ mod tests {
         frame(&mut c, &board, rect);
         assert!(c.stats().chunks_drawn < c.stats().chunks);
         assert_eq!(c.stats().chunks_transformed, c.stats().chunks_drawn);
+    }
+
+    #[test]
+    fn face_spot_is_inside_the_face_on_screen() {
+        let board = ring_with_hole();
+        let mut c = Canvas::new();
+        let rect = Rect::from_min_size(pos2(5.0, 7.0), vec2(300.0, 200.0));
+        let ctx = egui::Context::default();
+        let input = egui::RawInput {
+            screen_rect: Some(Rect::from_min_size(Pos2::ZERO, vec2(400.0, 300.0))),
+            ..Default::default()
+        };
+        ctx.run_ui(input, |ui| {
+            let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+            c.show(&mut child, &board, 0);
+        })
+        .drop_without_applying_deltas();
+        assert_eq!(c.last_rect, Some(rect));
+        for f in board.mesh.face_ids() {
+            let (p, r) = c.face_spot(f).expect("shown");
+            assert!(r > 1.0);
+            let back = c.view.to_board(rect, p);
+            assert_eq!(c.face_at(&board, back), Some(f), "spot of {f} lands in it");
+        }
+        assert_eq!(c.face_spot(FaceId(99)), None);
     }
 
     #[test]
