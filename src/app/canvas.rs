@@ -1033,16 +1033,20 @@ mod tests {
         c.prepare(&board, 0);
         assert!(c.stats().chunks >= 2);
         assert_eq!(c.stats().triangles, 20_000);
-        let rect = Rect::from_min_size(Pos2::ZERO, vec2(400.0, 400.0));
+        let rect = Rect::from_min_size(Pos2::ZERO, vec2(300.0, 300.0));
         c.fit(rect);
         frame(&mut c, &board, rect);
         assert_eq!(c.stats().chunks_drawn, c.stats().chunks);
+        // Cells of about 2.5 points: too small for grid lines.
+        assert!(c.view.scale < MIN_EDGE_PIXELS);
+        assert!(!c.stats().edges_drawn);
         // Zoom far into one corner: only the chunks there are touched.
         c.view = View {
             center: Point::new(1.0, 1.0),
             scale: 100.0,
         };
         frame(&mut c, &board, rect);
+        assert!(c.stats().edges_drawn);
         assert!(c.stats().chunks_drawn < c.stats().chunks);
         assert_eq!(c.stats().chunks_transformed, c.stats().chunks_drawn);
     }
