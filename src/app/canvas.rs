@@ -18,7 +18,7 @@
 use super::view::View;
 use crate::board::{Board, FaceKind, SideTag};
 use crate::mesh::triangulate::triangulate_polygon;
-use crate::mesh::{Aabb, EdgeId, FaceId, Point, spatial::FaceIndex};
+use crate::mesh::{Aabb, EdgeId, FaceId, Point, geom, spatial::FaceIndex};
 use eframe::egui;
 use egui::epaint::{Mesh, Vertex, WHITE_UV};
 use egui::{
@@ -387,8 +387,18 @@ impl Geometry {
                     .indices
                     .extend(tris.iter().map(|&i| first + i));
                 face_fill[f.index()] = (ci as u32, first, pts.len() as u32);
-                label_pos[f.index()] = rel(mesh.face_interior_point(f), origin);
-                face_size[f.index()] = mesh.face_area(f).sqrt() as f32;
+                // The centroid when it lies inside (always for convex faces), else the
+                // mesh's interior point for non-convex faces.
+                let c = geom::centroid(&pts);
+                let inside = pts.len() == 3
+                    || geom::point_in_polygon(c, pts.iter().copied()) == geom::Containment::Inside;
+                let spot = if inside {
+                    c
+                } else {
+                    mesh.face_interior_point(f)
+                };
+                label_pos[f.index()] = rel(spot, origin);
+                face_size[f.index()] = geom::signed_area(pts.iter().copied()).abs().sqrt() as f32;
             }
             chunk.bounds = if bmin.x <= bmax.x {
                 Rect::from_min_max(bmin, bmax)
