@@ -114,6 +114,6 @@ fn main() -> Result<(), String> {
     app::run(AppOptions {
         board: Some(board),
         path: None,
-        notes: vec![format!("{name}: shown from the example")],
+        notes: Vec::new(),
     })
 }
