@@ -32,9 +32,34 @@ fn main() -> ExitCode {
     };
     match cli::run(cli) {
         Ok(Action::Done) => ExitCode::SUCCESS,
-        Ok(Action::Gui(_file)) => {
-            eprintln!("boardwright: the window is not built yet");
-            ExitCode::FAILURE
+        Ok(Action::Gui(file)) => {
+            let mut opts = boardwright::app::AppOptions {
+                board: None,
+                path: None,
+                notes: Vec::new(),
+            };
+            if let Some(path) = file {
+                match boardwright::io::load_board(&path) {
+                    Ok(loaded) => {
+                        cli::print_notes(&loaded.notes);
+                        opts.board = Some(loaded.board);
+                        opts.notes = loaded.notes;
+                        opts.path = Some(path);
+                    }
+                    Err(e) => {
+                        let msg = e.to_string().replace(['\n', '\r'], " ");
+                        eprintln!("boardwright: {msg}");
+                        return ExitCode::FAILURE;
+                    }
+                }
+            }
+            match boardwright::app::run(opts) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("boardwright: cannot open the window: {e}");
+                    ExitCode::FAILURE
+                }
+            }
         }
         Err(f) => {
             // Always one line, even if a file name contains a line break.

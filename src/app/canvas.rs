@@ -1,0 +1,1126 @@
+//! The board canvas shared by the viewer, the editor and the player.
+//!
+//! Drawing a board means filling every face (non-convex faces through the mesh's
+//! triangulation), stroking every edge, drawing the tagged sides as coloured bands,
+//! labels when they are readable and the start-setup pieces as discs.
+//!
+//! The expensive part — triangulating faces and turning edges into strips — is done
+//! once per board revision (or style change) into [`egui::Mesh`]es whose vertices
+//! are kept in board space. A view change only rewrites the screen positions of the
+//! chunks that are on screen (one multiply-add per vertex); a frame with an
+//! unchanged view hands egui the cached meshes as they are (`Arc` clones). Faces are
+//! grouped into spatial chunks so zoomed-in views skip everything off screen, and
+//! interior edges are left out when they would be shorter than a few pixels.
+//!
+//! Callers paint their own overlays (pieces of a game, links, snap markers) on top
+//! using [`CanvasResponse::view`] and [`CanvasResponse::rect`].
+
+use super::view::View;
+use crate::board::{Board, FaceKind, SideTag};
+use crate::mesh::triangulate::triangulate_polygon;
+use crate::mesh::{Aabb, EdgeId, FaceId, Point, geom, spatial::FaceIndex};
+use eframe::egui;
+use egui::epaint::{Mesh, Vertex, WHITE_UV};
+use egui::{
+    Align2, Color32, CursorIcon, FontId, Key, PointerButton, Pos2, Rect, Sense, Shape, Stroke,
+    Vec2, pos2, vec2,
+};
+use std::sync::Arc;
+
+/// Target number of faces per spatial chunk.
+const FACES_PER_CHUNK: usize = 1024;
+/// Interior edges are drawn only when a typical edge is at least this long on screen.
+const MIN_EDGE_PIXELS: f64 = 3.5;
+/// Most interior-edge vertices handed to egui in one frame (about 65,000 edges).
+const EDGE_VERTEX_BUDGET: usize = 400_000;
+/// Labels are drawn when a face is at least this big on screen (points).
+const MIN_LABEL_FACE: f32 = 22.0;
+/// Width of the anti-aliasing fringe of strokes, in points.
+const FEATHER: f32 = 1.0;
+
+/// Colours and widths used to draw a board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CanvasStyle {
+    pub background: Color32,
+    pub cell: Color32,
+    pub blocked: Color32,
+    pub fixed_region: Color32,
+    pub garden: Color32,
+    pub other: Color32,
+    pub edge: Color32,
+    pub edge_width: f32,
+    pub boundary: Color32,
+    pub boundary_width: f32,
+    /// Band colours of the tagged sides, in [`SideTag::ALL`] order (top, bottom, left, right).
+    pub sides: [Color32; 4],
+    pub side_width: f32,
+    pub label_dark: Color32,
+    pub label_light: Color32,
+    /// Piece colours of player 0 and player 1.
+    pub players: [Color32; 2],
+    pub piece_outline: Color32,
+    pub hover_fill: Color32,
+    pub hover_stroke: Color32,
+}
+
+impl Default for CanvasStyle {
+    fn default() -> Self {
+        CanvasStyle::light()
+    }
+}
+
+impl CanvasStyle {
+    /// Warm board colours on a light background.
+    pub fn light() -> Self {
+        let red = Color32::from_rgb(0xd0, 0x30, 0x30);
+        let blue = Color32::from_rgb(0x2b, 0x5f, 0xc8);
+        CanvasStyle {
+            background: Color32::from_rgb(0xf3, 0xf1, 0xec),
+            cell: Color32::from_rgb(0xe9, 0xd3, 0xa8),
+            blocked: Color32::from_rgb(0x6e, 0x6a, 0x64),
+            fixed_region: Color32::from_rgb(0xb9, 0xd3, 0xe6),
+            garden: Color32::from_rgb(0xb5, 0xd6, 0x9c),
+            other: Color32::from_rgb(0xd8, 0xc4, 0xe3),
+            edge: Color32::from_rgb(0x5a, 0x4a, 0x36),
+            edge_width: 1.0,
+            boundary: Color32::from_rgb(0x3a, 0x2e, 0x22),
+            boundary_width: 1.5,
+            sides: [red, red, blue, blue],
+            side_width: 5.0,
+            label_dark: Color32::from_rgb(0x3a, 0x2e, 0x22),
+            label_light: Color32::from_rgb(0xf4, 0xf0, 0xe8),
+            players: [
+                Color32::from_rgb(0x1e, 0x1e, 0x1e),
+                Color32::from_rgb(0xfa, 0xfa, 0xf6),
+            ],
+            piece_outline: Color32::from_rgb(0x30, 0x30, 0x30),
+            hover_fill: Color32::from_rgba_unmultiplied(0xff, 0xff, 0xff, 0x70),
+            hover_stroke: Color32::from_rgb(0xf0, 0x8c, 0x00),
+        }
+    }
+
+    /// The same board colours on a dark background.
+    pub fn dark() -> Self {
+        CanvasStyle {
+            background: Color32::from_rgb(0x22, 0x23, 0x26),
+            boundary: Color32::from_rgb(0x10, 0x0c, 0x08),
+            ..CanvasStyle::light()
+        }
+    }
+
+    /// Fill colour of a face from its kind, unless it carries its own colour.
+    pub fn face_fill(&self, kind: &FaceKind, colour: Option<crate::board::Rgba>) -> Color32 {
+        if let Some(crate::board::Rgba([r, g, b, a])) = colour {
+            return Color32::from_rgba_unmultiplied(r, g, b, a);
+        }
+        match kind {
+            FaceKind::Cell => self.cell,
+            FaceKind::Blocked => self.blocked,
+            FaceKind::FixedRegion => self.fixed_region,
+            FaceKind::Garden => self.garden,
+            FaceKind::Other(_) => self.other,
+        }
+    }
+
+    pub fn side_colour(&self, tag: SideTag) -> Color32 {
+        let i = SideTag::ALL.iter().position(|&t| t == tag).unwrap_or(0);
+        self.sides[i]
+    }
+
+    /// Dark or light label colour, whichever reads better on `fill`.
+    pub fn label_on(&self, fill: Color32) -> Color32 {
+        let l = 0.299 * fill.r() as f32 + 0.587 * fill.g() as f32 + 0.114 * fill.b() as f32;
+        if l > 140.0 || fill.a() < 128 {
+            self.label_dark
+        } else {
+            self.label_light
+        }
+    }
+}
+
+/// Affine map from cached board-relative vertex positions to the screen:
+/// `screen = (x * s + tx, -y * s + ty) + offset`.
+#[derive(Copy, Clone, Debug, PartialEq)]
+struct Xform {
+    s: f32,
+    tx: f32,
+    ty: f32,
+}
+
+impl Xform {
+    fn new(view: &View, rect: Rect, origin: Point) -> Xform {
+        let o = view.to_screen(rect, origin);
+        Xform {
+            s: view.scale as f32,
+            tx: o.x,
+            ty: o.y,
+        }
+    }
+    #[inline]
+    fn apply(&self, p: Pos2) -> Pos2 {
+        pos2(p.x * self.s + self.tx, -p.y * self.s + self.ty)
+    }
+}
+
+/// One cached triangle mesh: board-relative positions (+ screen-space offsets for
+/// strokes, whose width does not change with zoom) and the screen-space mesh egui draws.
+#[derive(Clone, Debug, Default)]
+struct Layer {
+    /// The transform the screen positions were last computed for.
+    xform: Option<Xform>,
+    base: Vec<Pos2>,
+    /// Per-vertex offset in screen points; empty for fills.
+    offset: Vec<Vec2>,
+    mesh: Arc<Mesh>,
+}
+
+impl Layer {
+    fn push_vertex(&mut self, p: Pos2, off: Vec2, colour: Color32) {
+        self.base.push(p);
+        self.offset.push(off);
+        Arc::make_mut(&mut self.mesh).vertices.push(Vertex {
+            pos: p,
+            uv: WHITE_UV,
+            color: colour,
+        });
+    }
+
+    /// Bring the screen positions up to date; returns whether anything changed.
+    fn transform(&mut self, x: &Xform) -> bool {
+        if self.xform == Some(*x) {
+            return false;
+        }
+        self.xform = Some(*x);
+        let mesh = Arc::make_mut(&mut self.mesh);
+        if self.offset.is_empty() {
+            for (v, &b) in mesh.vertices.iter_mut().zip(&self.base) {
+                v.pos = x.apply(b);
+            }
+        } else {
+            for ((v, &b), &o) in mesh.vertices.iter_mut().zip(&self.base).zip(&self.offset) {
+                v.pos = x.apply(b) + o;
+            }
+        }
+        true
+    }
+
+    fn is_empty(&self) -> bool {
+        self.mesh.indices.is_empty()
+    }
+
+    /// Add a stroke from `a` to `b` (board-relative) of `width` points, shifted by
+    /// `shift` points along the screen normal, with square caps and a feathered rim.
+    fn push_strip(&mut self, a: Pos2, b: Pos2, width: f32, shift: f32, colour: Color32) {
+        let d = vec2(b.x - a.x, -(b.y - a.y));
+        let len = d.length();
+        if len <= 0.0 || !len.is_finite() {
+            return;
+        }
+        let ds = d / len;
+        let ns = vec2(-ds.y, ds.x);
+        let cap = width / 2.0;
+        let first = self.base.len() as u32;
+        // Strokes up to one feather wide are a "tent": full colour on the centre line
+        // fading to transparent one feather out (alpha scaled by the width). Wider
+        // strokes have a solid core between two feathered rims.
+        let (across, colours): (&[f32], &[Color32]) = if width <= FEATHER {
+            let c = colour.gamma_multiply(width / FEATHER);
+            (
+                &[-FEATHER, 0.0, FEATHER],
+                &[Color32::TRANSPARENT, c, Color32::TRANSPARENT],
+            )
+        } else {
+            let hw = (width - FEATHER) / 2.0;
+            (
+                &[-hw - FEATHER, -hw, hw, hw + FEATHER],
+                &[Color32::TRANSPARENT, colour, colour, Color32::TRANSPARENT],
+            )
+        };
+        let n = across.len() as u32;
+        for (end, along) in [(a, -cap), (b, cap)] {
+            for (&o, &c) in across.iter().zip(colours) {
+                self.push_vertex(end, ds * along + ns * (o + shift), c);
+            }
+        }
+        let m = Arc::make_mut(&mut self.mesh);
+        for k in 0..n - 1 {
+            let (a0, a1, b0, b1) = (first + k, first + k + 1, first + n + k, first + n + k + 1);
+            m.indices.extend_from_slice(&[a0, a1, b1, a0, b1, b0]);
+        }
+    }
+}
+
+/// Faces close together, drawn and culled as a unit.
+#[derive(Clone, Debug)]
+struct Chunk {
+    /// Board-relative bounds of everything in the chunk.
+    bounds: Rect,
+    faces: Vec<u32>,
+    fill: Layer,
+    edges: Layer,
+    border: Layer,
+}
+
+impl Default for Chunk {
+    fn default() -> Self {
+        Chunk {
+            bounds: Rect::NOTHING,
+            faces: Vec::new(),
+            fill: Layer::default(),
+            edges: Layer::default(),
+            border: Layer::default(),
+        }
+    }
+}
+
+/// The tessellated board: built once per board revision and style.
+#[derive(Clone, Debug)]
+struct Geometry {
+    origin: Point,
+    bbox: Aabb,
+    chunks: Vec<Chunk>,
+    /// Per face: chunk, first fill vertex and fill vertex count.
+    face_fill: Vec<(u32, u32, u32)>,
+    /// Per face: board-relative label point and typical size (√area).
+    label_pos: Vec<Pos2>,
+    face_size: Vec<f32>,
+    median_face_size: f64,
+    median_edge_length: f64,
+    triangles: usize,
+    vertices: usize,
+}
+
+impl Default for Geometry {
+    fn default() -> Self {
+        Geometry {
+            origin: Point::default(),
+            bbox: Aabb::EMPTY,
+            chunks: Vec::new(),
+            face_fill: Vec::new(),
+            label_pos: Vec::new(),
+            face_size: Vec::new(),
+            median_face_size: 0.0,
+            median_edge_length: 0.0,
+            triangles: 0,
+            vertices: 0,
+        }
+    }
+}
+
+fn rel(p: Point, origin: Point) -> Pos2 {
+    pos2((p.x - origin.x) as f32, (p.y - origin.y) as f32)
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    let mid = v.len() / 2;
+    let (_, m, _) = v.select_nth_unstable_by(mid, |a, b| a.total_cmp(b));
+    *m
+}
+
+impl Geometry {
+    fn build(board: &Board, style: &CanvasStyle, overrides: &[Option<Color32>]) -> Geometry {
+        let mesh = &board.mesh;
+        let nf = mesh.face_count();
+        let bbox = mesh.bbox();
+        if nf == 0 || !bbox.min.is_finite() || !bbox.max.is_finite() {
+            return Geometry::default();
+        }
+        let origin = Point::new(
+            (bbox.min.x + bbox.max.x) / 2.0,
+            (bbox.min.y + bbox.max.y) / 2.0,
+        );
+
+        // Spatial chunks: a k×k grid of tiles over the board's box, by face box centre.
+        let k = ((nf as f64 / FACES_PER_CHUNK as f64).sqrt().ceil() as usize).max(1);
+        let w = (bbox.max.x - bbox.min.x).max(f64::MIN_POSITIVE);
+        let h = (bbox.max.y - bbox.min.y).max(f64::MIN_POSITIVE);
+        let mut chunk_of = Vec::with_capacity(nf);
+        let mut chunks: Vec<Chunk> = vec![Chunk::default(); k * k];
+        for f in mesh.face_ids() {
+            let b = mesh.face_bbox(f);
+            let cx = (b.min.x + b.max.x) / 2.0;
+            let cy = (b.min.y + b.max.y) / 2.0;
+            let tx = (((cx - bbox.min.x) / w * k as f64) as usize).min(k - 1);
+            let ty = (((cy - bbox.min.y) / h * k as f64) as usize).min(k - 1);
+            let c = ty * k + tx;
+            chunk_of.push(c as u32);
+            chunks[c].faces.push(f.0);
+        }
+
+        let mut face_fill = vec![(0u32, 0u32, 0u32); nf];
+        let mut label_pos = vec![Pos2::ZERO; nf];
+        let mut face_size = vec![0f32; nf];
+        let mut triangles = 0usize;
+        let mut pts: Vec<Point> = Vec::new();
+        for (ci, chunk) in chunks.iter_mut().enumerate() {
+            let mut bmin = pos2(f32::INFINITY, f32::INFINITY);
+            let mut bmax = pos2(f32::NEG_INFINITY, f32::NEG_INFINITY);
+            for &fi in &chunk.faces {
+                let f = FaceId(fi);
+                pts.clear();
+                pts.extend(mesh.face_points(f));
+                let colour = overrides
+                    .get(fi as usize)
+                    .copied()
+                    .flatten()
+                    .unwrap_or_else(|| {
+                        style.face_fill(&board.faces.kind[f.index()], board.faces.colour[f.index()])
+                    });
+                let first = chunk.fill.base.len() as u32;
+                for &p in &pts {
+                    let r = rel(p, origin);
+                    bmin = bmin.min(r);
+                    bmax = bmax.max(r);
+                    chunk.fill.base.push(r);
+                    Arc::make_mut(&mut chunk.fill.mesh).vertices.push(Vertex {
+                        pos: r,
+                        uv: WHITE_UV,
+                        color: colour,
+                    });
+                }
+                let tris = triangulate_polygon(&pts);
+                triangles += tris.len() / 3;
+                Arc::make_mut(&mut chunk.fill.mesh)
+                    .indices
+                    .extend(tris.iter().map(|&i| first + i));
+                face_fill[f.index()] = (ci as u32, first, pts.len() as u32);
+                // The centroid when it lies inside (always for convex faces), else the
+                // mesh's interior point for non-convex faces.
+                let c = geom::centroid(&pts);
+                let inside = pts.len() == 3
+                    || geom::point_in_polygon(c, pts.iter().copied()) == geom::Containment::Inside;
+                let spot = if inside {
+                    c
+                } else {
+                    mesh.face_interior_point(f)
+                };
+                label_pos[f.index()] = rel(spot, origin);
+                face_size[f.index()] = geom::signed_area(pts.iter().copied()).abs().sqrt() as f32;
+            }
+            chunk.bounds = if bmin.x <= bmax.x {
+                Rect::from_min_max(bmin, bmax)
+            } else {
+                Rect::NOTHING
+            };
+        }
+
+        // Edges: interior edges in the chunk of their left face; boundary edges in the
+        // border layer with their side band.
+        let mut edge_lengths = Vec::with_capacity(mesh.edge_count());
+        for e in mesh.edge_ids() {
+            let (a, b) = mesh.edge_segment(e);
+            edge_lengths.push(a.distance(b));
+            let (left, _) = mesh.edge_faces(e);
+            let chunk = &mut chunks[chunk_of[left.index()] as usize];
+            let (ra, rb) = (rel(a, origin), rel(b, origin));
+            if mesh.is_boundary_edge(e) {
+                if let Some(tag) = board.side_tag(e) {
+                    // The band sits just outside the board.
+                    let shift = style.side_width / 2.0 + style.boundary_width / 2.0 - 0.5;
+                    chunk.border.push_strip(
+                        ra,
+                        rb,
+                        style.side_width,
+                        shift,
+                        style.side_colour(tag),
+                    );
+                }
+                chunk
+                    .border
+                    .push_strip(ra, rb, style.boundary_width, 0.0, style.boundary);
+            } else {
+                chunk
+                    .edges
+                    .push_strip(ra, rb, style.edge_width, 0.0, style.edge);
+            }
+        }
+        let mut vertices = 0;
+        for c in &mut chunks {
+            for l in [&mut c.fill, &mut c.edges, &mut c.border] {
+                l.base.shrink_to_fit();
+                l.offset.shrink_to_fit();
+                vertices += l.base.len();
+            }
+        }
+        Geometry {
+            origin,
+            bbox,
+            chunks,
+            face_fill,
+            label_pos,
+            median_face_size: median(face_size.iter().map(|&s| s as f64).collect()),
+            face_size,
+            median_edge_length: median(edge_lengths),
+            triangles,
+            vertices,
+        }
+    }
+
+    fn recolour(&mut self, f: FaceId, colour: Color32) {
+        if let Some(&(c, first, n)) = self.face_fill.get(f.index()) {
+            let m = Arc::make_mut(&mut self.chunks[c as usize].fill.mesh);
+            for v in &mut m.vertices[first as usize..(first + n) as usize] {
+                v.color = colour;
+            }
+        }
+    }
+}
+
+/// Figures about the cached tessellation (for tests, benchmarks and the status bar).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct CanvasStats {
+    /// How many times the tessellation has been built.
+    pub builds: u64,
+    pub triangles: usize,
+    pub vertices: usize,
+    pub chunks: usize,
+    /// Chunks re-transformed during the last frame.
+    pub chunks_transformed: usize,
+    /// Chunks handed to egui during the last frame.
+    pub chunks_drawn: usize,
+    /// Whether the last frame drew the interior edges (see the level-of-detail rule).
+    pub edges_drawn: bool,
+}
+
+/// What the canvas reports after drawing a frame.
+pub struct CanvasResponse {
+    /// The canvas widget's response (clicks, drags with the primary button, …).
+    pub response: egui::Response,
+    pub rect: Rect,
+    pub view: View,
+    /// The face under the pointer.
+    pub hovered: Option<FaceId>,
+    /// The board point under the pointer.
+    pub pointer_board: Option<Point>,
+    /// Whether this frame's drag was used to pan the view (so tools should ignore it).
+    pub panning: bool,
+}
+
+impl CanvasResponse {
+    pub fn to_screen(&self, p: Point) -> Pos2 {
+        self.view.to_screen(self.rect, p)
+    }
+}
+
+/// A pannable, zoomable board view with a cached tessellation.
+pub struct Canvas {
+    pub view: View,
+    pub style: CanvasStyle,
+    pub show_labels: bool,
+    pub show_setup: bool,
+    geometry: Option<Geometry>,
+    built_for: Option<(u64, usize, CanvasStyle)>,
+    index: FaceIndex,
+    overrides: Vec<Option<Color32>>,
+    fit_pending: bool,
+    last_rect: Option<Rect>,
+    stats: CanvasStats,
+}
+
+impl Default for Canvas {
+    fn default() -> Self {
+        Canvas::new()
+    }
+}
+
+impl Canvas {
+    pub fn new() -> Canvas {
+        Canvas {
+            view: View::default(),
+            style: CanvasStyle::default(),
+            show_labels: true,
+            show_setup: true,
+            geometry: None,
+            built_for: None,
+            index: FaceIndex::default(),
+            overrides: Vec::new(),
+            fit_pending: true,
+            last_rect: None,
+            stats: CanvasStats::default(),
+        }
+    }
+
+    /// Fit the board into the canvas on the next frame.
+    pub fn request_fit(&mut self) {
+        self.fit_pending = true;
+    }
+
+    /// Forget the tessellation; the next frame rebuilds it.
+    pub fn invalidate(&mut self) {
+        self.built_for = None;
+    }
+
+    pub fn stats(&self) -> CanvasStats {
+        self.stats
+    }
+
+    /// Fill face `f` with `colour` instead of its kind colour (e.g. its owner's colour),
+    /// or go back to the kind colour with `None`. Cheap: only that face's vertices change.
+    pub fn set_face_fill(&mut self, board: &Board, f: FaceId, colour: Option<Color32>) {
+        if f.index() >= board.face_count() {
+            return;
+        }
+        if self.overrides.len() != board.face_count() {
+            self.overrides = vec![None; board.face_count()];
+        }
+        self.overrides[f.index()] = colour;
+        let c = colour.unwrap_or_else(|| {
+            self.style
+                .face_fill(&board.faces.kind[f.index()], board.faces.colour[f.index()])
+        });
+        if let Some(g) = &mut self.geometry {
+            g.recolour(f, c);
+        }
+    }
+
+    /// Remove every fill override.
+    pub fn clear_face_fills(&mut self) {
+        if self.overrides.iter().any(Option::is_some) {
+            self.overrides.clear();
+            self.invalidate();
+        }
+    }
+
+    /// Make sure the tessellation and the face index match `board` at `revision`.
+    /// Callers bump `revision` whenever they change the board; the style is compared
+    /// directly. Returns whether anything was rebuilt.
+    pub fn prepare(&mut self, board: &Board, revision: u64) -> bool {
+        let current = matches!(&self.built_for,
+            Some((r, n, s)) if *r == revision && *n == board.face_count() && *s == self.style);
+        if current {
+            return false;
+        }
+        if self.overrides.len() != board.face_count() {
+            self.overrides.clear();
+        }
+        let g = Geometry::build(board, &self.style, &self.overrides);
+        self.stats.builds += 1;
+        self.stats.triangles = g.triangles;
+        self.stats.vertices = g.vertices;
+        self.stats.chunks = g.chunks.len();
+        self.geometry = Some(g);
+        self.index = FaceIndex::build(&board.mesh);
+        self.built_for = Some((revision, board.face_count(), self.style.clone()));
+        true
+    }
+
+    /// The face at a board point.
+    pub fn face_at(&self, board: &Board, p: Point) -> Option<FaceId> {
+        self.geometry.as_ref()?;
+        self.index.locate(&board.mesh, p)
+    }
+
+    /// Where a piece on face `f` goes in the last shown frame: its screen centre (a point
+    /// inside the face, also for non-convex faces) and a radius that fits the face.
+    pub fn face_spot(&self, f: FaceId) -> Option<(Pos2, f32)> {
+        let g = self.geometry.as_ref()?;
+        let rect = self.last_rect?;
+        let p = *g.label_pos.get(f.index())?;
+        let x = Xform::new(&self.view, rect, g.origin);
+        Some((
+            x.apply(p),
+            g.face_size[f.index()] * self.view.scale as f32 * 0.33,
+        ))
+    }
+
+    /// Apply the wheel, drag and keyboard input of this frame to the view.
+    /// Returns whether the view was panned.
+    fn handle_input(&mut self, ui: &egui::Ui, response: &egui::Response, rect: Rect) -> bool {
+        let space = ui.input(|i| i.key_down(Key::Space));
+        let pan = response.dragged_by(PointerButton::Middle)
+            || response.dragged_by(PointerButton::Secondary)
+            || (space && response.dragged_by(PointerButton::Primary));
+        if pan {
+            self.view.pan(response.drag_delta());
+            ui.ctx().set_cursor_icon(CursorIcon::Grabbing);
+        } else if space && response.hovered() {
+            ui.ctx().set_cursor_icon(CursorIcon::Grab);
+        }
+        if response.hovered() {
+            let (scroll, zoom, pointer) = ui.input(|i| {
+                (
+                    i.smooth_scroll_delta.y + i.smooth_scroll_delta.x,
+                    i.zoom_delta(),
+                    i.pointer.hover_pos(),
+                )
+            });
+            let factor = zoom as f64 * (scroll as f64 * 0.004).exp();
+            if factor != 1.0 {
+                let anchor = pointer.unwrap_or(rect.center());
+                self.view.zoom_around(rect, anchor, factor);
+            }
+        }
+        let typing = ui.ctx().egui_wants_keyboard_input();
+        if !typing && ui.input(|i| i.key_pressed(Key::F) && i.modifiers.is_none()) {
+            self.fit(rect);
+        }
+        pan
+    }
+
+    /// Fit the board into `rect` now.
+    pub fn fit(&mut self, rect: Rect) {
+        if let Some(g) = &self.geometry {
+            self.view = View::fit(rect, g.bbox, 24.0);
+        }
+    }
+
+    /// Zoom by `factor` around the centre of the canvas (as last shown).
+    pub fn zoom_centre(&mut self, factor: f64) {
+        if let Some(rect) = self.last_rect {
+            self.view.zoom_around(rect, rect.center(), factor);
+        }
+    }
+
+    /// Draw `board` (at `revision`) into all of the remaining space of `ui`.
+    pub fn show(&mut self, ui: &mut egui::Ui, board: &Board, revision: u64) -> CanvasResponse {
+        let rect = ui.available_rect_before_wrap();
+        let response = ui.allocate_rect(rect, Sense::click_and_drag());
+        if self.last_rect.is_none() {
+            // The canvas culls its chunks itself; egui's per-mesh culling would scan
+            // every vertex of every chunk again each frame (a third of the frame time
+            // on a 100k-face board). Culling is only an optimisation, so turning it off
+            // changes nothing else.
+            ui.ctx()
+                .tessellation_options_mut(|o| o.coarse_tessellation_culling = false);
+        }
+        self.last_rect = Some(rect);
+        self.prepare(board, revision);
+        if self.fit_pending && rect.width() > 1.0 && rect.height() > 1.0 {
+            self.fit(rect);
+            self.fit_pending = false;
+        }
+        let panning = self.handle_input(ui, &response, rect);
+        let pointer = response.hover_pos();
+        let pointer_board = pointer.map(|p| self.view.to_board(rect, p));
+        let hovered = pointer_board.and_then(|p| self.face_at(board, p));
+        let painter = ui.painter_at(rect);
+        painter.rect_filled(rect, 0.0, self.style.background);
+        self.paint_board(&painter, board, rect, hovered);
+        CanvasResponse {
+            response,
+            rect,
+            view: self.view,
+            hovered,
+            pointer_board,
+            panning,
+        }
+    }
+
+    /// Paint the cached board for the current view (no input handling), with
+    /// `highlight` (the hovered face) drawn under the labels and pieces.
+    pub fn paint_board(
+        &mut self,
+        painter: &egui::Painter,
+        board: &Board,
+        rect: Rect,
+        highlight: Option<FaceId>,
+    ) {
+        let view = self.view;
+        let show_labels = self.show_labels;
+        let show_setup = self.show_setup;
+        let style = &self.style;
+        let Some(g) = &mut self.geometry else {
+            return;
+        };
+        let x = Xform::new(&view, rect, g.origin);
+        let clip = painter.clip_rect();
+        let mut transformed = 0;
+        // Visible chunks with their screen clip rectangles. Each chunk gets its own clip
+        // rectangle so egui hands every chunk to the GPU as a separate primitive instead of
+        // appending all of them into one ever-growing vertex buffer.
+        let mut visible: Vec<(usize, Rect)> = Vec::new();
+        let mut edge_vertices = 0;
+        for (i, c) in g.chunks.iter().enumerate() {
+            if c.bounds == Rect::NOTHING {
+                continue;
+            }
+            let a = x.apply(c.bounds.min);
+            let b = x.apply(c.bounds.max);
+            let on_screen = Rect::from_two_pos(a, b).expand(style.side_width + 2.0 * FEATHER + 2.0);
+            if on_screen.intersects(clip) {
+                visible.push((i, on_screen.intersect(clip)));
+                edge_vertices += c.edges.base.len();
+            }
+        }
+        // Level of detail: interior edges are drawn when they are long enough to see as
+        // lines and the visible ones fit the budget (so the frame cost is bounded however
+        // big the board is); otherwise the faces alone show the board's shape.
+        let draw_edges = g.median_edge_length * view.scale >= MIN_EDGE_PIXELS
+            && edge_vertices <= EDGE_VERTEX_BUDGET;
+        for &(i, _) in &visible {
+            let c = &mut g.chunks[i];
+            // Interior edges are only brought up to date while they are drawn.
+            let mut changed = c.fill.transform(&x);
+            if draw_edges {
+                changed |= c.edges.transform(&x);
+            }
+            changed |= c.border.transform(&x);
+            transformed += changed as usize;
+        }
+        let layers: [fn(&Chunk) -> &Layer; 3] = [|c| &c.fill, |c| &c.edges, |c| &c.border];
+        for (k, layer) in layers.iter().enumerate() {
+            if k == 1 && !draw_edges {
+                continue;
+            }
+            for &(i, r) in &visible {
+                let l = layer(&g.chunks[i]);
+                if !l.is_empty() {
+                    painter.with_clip_rect(r).add(Shape::Mesh(l.mesh.clone()));
+                }
+            }
+        }
+        self.stats.chunks_transformed = transformed;
+        self.stats.chunks_drawn = visible.len();
+        self.stats.edges_drawn = draw_edges;
+        if let Some(f) = highlight {
+            paint_face(
+                painter,
+                board,
+                &view,
+                rect,
+                f,
+                style.hover_fill,
+                Stroke::new(2.0, style.hover_stroke),
+            );
+        }
+
+        let scale = view.scale as f32;
+        if show_labels && g.median_face_size as f32 * scale >= MIN_LABEL_FACE {
+            let clip = painter.clip_rect();
+            for &(i, _) in &visible {
+                for &fi in &g.chunks[i].faces {
+                    let f = FaceId(fi);
+                    let size = g.face_size[f.index()] * scale;
+                    if size < MIN_LABEL_FACE {
+                        continue;
+                    }
+                    let pos = x.apply(g.label_pos[f.index()]);
+                    if !clip.expand(size).contains(pos) {
+                        continue;
+                    }
+                    let label = board.faces.label.get(f.index()).map_or("", String::as_str);
+                    if label.is_empty() {
+                        continue;
+                    }
+                    let (c, first, _) = g.face_fill[f.index()];
+                    let fill = g.chunks[c as usize]
+                        .fill
+                        .mesh
+                        .vertices
+                        .get(first as usize)
+                        .map_or(style.cell, |v| v.color);
+                    let font = FontId::proportional((size * 0.28).clamp(8.0, 22.0));
+                    painter.text(
+                        pos,
+                        Align2::CENTER_CENTER,
+                        label,
+                        font,
+                        style.label_on(fill),
+                    );
+                }
+            }
+        }
+        if show_setup {
+            for &(f, player) in &board.setup.pieces {
+                let Some(&p) = g.label_pos.get(f.index()) else {
+                    continue;
+                };
+                let r = g.face_size[f.index()] * scale * 0.33;
+                paint_piece(painter, x.apply(p), r, style, player);
+            }
+        }
+    }
+}
+
+/// A piece as a disc with an outline, in the player's colour.
+pub fn paint_piece(
+    painter: &egui::Painter,
+    centre: Pos2,
+    radius: f32,
+    style: &CanvasStyle,
+    player: u8,
+) {
+    if radius < 0.5 || !painter.clip_rect().expand(radius).contains(centre) {
+        return;
+    }
+    let fill = style.players[(player as usize).min(1)];
+    painter.circle(
+        centre,
+        radius,
+        fill,
+        Stroke::new((radius * 0.08).clamp(1.0, 2.0), style.piece_outline),
+    );
+}
+
+/// Fill and outline one face (hover, selection, legal-move and evidence highlights).
+pub fn paint_face(
+    painter: &egui::Painter,
+    board: &Board,
+    view: &View,
+    rect: Rect,
+    f: FaceId,
+    fill: Color32,
+    stroke: Stroke,
+) {
+    if f.index() >= board.face_count() {
+        return;
+    }
+    let pts: Vec<Point> = board.mesh.face_points(f).collect();
+    let screen: Vec<Pos2> = pts.iter().map(|&p| view.to_screen(rect, p)).collect();
+    if fill.a() > 0 {
+        let mut m = Mesh::default();
+        for &p in &screen {
+            m.colored_vertex(p, fill);
+        }
+        m.indices = triangulate_polygon(&pts);
+        painter.add(Shape::mesh(m));
+    }
+    if stroke.width > 0.0 {
+        painter.add(Shape::closed_line(screen, stroke));
+    }
+}
+
+/// Stroke one edge (editor selection, snap targets).
+pub fn paint_edge(
+    painter: &egui::Painter,
+    board: &Board,
+    view: &View,
+    rect: Rect,
+    e: EdgeId,
+    stroke: Stroke,
+) {
+    if e.index() >= board.mesh.edge_count() {
+        return;
+    }
+    let (a, b) = board.mesh.edge_segment(e);
+    painter.line_segment([view.to_screen(rect, a), view.to_screen(rect, b)], stroke);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mesh::Mesh as BoardMesh;
+    use crate::presets;
+
+    fn tri_area(m: &Mesh) -> f64 {
+        m.indices
+            .chunks_exact(3)
+            .map(|t| {
+                let [a, b, c] = [0, 1, 2].map(|k| m.vertices[t[k] as usize].pos);
+                // Screen is y-down: CCW faces in board space are CW here.
+                -((b - a).x as f64 * (c - a).y as f64 - (b - a).y as f64 * (c - a).x as f64) / 2.0
+            })
+            .sum()
+    }
+
+    /// Four L-shaped faces around a square hole.
+    pub(crate) fn ring_with_hole() -> Board {
+        let p = |x: f64, y: f64| Point::new(x, y);
+        let pts = vec![
+            p(0.0, 0.0),
+            p(2.0, 0.0),
+            p(4.0, 0.0),
+            p(4.0, 2.0),
+            p(4.0, 4.0),
+            p(2.0, 4.0),
+            p(0.0, 4.0),
+            p(0.0, 2.0),
+            p(1.0, 1.0),
+            p(3.0, 1.0),
+            p(3.0, 3.0),
+            p(1.0, 3.0),
+            p(2.0, 1.0),
+            p(3.0, 2.0),
+            p(2.0, 3.0),
+            p(1.0, 2.0),
+        ];
+        let faces = vec![
+            vec![0, 1, 12, 8, 15, 7],
+            vec![1, 2, 3, 13, 9, 12],
+            vec![3, 4, 5, 14, 10, 13],
+            vec![5, 6, 7, 15, 11, 14],
+        ];
+        let mesh = BoardMesh::from_polygons(&pts, &faces).expect("valid ring");
+        Board::new(mesh)
+    }
+
+    fn frame(c: &mut Canvas, board: &Board, rect: Rect) {
+        let ctx = egui::Context::default();
+        let input = egui::RawInput {
+            screen_rect: Some(rect),
+            ..Default::default()
+        };
+        ctx.run_ui(input, |ui| {
+            c.paint_board(&ui.painter_at(rect), board, rect, None);
+        })
+        .drop_without_applying_deltas();
+    }
+
+    #[test]
+    fn tessellation_is_cached_until_the_board_or_style_changes() {
+        let board = presets::hex(5);
+        let mut c = Canvas::new();
+        assert!(c.prepare(&board, 0));
+        assert!(!c.prepare(&board, 0));
+        assert!(!c.prepare(&board, 0));
+        assert_eq!(c.stats().builds, 1);
+        // Hexagons: 4 triangles each.
+        assert_eq!(c.stats().triangles, 25 * 4);
+        assert!(c.prepare(&board, 1), "a new revision rebuilds");
+        assert_eq!(c.stats().builds, 2);
+        c.style.edge_width = 2.0;
+        assert!(c.prepare(&board, 1), "a style change rebuilds");
+        assert!(!c.prepare(&board, 1));
+        // A different board with the same revision is still noticed by its size.
+        let other = presets::square_grid(3, 3);
+        assert!(c.prepare(&other, 1));
+        assert_eq!(c.stats().triangles, 9 * 2);
+        assert_eq!(c.stats().builds, 4);
+    }
+
+    #[test]
+    fn view_changes_move_vertices_without_rebuilding() {
+        let board = presets::square_grid(4, 4);
+        let mut c = Canvas::new();
+        c.prepare(&board, 0);
+        let rect = Rect::from_min_size(Pos2::ZERO, vec2(400.0, 400.0));
+        c.fit(rect);
+        frame(&mut c, &board, rect);
+        assert_eq!(c.stats().chunks_transformed, 1);
+        // Same view again: nothing to transform.
+        frame(&mut c, &board, rect);
+        assert_eq!(c.stats().chunks_transformed, 0);
+        let g = c.geometry.as_ref().unwrap();
+        // The fill vertices sit where the view puts the board corners.
+        let fill = &g.chunks[0].fill.mesh;
+        let a1 = c.view.to_screen(rect, Point::new(0.0, 0.0));
+        assert!((fill.vertices[0].pos - a1).length() < 1e-3);
+        c.view.zoom_around(rect, pos2(100.0, 300.0), 2.0);
+        frame(&mut c, &board, rect);
+        assert_eq!(c.stats().chunks_transformed, 1);
+        assert_eq!(c.stats().builds, 1);
+        let fill = &c.geometry.as_ref().unwrap().chunks[0].fill.mesh;
+        let a1 = c.view.to_screen(rect, Point::new(0.0, 0.0));
+        assert!((fill.vertices[0].pos - a1).length() < 1e-3);
+        // Covered area equals the board's area at this scale.
+        let expect = 16.0 * c.view.scale * c.view.scale;
+        assert!((tri_area(fill) - expect).abs() / expect < 1e-4);
+    }
+
+    #[test]
+    fn non_convex_faces_and_holes_are_filled_exactly() {
+        let board = ring_with_hole();
+        let mut c = Canvas::new();
+        c.prepare(&board, 0);
+        // Each hexagonal L face → 4 triangles.
+        assert_eq!(c.stats().triangles, 16);
+        let rect = Rect::from_min_size(Pos2::ZERO, vec2(300.0, 300.0));
+        c.fit(rect);
+        frame(&mut c, &board, rect);
+        let g = c.geometry.as_ref().unwrap();
+        let s = c.view.scale;
+        let area: f64 = g.chunks.iter().map(|ch| tri_area(&ch.fill.mesh)).sum();
+        // 16 − the 4-unit hole = 12 units, every triangle positively oriented.
+        assert!((area - 12.0 * s * s).abs() / (s * s) < 1e-3, "area {area}");
+        for ch in &g.chunks {
+            for t in ch.fill.mesh.indices.chunks_exact(3) {
+                let [a, b, cc] = [0, 1, 2].map(|k| ch.fill.mesh.vertices[t[k] as usize].pos);
+                assert!((b - a).x * (cc - a).y - (b - a).y * (cc - a).x < 0.0);
+            }
+        }
+        // The hole is not a face.
+        assert_eq!(c.face_at(&board, Point::new(2.0, 2.0)), None);
+        assert_eq!(c.face_at(&board, Point::new(0.5, 0.5)), Some(FaceId(0)));
+    }
+
+    #[test]
+    fn big_boards_are_chunked_and_culled() {
+        let board = presets::square_grid(100, 100);
+        let mut c = Canvas::new();
+        c.prepare(&board, 0);
+        assert!(c.stats().chunks >= 2);
+        assert_eq!(c.stats().triangles, 20_000);
+        let rect = Rect::from_min_size(Pos2::ZERO, vec2(300.0, 300.0));
+        c.fit(rect);
+        frame(&mut c, &board, rect);
+        assert_eq!(c.stats().chunks_drawn, c.stats().chunks);
+        // Cells of about 2.5 points: too small for grid lines.
+        assert!(c.view.scale < MIN_EDGE_PIXELS);
+        assert!(!c.stats().edges_drawn);
+        // Zoom far into one corner: only the chunks there are touched.
+        c.view = View {
+            center: Point::new(1.0, 1.0),
+            scale: 100.0,
+        };
+        frame(&mut c, &board, rect);
+        assert!(c.stats().edges_drawn);
+        assert!(c.stats().chunks_drawn < c.stats().chunks);
+        assert_eq!(c.stats().chunks_transformed, c.stats().chunks_drawn);
+    }
+
+    #[test]
+    fn face_spot_is_inside_the_face_on_screen() {
+        let board = ring_with_hole();
+        let mut c = Canvas::new();
+        let rect = Rect::from_min_size(pos2(5.0, 7.0), vec2(300.0, 200.0));
+        let ctx = egui::Context::default();
+        let input = egui::RawInput {
+            screen_rect: Some(Rect::from_min_size(Pos2::ZERO, vec2(400.0, 300.0))),
+            ..Default::default()
+        };
+        ctx.run_ui(input, |ui| {
+            let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+            c.show(&mut child, &board, 0);
+        })
+        .drop_without_applying_deltas();
+        assert_eq!(c.last_rect, Some(rect));
+        for f in board.mesh.face_ids() {
+            let (p, r) = c.face_spot(f).expect("shown");
+            assert!(r > 1.0);
+            let back = c.view.to_board(rect, p);
+            assert_eq!(c.face_at(&board, back), Some(f), "spot of {f} lands in it");
+        }
+        assert_eq!(c.face_spot(FaceId(99)), None);
+    }
+
+    #[test]
+    fn face_fill_override_recolours_only_that_face() {
+        let board = presets::square_grid(2, 2);
+        let mut c = Canvas::new();
+        c.prepare(&board, 0);
+        let red = Color32::RED;
+        c.set_face_fill(&board, FaceId(3), Some(red));
+        assert_eq!(c.stats().builds, 1, "recolouring does not rebuild");
+        let g = c.geometry.as_ref().unwrap();
+        let (ch, first, n) = g.face_fill[3];
+        let m = &g.chunks[ch as usize].fill.mesh;
+        assert!(
+            m.vertices[first as usize..(first + n) as usize]
+                .iter()
+                .all(|v| v.color == red)
+        );
+        let (_, f0, n0) = g.face_fill[0];
+        assert!(
+            m.vertices[f0 as usize..(f0 + n0) as usize]
+                .iter()
+                .all(|v| v.color == c.style.cell)
+        );
+        // Survives a rebuild, goes away when cleared.
+        c.prepare(&board, 1);
+        let g = c.geometry.as_ref().unwrap();
+        assert_eq!(
+            g.chunks[ch as usize].fill.mesh.vertices[first as usize].color,
+            red
+        );
+        c.clear_face_fills();
+        c.prepare(&board, 1);
+        let g = c.geometry.as_ref().unwrap();
+        assert_eq!(
+            g.chunks[ch as usize].fill.mesh.vertices[first as usize].color,
+            c.style.cell
+        );
+    }
+}
