@@ -1,6 +1,8 @@
 //! Command-line interface. Each subcommand lives in its own file; this file
 //! holds the top-level parser and the dispatch.
 
+pub mod generate;
+
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -49,7 +51,10 @@ pub struct Cli {
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Generate a fair sectioned board (fixed-size regions and gardens per player).
+    Generate(generate::GenerateArgs),
+}
 
 /// What `main` should do after parsing.
 pub enum Action {
@@ -63,6 +68,8 @@ pub enum Action {
 pub fn run(cli: Cli) -> Result<Action, CliFailure> {
     match cli.command {
         None => Ok(Action::Gui(cli.file)),
-        Some(c) => match c {},
+        Some(c) => match c {
+            Command::Generate(a) => generate::run(a).map(|_| Action::Done),
+        },
     }
 }
