@@ -574,6 +574,8 @@ struct Work {
     stamp: Vec<u32>,
     epoch: u32,
     nbuf: Vec<u32>,
+    ties: Vec<u32>,
+    rejected: Vec<u32>,
 }
 
 impl Work {
@@ -591,6 +593,8 @@ impl Work {
             stamp: vec![0; n],
             epoch: 0,
             nbuf: Vec::new(),
+            ties: Vec::new(),
+            rejected: Vec::new(),
         }
     }
 
@@ -637,7 +641,7 @@ impl Work {
 
     fn next_gen(&mut self) -> u32 {
         self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
+        if self.epoch == 0 || self.epoch == u32::MAX {
             self.stamp.fill(0);
             self.epoch = 1;
         }
@@ -723,25 +727,45 @@ impl Work {
         self.frontier.clear();
         self.push_frontier(g, p, start, stamp);
         while ((self.faces.len() - first) as u32) < size {
+            // Candidates sharing the most edges with the region; among them a random one
+            // that keeps the region a disk (checked lazily: usually the first pick passes).
             let mut best = None;
-            let mut best_score = 0;
-            let mut ties = 0u64;
-            for &c in &self.frontier {
-                if self.region_of[c as usize] != NONE {
-                    continue;
+            loop {
+                let mut best_score = 0;
+                self.ties.clear();
+                for &c in &self.frontier {
+                    if self.region_of[c as usize] != NONE || self.stamp[c as usize] == u32::MAX {
+                        continue;
+                    }
+                    let score = g.topo.shared_edges(c, r, &self.region_of);
+                    if score > best_score {
+                        best_score = score;
+                        self.ties.clear();
+                    }
+                    if score == best_score {
+                        self.ties.push(c);
+                    }
                 }
-                let score = g.topo.shared_edges(c, r, &self.region_of);
-                if score < best_score || !g.topo.can_add(c, r, &self.region_of) {
-                    continue;
+                if self.ties.is_empty() {
+                    break;
                 }
-                if score > best_score {
-                    best_score = score;
-                    ties = 0;
+                while !self.ties.is_empty() {
+                    let i = rng.index(self.ties.len());
+                    let c = self.ties.swap_remove(i);
+                    if g.topo.can_add(c, r, &self.region_of) {
+                        best = Some(c);
+                        break;
+                    }
+                    // Rejected for now (it may become acceptable later, but not this step).
+                    self.rejected.push(c);
+                    self.stamp[c as usize] = u32::MAX;
                 }
-                ties += 1;
-                if rng.below(ties) == 0 {
-                    best = Some(c);
+                if best.is_some() {
+                    break;
                 }
+            }
+            for c in self.rejected.drain(..) {
+                self.stamp[c as usize] = stamp;
             }
             let Some(c) = best else {
                 // Dead end: give the faces back.
@@ -796,8 +820,8 @@ impl Work {
                     if size >= cap
                         || self.region_of[n as usize] != NONE
                         || g.sections.of_face[n as usize] != p
-                        || !g.topo.can_add(n, r, &self.region_of)
                         || !rng.chance(g.config.growth.probability(size))
+                        || !g.topo.can_add(n, r, &self.region_of)
                     {
                         continue;
                     }

@@ -4,7 +4,7 @@ use super::report::FairnessReport;
 use super::topo::{NONE, trace_outline};
 use super::{GenerateError, Generated, Generator, RegionInfo, RegionKind, Work};
 use crate::board::{Board, FaceKind, Rgba};
-use crate::mesh::{BuildOptions, Dart, FaceId, Mesh, PolygonSoup, VertexId};
+use crate::mesh::{Dart, EdgeId, FaceId, Mesh, VertexId};
 
 /// Colours per player: (fixed region, garden).
 const PALETTE: [([u8; 3], [u8; 3]); 8] = [
@@ -76,14 +76,28 @@ pub(super) fn build(
         *s == KEEP
     };
 
-    let mut soup = PolygonSoup::new();
+    // The output mesh is assembled directly from the base mesh's structure: each output
+    // edge is a chain of base darts between two kept vertices; the twin half-edge of a
+    // chain starting on base edge `x` is the chain that ended on `x`.
+    let mut out = Mesh {
+        positions: Vec::with_capacity(mesh.vertex_count()),
+        vertex_out: Vec::with_capacity(mesh.vertex_count()),
+        edge_vertices: Vec::with_capacity(mesh.edge_count()),
+        edge_faces: Vec::with_capacity(mesh.edge_count()),
+        edge_next: Vec::with_capacity(mesh.edge_count()),
+        edge_prev: Vec::with_capacity(mesh.edge_count()),
+        face_dart: Vec::with_capacity(nr),
+    };
     let mut vmap = vec![NONE; mesh.vertex_count()];
-    // Per output corner, the base dart leaving it (for side tags).
-    let mut corner_dart: Vec<Dart> = Vec::new();
+    let mut edge_of_base = vec![NONE; mesh.edge_count()];
+    // Per output edge, the first base dart of its side-0 chain.
+    let mut chain_first: Vec<Dart> = Vec::with_capacity(mesh.edge_count());
     let mut outline = Vec::new();
-    let mut poly = Vec::new();
+    let mut kept = Vec::new();
+    let mut cycle = Vec::new();
     let mut regions = Vec::with_capacity(nr);
-    for &r in &order {
+    let bad = |what: String| GenerateError::Output(what);
+    for (fi, &r) in order.iter().enumerate() {
         let faces = w.region_faces(r);
         let rid = new_id[r];
         // A boundary dart of the region.
@@ -94,26 +108,65 @@ pub(super) fn build(
                 mesh.dart_face(d.twin())
                     .is_none_or(|g| region_of[g.index()] != rid)
             })
-            .ok_or_else(|| GenerateError::Output(format!("region {rid} has no outline")))?;
-        trace_outline(base, &region_of, rid, start, &mut outline).ok_or_else(|| {
-            GenerateError::Output(format!("the outline of region {rid} does not close"))
-        })?;
-        poly.clear();
+            .ok_or_else(|| bad(format!("region {rid} has no outline")))?;
+        trace_outline(base, &region_of, rid, start, &mut outline)
+            .ok_or_else(|| bad(format!("the outline of region {rid} does not close")))?;
         let k = outline.len();
+        kept.clear();
         for i in 0..k {
             let d_out = outline[i];
             let d_in = outline[(i + k - 1) % k];
-            let v = mesh.dart_origin(d_out);
-            if keep(v, d_in, d_out) {
-                let id = &mut vmap[v.index()];
-                if *id == NONE {
-                    *id = soup.push_vertex(mesh.position(v));
-                }
-                poly.push(*id);
-                corner_dart.push(d_out);
+            if keep(mesh.dart_origin(d_out), d_in, d_out) {
+                kept.push(i);
             }
         }
-        soup.push_face(&poly);
+        if kept.len() < 3 {
+            return Err(bad(format!("region {rid} has fewer than three corners")));
+        }
+        for &i in &kept {
+            let v = mesh.dart_origin(outline[i]);
+            if vmap[v.index()] == NONE {
+                vmap[v.index()] = out.positions.len() as u32;
+                out.positions.push(mesh.position(v));
+                out.vertex_out.push(Dart(NONE));
+            }
+        }
+        cycle.clear();
+        for (j, &s) in kept.iter().enumerate() {
+            let t = kept[(j + 1) % kept.len()];
+            let first = outline[s];
+            let last = outline[(t + k - 1) % k];
+            let a = vmap[mesh.dart_origin(first).index()];
+            let b = vmap[mesh.dart_origin(outline[t]).index()];
+            let twin_of = edge_of_base[first.edge().index()];
+            let d = if twin_of != NONE {
+                let e = twin_of as usize;
+                if out.edge_vertices[e] != [VertexId(b), VertexId(a)] || out.edge_faces[e][1] != NONE
+                {
+                    return Err(bad(format!("region {rid}: unmatched shared edge")));
+                }
+                out.edge_faces[e][1] = fi as u32;
+                Dart::new(EdgeId(twin_of), 1)
+            } else {
+                let e = out.edge_vertices.len() as u32;
+                out.edge_vertices.push([VertexId(a), VertexId(b)]);
+                out.edge_faces.push([fi as u32, NONE]);
+                out.edge_next.push([Dart(NONE); 2]);
+                out.edge_prev.push([Dart(NONE); 2]);
+                chain_first.push(first);
+                edge_of_base[last.edge().index()] = e;
+                Dart::new(EdgeId(e), 0)
+            };
+            out.vertex_out[a as usize] = d;
+            cycle.push(d);
+        }
+        let n = cycle.len();
+        for j in 0..n {
+            let (d, nx) = (cycle[j], cycle[(j + 1) % n]);
+            out.edge_next[d.edge().index()][d.side() as usize] = nx;
+            out.edge_prev[nx.edge().index()][nx.side() as usize] = d;
+        }
+        out.face_dart.push(cycle[0]);
         let area = faces.iter().map(|&f| gtr.topo.area[f as usize]).sum();
         regions.push(RegionInfo {
             player: w.owner[r],
@@ -122,28 +175,32 @@ pub(super) fn build(
             area,
         });
     }
-    let (out_mesh, rep) = Mesh::build(&soup, &BuildOptions::default())
-        .map_err(|e| GenerateError::Output(e.to_string()))?;
-    if out_mesh.face_count() != nr || rep.reoriented_faces != 0 {
-        return Err(GenerateError::Output(
-            "merged region outlines did not come out as expected".into(),
-        ));
-    }
-    let mut board = Board::new(out_mesh);
-    // Side tags: each output edge inherits the tag of the base edge it starts with.
-    let mut corner = 0usize;
-    for f in board.mesh.face_ids() {
-        let darts: Vec<Dart> = board.mesh.face_darts(f).collect();
-        for d in darts {
-            let bd = corner_dart[corner];
-            corner += 1;
-            if board.mesh.dart_face(d.twin()).is_none() {
-                if let Some(t) = base.side_tags.get(bd.edge().index()).copied().flatten() {
-                    board.side_tags[d.edge().index()] = Some(t);
-                }
-            }
+    // Boundary sides: link them around the outline, following the base's boundary loops.
+    let ne = out.edge_vertices.len();
+    let mut tags = vec![None; ne];
+    for e in 0..ne {
+        if out.edge_faces[e][1] != NONE {
+            continue;
         }
+        let first = chain_first[e];
+        // The base boundary dart after the outside of `first` leaves this edge's start
+        // vertex; it is the outside of the last dart of the next boundary edge's chain.
+        let nb = mesh.dart_next(first.twin());
+        let e2 = edge_of_base[nb.edge().index()];
+        if e2 == NONE || out.edge_faces[e2 as usize][1] != NONE {
+            return Err(bad("boundary loop could not be linked".into()));
+        }
+        let (d, nx) = (Dart::new(EdgeId(e as u32), 1), Dart::new(EdgeId(e2), 1));
+        out.edge_next[e][1] = nx;
+        out.edge_prev[e2 as usize][1] = d;
+        tags[e] = base.side_tags.get(first.edge().index()).copied().flatten();
     }
+    if out.vertex_out.iter().any(|d| d.0 == NONE) {
+        return Err(bad("a vertex has no edge".into()));
+    }
+    debug_assert!(out.validate().is_ok(), "{:?}", out.validate());
+    let mut board = Board::new(out);
+    board.side_tags = tags;
     // Face data.
     let mut seen = std::collections::BTreeMap::<(u8, RegionKind, u32), u32>::new();
     for (i, reg) in regions.iter().enumerate() {

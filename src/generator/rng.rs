@@ -107,9 +107,7 @@ mod tests {
         // If this changes, every generated board changes: never update it casually.
         let mut r = GenRng::new(42);
         let v: Vec<u64> = (0..3).map(|_| r.below(1000)).collect();
-        let mut again = GenRng::new(42);
-        let w: Vec<u64> = (0..3).map(|_| again.below(1000)).collect();
-        assert_eq!(v, w);
+        assert_eq!(v, vec![191, 91, 968]);
         assert_ne!(GenRng::new(1).next_u64(), GenRng::new(2).next_u64());
     }
 
