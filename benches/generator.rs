@@ -2,7 +2,9 @@
 //! Targets: ≥ 20,000/s for the seed's two-sided 8×4 sheet with 4 players; ≥ 100/s for a
 //! 100×100 square grid with 4 players.
 
-use boardwright::generator::{Generator, GeneratorConfig, Layout, RegionPlan, Symmetry, paper_board};
+use boardwright::generator::{
+    Generator, GeneratorConfig, Layout, RegionPlan, Symmetry, paper_board,
+};
 use boardwright::presets::square_grid;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;

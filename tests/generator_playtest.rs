@@ -146,6 +146,9 @@ fn cancel_flag_stops_early() {
 #[test]
 fn wilson_interval_is_sane() {
     let (lo, hi) = wilson95(50, 100);
-    assert!((lo - 0.404).abs() < 0.002 && (hi - 0.596).abs() < 0.002, "{lo} {hi}");
+    assert!(
+        (lo - 0.404).abs() < 0.002 && (hi - 0.596).abs() < 0.002,
+        "{lo} {hi}"
+    );
     assert_eq!(wilson95(0, 0), (0.0, 1.0));
 }

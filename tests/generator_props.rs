@@ -3,8 +3,8 @@
 
 use boardwright::board::{Board, FaceKind};
 use boardwright::generator::{
-    GenerateError, Generated, Generator, GeneratorConfig, Layout, RegionKind, RegionPlan,
-    Symmetry, generate, paper_board,
+    GenerateError, Generated, Generator, GeneratorConfig, Layout, RegionKind, RegionPlan, Symmetry,
+    generate, paper_board,
 };
 use boardwright::mesh::{FaceId, Mesh, Point};
 use boardwright::presets::{hex, square_grid};
@@ -28,7 +28,11 @@ fn check(gtr: &Generator, g: &Generated, exact_budget: u32) {
         }
         // Output face = merged cells: same area.
         let a = g.board.mesh.face_area(FaceId(i as u32));
-        assert!((a - r.area).abs() < 1e-9 * a.max(1.0), "area {a} vs {}", r.area);
+        assert!(
+            (a - r.area).abs() < 1e-9 * a.max(1.0),
+            "area {a} vs {}",
+            r.area
+        );
         // Face data.
         let kind = match r.kind {
             RegionKind::Fixed => FaceKind::FixedRegion,
@@ -38,7 +42,10 @@ fn check(gtr: &Generator, g: &Generated, exact_budget: u32) {
         assert_eq!(g.board.faces.region[i], Some(r.player as u32));
         assert!(g.board.faces.label[i].starts_with(&format!("P{} ", r.player + 1)));
     }
-    assert!(count.iter().all(|&c| c == 1), "every base face in exactly one region");
+    assert!(
+        count.iter().all(|&c| c == 1),
+        "every base face in exactly one region"
+    );
     // Fixed regions respect the size range (required ones excepted; +1 remainder).
     let plan = &cfg.plan;
     let rep = &g.report;
@@ -65,7 +72,7 @@ fn check(gtr: &Generator, g: &Generated, exact_budget: u32) {
         Layout::Paper => assert!(rep.identical_fixed_sizes),
         Layout::Auto(_) => {
             assert!(rep.spread.section_faces <= 1, "sections equal ±1");
-            if exact_budget % np as u32 == 0 {
+            if exact_budget.is_multiple_of(np as u32) {
                 assert!(rep.identical_fixed_sizes, "budget divides: same multisets");
             }
         }
@@ -174,7 +181,10 @@ fn same_seed_same_board_different_seed_different_board() {
             same += usize::from(boards[i] == boards[j]);
         }
     }
-    assert!(same <= 1, "{same} pairs of different seeds gave the same board");
+    assert!(
+        same <= 1,
+        "{same} pairs of different seeds gave the same board"
+    );
 }
 
 #[test]
@@ -324,7 +334,16 @@ fn impossible_requests_fail_clearly() {
             ..d()
         },
     );
-    assert!(matches!(e, GenerateError::RequiredTooLarge { size: 16, section: 16 }), "{e}");
+    assert!(
+        matches!(
+            e,
+            GenerateError::RequiredTooLarge {
+                size: 16,
+                section: 16
+            }
+        ),
+        "{e}"
+    );
     // Fill 1.0 leaves no garden.
     let e = err(
         square_grid(8, 8),
@@ -382,7 +401,13 @@ fn impossible_requests_fail_clearly() {
         layout: Layout::Paper,
         ..d()
     };
-    let e = err(paper_board(), GeneratorConfig { players: 6, ..paper.clone() });
+    let e = err(
+        paper_board(),
+        GeneratorConfig {
+            players: 6,
+            ..paper.clone()
+        },
+    );
     assert!(matches!(e, GenerateError::PaperPlayers { players: 6 }));
     let e = err(square_grid(8, 8), paper);
     assert!(matches!(e, GenerateError::NotPaperBoard { .. }), "{e}");
@@ -419,11 +444,27 @@ fn impossible_requests_fail_clearly() {
     assert!(matches!(e, GenerateError::TooFewFaces { .. }), "{e}");
     // Bad numbers.
     for plan in [
-        RegionPlan { fill: f64::NAN, ..RegionPlan::default() },
-        RegionPlan { fill: 1.5, ..RegionPlan::default() },
-        RegionPlan { min_size: 0, ..RegionPlan::default() },
-        RegionPlan { min_size: 5, max_size: 3, ..RegionPlan::default() },
-        RegionPlan { required: vec![0], ..RegionPlan::default() },
+        RegionPlan {
+            fill: f64::NAN,
+            ..RegionPlan::default()
+        },
+        RegionPlan {
+            fill: 1.5,
+            ..RegionPlan::default()
+        },
+        RegionPlan {
+            min_size: 0,
+            ..RegionPlan::default()
+        },
+        RegionPlan {
+            min_size: 5,
+            max_size: 3,
+            ..RegionPlan::default()
+        },
+        RegionPlan {
+            required: vec![0],
+            ..RegionPlan::default()
+        },
     ] {
         let e = err(square_grid(8, 8), GeneratorConfig { plan, ..d() });
         assert!(matches!(e, GenerateError::Plan(_)), "{e}");

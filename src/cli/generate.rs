@@ -233,7 +233,8 @@ impl TempBoardFile {
             .iter()
             .map(|&(x, y)| crate::mesh::Point::new(x, y))
             .collect();
-        let mesh = crate::mesh::Mesh::from_polygons(&pts, &self.faces).map_err(|e| e.to_string())?;
+        let mesh =
+            crate::mesh::Mesh::from_polygons(&pts, &self.faces).map_err(|e| e.to_string())?;
         let n = mesh.face_count();
         let mut b = Board::new(mesh);
         if self.labels.len() == n {
@@ -262,7 +263,11 @@ fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), CliFailure> {
     let name = path
         .file_name()
         .ok_or_else(|| CliFailure::new(format!("{} is not a file name", path.display())))?;
-    let tmp = dir.join(format!(".{}.tmp-{}", name.to_string_lossy(), std::process::id()));
+    let tmp = dir.join(format!(
+        ".{}.tmp-{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
     let res = std::fs::write(&tmp, bytes).and_then(|_| std::fs::rename(&tmp, path));
     if let Err(e) = res {
         let _ = std::fs::remove_file(&tmp);

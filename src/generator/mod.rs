@@ -162,9 +162,7 @@ impl Default for GeneratorConfig {
 pub enum GenerateError {
     #[error("the generator supports 1 to {max} players (got {players})", max = MAX_PLAYERS)]
     Players { players: u8 },
-    #[error(
-        "the paper layout exists for 1 to 5 players (got {players}); use the automatic layout"
-    )]
+    #[error("the paper layout exists for 1 to 5 players (got {players}); use the automatic layout")]
     PaperPlayers { players: u8 },
     #[error(
         "the paper layout needs the seed's two-sided 8×4 paper board ({expected} faces with its grid \
@@ -173,7 +171,9 @@ pub enum GenerateError {
     NotPaperBoard { faces: usize, expected: usize },
     #[error("the base board is not valid: {0}")]
     InvalidBase(String),
-    #[error("the base board has {faces} faces, too few for {players} players (each needs a fixed region and a garden)")]
+    #[error(
+        "the base board has {faces} faces, too few for {players} players (each needs a fixed region and a garden)"
+    )]
     TooFewFaces { faces: usize, players: u8 },
     #[error("invalid region plan: {0}")]
     Plan(String),
@@ -322,25 +322,32 @@ impl Generator {
             )));
         }
         if plan.required.contains(&0) {
-            return Err(GenerateError::Plan("a required region cannot have size 0".into()));
+            return Err(GenerateError::Plan(
+                "a required region cannot have size 0".into(),
+            ));
         }
         if plan.garden_max_size == Some(0) {
-            return Err(GenerateError::Plan("the garden size cap must be at least 1".into()));
+            return Err(GenerateError::Plan(
+                "the garden size cap must be at least 1".into(),
+            ));
         }
         if config.max_attempts == 0 {
-            return Err(GenerateError::Plan("max_attempts must be at least 1".into()));
+            return Err(GenerateError::Plan(
+                "max_attempts must be at least 1".into(),
+            ));
         }
         config.growth.check()?;
-        if let Layout::Paper = config.layout {
-            if sections::paper_rects(np).is_none() {
-                return Err(GenerateError::PaperPlayers { players: np });
-            }
+        if config.layout == Layout::Paper && sections::paper_rects(np).is_none() {
+            return Err(GenerateError::PaperPlayers { players: np });
         }
         base.validate()
             .map_err(|e| GenerateError::InvalidBase(e.to_string()))?;
         let n = base.face_count();
         if n < 2 * np as usize {
-            return Err(GenerateError::TooFewFaces { faces: n, players: np });
+            return Err(GenerateError::TooFewFaces {
+                faces: n,
+                players: np,
+            });
         }
         let topo = Topology::new(&base);
         let sections = match config.layout {
@@ -371,21 +378,21 @@ impl Generator {
         }
         let req_sum: u32 = plan.required.iter().sum();
         let smallest = sections.faces.iter().map(Vec::len).min().unwrap_or(0);
-        if let Some(&big) = plan.required.iter().max() {
-            if big as usize >= smallest {
-                return Err(GenerateError::RequiredTooLarge {
-                    size: big,
-                    section: smallest,
-                });
-            }
+        if let Some(&big) = plan.required.iter().max()
+            && big as usize >= smallest
+        {
+            return Err(GenerateError::RequiredTooLarge {
+                size: big,
+                section: smallest,
+            });
         }
-        for p in 0..np as usize {
-            let s = sections.faces[p].len();
-            if budget[p] as usize >= s {
+        for (p, (&b, faces)) in budget.iter().zip(&sections.faces).enumerate() {
+            let s = faces.len();
+            if b as usize >= s {
                 return Err(GenerateError::NoGardenRoom {
                     player: p as u8 + 1,
                     section: s,
-                    fixed: budget[p] as usize,
+                    fixed: b as usize,
                 });
             }
             if req_sum as usize >= s {
@@ -514,9 +521,7 @@ impl Generator {
         let mut allowed = Vec::new();
         while rest > 0 {
             allowed.clear();
-            allowed.extend(
-                (min..=max.min(rest)).filter(|&s| representable(rest - s, min, max)),
-            );
+            allowed.extend((min..=max.min(rest)).filter(|&s| representable(rest - s, min, max)));
             if allowed.is_empty() {
                 // Unreachable when `representable(rest)` held (checked in `new`).
                 return None;
@@ -526,7 +531,6 @@ impl Generator {
             rest -= s;
         }
         list.sort_unstable_by(|a, b| b.cmp(a));
-        let n_req = plan.required.len();
         let mut out = Vec::with_capacity(self.budget.len());
         for &b in &self.budget {
             let mut l = list.clone();
@@ -550,7 +554,6 @@ impl Generator {
                 }
                 l.sort_unstable_by(|a, b| b.cmp(a));
             }
-            let _ = n_req;
             out.push(l);
         }
         Some(out)
@@ -718,7 +721,14 @@ impl Work {
 
     /// Grow a compact region from `start`: always add the frontier face sharing the most
     /// edges with the region (random among ties) that keeps the region a disk.
-    fn grow_fixed(&mut self, g: &Generator, p: usize, start: u32, size: u32, rng: &mut GenRng) -> bool {
+    fn grow_fixed(
+        &mut self,
+        g: &Generator,
+        p: usize,
+        start: u32,
+        size: u32,
+        rng: &mut GenRng,
+    ) -> bool {
         let r = self.region_count() as u32;
         let first = self.faces.len();
         self.take(p, start, r);

@@ -165,5 +165,15 @@ pub fn estimate<R: Rules>(
 //     Ok(estimate(&rules, cfg, cancel))
 // }
 //
-// and in `src/cli/generate.rs` replace the body of `playtest_board` (marked there).
+// and, for the CLI, add to `GenerateArgs` in `src/cli/generate.rs`
+//     /// Estimate seat balance with this many random BOCO games on the generated board.
+//     #[arg(long, value_name = "GAMES")]
+//     pub playtest: Option<u32>,
+// and at the end of `generate::run` (after the report is printed):
+//     if let Some(games) = args.playtest {
+//         let cfg = PlaytestConfig { games, seed: args.seed, ..PlaytestConfig::default() };
+//         let r = crate::generator::playtest::playtest_boco(&g.board, &cfg, None)?;
+//         if args.json { println!("{}", serde_json::to_string_pretty(&r).unwrap_or_default()) }
+//         else { println!("{}", r.summary()) }
+//     }
 // ======================================================================================

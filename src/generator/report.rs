@@ -199,7 +199,11 @@ impl FairnessReport {
     /// A plain-text table.
     pub fn to_table(&self) -> String {
         let mut s = String::new();
-        let _ = writeln!(s, "Fairness report (seed {}, {} attempt(s))", self.seed, self.attempts);
+        let _ = writeln!(
+            s,
+            "Fairness report (seed {}, {} attempt(s))",
+            self.seed, self.attempts
+        );
         let _ = writeln!(s, "Layout: {}", self.layout);
         let _ = writeln!(
             s,
@@ -214,16 +218,19 @@ impl FairnessReport {
             let _ = writeln!(s, "Required sizes per player: {}", r.join(", "));
         }
         let header = [
-            "player", "section", "fixed", "fixed faces", "fixed area", "gardens", "garden faces",
-            "garden area", "fixed sizes", "garden sizes",
+            "player",
+            "section",
+            "fixed",
+            "fixed faces",
+            "fixed area",
+            "gardens",
+            "garden faces",
+            "garden area",
+            "fixed sizes",
+            "garden sizes",
         ];
         let mut rows: Vec<Vec<String>> = vec![header.iter().map(|h| h.to_string()).collect()];
-        let join = |v: &[u32]| {
-            v.iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
+        let join = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
         for p in &self.players {
             rows.push(vec![
                 format!("P{}", p.player),
@@ -248,7 +255,11 @@ impl FairnessReport {
             d.garden_count.to_string(),
             d.garden_faces.to_string(),
             format!("{:.2}", d.garden_area),
-            if self.identical_fixed_sizes { "identical".into() } else { "differ".into() },
+            if self.identical_fixed_sizes {
+                "identical".into()
+            } else {
+                "differ".into()
+            },
             String::new(),
         ]);
         write_table(&mut s, &rows);
@@ -282,7 +293,11 @@ impl FairnessReport {
         let _ = writeln!(
             s,
             "Identical fixed region sizes for every player: {}",
-            if self.identical_fixed_sizes { "yes" } else { "no" }
+            if self.identical_fixed_sizes {
+                "yes"
+            } else {
+                "no"
+            }
         );
         for n in &self.notes {
             let _ = writeln!(s, "Note: {n}");

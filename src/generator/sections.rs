@@ -97,7 +97,13 @@ pub fn paper_rects(players: u8) -> Option<&'static [[u32; 4]]> {
     const P2: &[[u32; 4]] = &[[0, 0, 4, 4], [4, 0, 4, 4]];
     const P3: &[[u32; 4]] = &[[0, 0, 5, 2], [0, 2, 5, 2], [5, 0, 3, 4]];
     const P4: &[[u32; 4]] = &[[0, 0, 4, 2], [4, 0, 4, 2], [0, 2, 4, 2], [4, 2, 4, 2]];
-    const P5: &[[u32; 4]] = &[[0, 0, 3, 2], [3, 0, 3, 2], [0, 2, 3, 2], [3, 2, 3, 2], [6, 0, 2, 4]];
+    const P5: &[[u32; 4]] = &[
+        [0, 0, 3, 2],
+        [3, 0, 3, 2],
+        [0, 2, 3, 2],
+        [3, 2, 3, 2],
+        [6, 0, 2, 4],
+    ];
     match players {
         1 => Some(P1),
         2 => Some(P2),
@@ -176,10 +182,7 @@ pub(crate) fn paper_sections(base: &Board, players: u8) -> Result<Sections, Gene
     let rects = paper_rects(players).ok_or(GenerateError::PaperPlayers { players })?;
     let n = base.face_count();
     let expected = (2 * PAPER_W * PAPER_H) as usize;
-    let not_paper = || GenerateError::NotPaperBoard {
-        faces: n,
-        expected,
-    };
+    let not_paper = || GenerateError::NotPaperBoard { faces: n, expected };
     if n != expected {
         return Err(not_paper());
     }
@@ -232,7 +235,7 @@ fn sweep_partition(
     let (bw, bh) = (bb.width().max(1e-9), bb.height().max(1e-9));
     // Column × row arrangements, most square-celled first.
     let mut arrangements: Vec<(usize, usize)> = (1..=m)
-        .filter(|a| m % a == 0)
+        .filter(|&a| m.is_multiple_of(a))
         .map(|a| (a, m / a))
         .collect();
     arrangements.sort_by(|&(a1, b1), &(a2, b2)| {
@@ -279,7 +282,7 @@ fn sweep_partition(
     };
     sorted.sort_by(|&a, &b| angle(a).total_cmp(&angle(b)).then(a.cmp(&b)));
     for rot in 0..sorted.len().min(64) {
-        let shift = rot * sorted.len() / 64.max(1);
+        let shift = rot * sorted.len() / 64;
         let mut pieces = Vec::with_capacity(m);
         let mut at = shift;
         for &s in sizes {
@@ -315,7 +318,9 @@ fn connected(topo: &Topology, faces: &[u32]) -> bool {
 
 /// Sizes of `m` pieces of `total` faces differing by at most one, larger first.
 fn even_sizes(total: usize, m: usize) -> Vec<usize> {
-    (0..m).map(|i| total / m + usize::from(i < total % m)).collect()
+    (0..m)
+        .map(|i| total / m + usize::from(i < total % m))
+        .collect()
 }
 
 /// A symmetry of the base: the image of every face.
@@ -343,10 +348,14 @@ fn face_map(topo: &Topology, mesh: &Mesh, t: impl Fn(Point) -> Point) -> Option<
     let tol = bb.width().max(bb.height()) * 1e-7;
     let n = topo.face_count();
     let mut by_x: Vec<u32> = (0..n as u32).collect();
-    by_x.sort_by(|&a, &b| topo.centroid[a as usize].x.total_cmp(&topo.centroid[b as usize].x));
+    by_x.sort_by(|&a, &b| {
+        topo.centroid[a as usize]
+            .x
+            .total_cmp(&topo.centroid[b as usize].x)
+    });
     let xs: Vec<f64> = by_x.iter().map(|&f| topo.centroid[f as usize].x).collect();
     let mut image = vec![NONE; n];
-    for f in 0..n {
+    for (f, img) in image.iter_mut().enumerate() {
         let q = t(topo.centroid[f]);
         let lo = xs.partition_point(|&x| x < q.x - tol);
         let hit = by_x[lo..]
@@ -358,7 +367,7 @@ fn face_map(topo: &Topology, mesh: &Mesh, t: impl Fn(Point) -> Point) -> Option<
                     && (topo.area[g as usize] - topo.area[f]).abs()
                         <= 1e-6 * topo.area[f].max(topo.area[g as usize])
             })?;
-        image[f] = *hit;
+        *img = *hit;
     }
     Some(image)
 }
@@ -369,9 +378,10 @@ fn mirrors(topo: &Topology, mesh: &Mesh) -> Vec<FaceMap> {
     let c = area_centre(topo);
     let bb = mesh.bbox();
     let mut out = Vec::new();
-    let vertical = |p: Point| Point::new(2.0 * c.x - p.x, p.y);
-    let horizontal = |p: Point| Point::new(p.x, 2.0 * c.y - p.y);
-    let mut cands: Vec<(&str, Box<dyn Fn(Point) -> Point>)> = vec![
+    let vertical = move |p: Point| Point::new(2.0 * c.x - p.x, p.y);
+    let horizontal = move |p: Point| Point::new(p.x, 2.0 * c.y - p.y);
+    type Transform = Box<dyn Fn(Point) -> Point>;
+    let mut cands: Vec<(&str, Transform)> = vec![
         ("mirror about the vertical axis", Box::new(vertical)),
         ("mirror about the horizontal axis", Box::new(horizontal)),
     ];
@@ -452,7 +462,7 @@ pub(crate) fn auto_sections(
     }
     let maps = match symmetry {
         Symmetry::Mirror => {
-            if np % 2 != 0 {
+            if !np.is_multiple_of(2) {
                 return Err(GenerateError::Symmetry(format!(
                     "a mirror-symmetric layout needs an even number of players (got {np})"
                 )));
@@ -461,7 +471,7 @@ pub(crate) fn auto_sections(
         }
         Symmetry::Rotate => rotations(topo, &base.mesh)
             .into_iter()
-            .filter(|m| np % m.order == 0)
+            .filter(|m| np.is_multiple_of(m.order))
             .collect(),
         Symmetry::None => unreachable!("handled above"),
     };
@@ -554,8 +564,9 @@ fn symmetric_sections(
         ));
     }
     let sizes = even_sizes(domain.len(), m);
-    let (pieces, how) = sweep_partition(topo, &domain, &sizes, centre)
-        .ok_or_else(|| format!("could not split a 1/{k} part of the board into {m} connected pieces"))?;
+    let (pieces, how) = sweep_partition(topo, &domain, &sizes, centre).ok_or_else(|| {
+        format!("could not split a 1/{k} part of the board into {m} connected pieces")
+    })?;
     let mut of_face = vec![NONE; n];
     let mut rep_index = vec![NONE; n];
     for (i, &r) in domain.iter().enumerate() {

@@ -14,7 +14,9 @@ pub enum ColourBy {
 }
 
 fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 /// Render `g` as a standalone SVG document (y axis pointing up, like the board).
