@@ -231,9 +231,43 @@ fn grid_with_hole() -> Board {
     Board::new(Mesh::from_polygons(&pts, &faces).unwrap())
 }
 
+/// A board like one drawn in the editor: a 9×7 grid where every other square is split
+/// into two triangles and the points are jittered, so faces have 3 or 4 sides and no
+/// two are alike.
+fn mixed_board() -> Board {
+    let (w, h) = (9u32, 7u32);
+    let mut pts = Vec::new();
+    for y in 0..=h {
+        for x in 0..=w {
+            let j = ((x * 7 + y * 13) % 5) as f64 * 0.04;
+            pts.push(Point::new(x as f64 + j, y as f64 - j));
+        }
+    }
+    let v = |x: u32, y: u32| y * (w + 1) + x;
+    let mut faces = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            let (a, b, c, d) = (v(x, y), v(x + 1, y), v(x + 1, y + 1), v(x, y + 1));
+            if (x + y) % 2 == 0 {
+                faces.push(vec![a, b, c]);
+                faces.push(vec![a, c, d]);
+            } else {
+                faces.push(vec![a, b, c, d]);
+            }
+        }
+    }
+    Board::new(Mesh::from_polygons(&pts, &faces).unwrap())
+}
+
 #[test]
 fn non_grid_bases_hex_and_holes() {
-    for (base, players) in [(hex(7), 3u8), (grid_with_hole(), 2), (hex(9), 6)] {
+    for (base, players) in [
+        (hex(7), 3u8),
+        (grid_with_hole(), 2),
+        (hex(9), 6),
+        (mixed_board(), 4),
+        (boardwright::presets::twixt(10), 5),
+    ] {
         let n = base.face_count();
         let cfg = GeneratorConfig {
             players,
