@@ -698,7 +698,7 @@ impl Work {
     }
 
     /// Try to grow one compact fixed region of `size` faces in section `p`: a few random
-    /// start faces, then every free face from a random offset.
+    /// start faces, then up to 256 free faces in order from a random offset.
     fn place_one(&mut self, g: &Generator, p: usize, size: u32, rng: &mut GenRng) -> bool {
         const RANDOM_TRIES: usize = 8;
         let nfree = self.free[p].len();
@@ -708,9 +708,12 @@ impl Work {
                 return true;
             }
         }
+        // Then systematically from a random offset, bounded so that a hopeless request on
+        // a big board fails fast instead of trying every face on every attempt.
+        const SWEEP_LIMIT: usize = 256;
         let candidates: Vec<u32> = self.free[p].clone();
         let off = rng.index(candidates.len().max(1));
-        for i in 0..candidates.len() {
+        for i in 0..candidates.len().min(SWEEP_LIMIT) {
             let start = candidates[(off + i) % candidates.len()];
             if self.region_of[start as usize] == NONE && self.grow_fixed(g, p, start, size, rng) {
                 return true;
