@@ -21,6 +21,10 @@
 //! Determinism: the same base, configuration and seed give the same board on every
 //! platform and version — ChaCha8 keyed by our own seed expansion, our own range
 //! sampling ([`GenRng`]), and fixed iteration orders throughout (no hash-map order).
+//! Region growth uses only integer adjacency and exact IEEE arithmetic; the automatic
+//! *section* layout sorts faces by centroid (and, for symmetric and sector layouts, by
+//! `atan2` angle), so a platform whose `atan2` differed in the last bit could in principle
+//! order two faces at exactly the same angle differently.
 //!
 //! [`FaceKind::FixedRegion`]: crate::board::FaceKind::FixedRegion
 //! [`FaceKind::Garden`]: crate::board::FaceKind::Garden
