@@ -294,7 +294,152 @@ fn sweep_partition(
             return Some((pieces, "angular sectors".into()));
         }
     }
-    None
+    peel_partition(topo, faces, sizes).map(|p| (p, "graph peeling".into()))
+}
+
+/// Largest board the O(n²) peeling fallback is tried on.
+const PEEL_LIMIT: usize = 6000;
+
+/// Fallback for boards where no geometric sweep gives connected pieces (spirals, combs,
+/// boards with many holes): peel off one connected piece at a time, starting from the
+/// periphery of what is left and growing breadth-first; a face whose removal would cut
+/// parts off the rest is taken only if those parts fit into the piece too (they are
+/// swallowed whole). The last piece is what remains.
+fn peel_partition(topo: &Topology, faces: &[u32], sizes: &[usize]) -> Option<Vec<Vec<u32>>> {
+    if faces.len() > PEEL_LIMIT || !connected(topo, faces) {
+        return None;
+    }
+    let n = topo.face_count();
+    // 0: not in play, 1: remaining, 2: in the current piece.
+    let mut state = vec![0u8; n];
+    for &f in faces {
+        state[f as usize] = 1;
+    }
+    let mut pieces = Vec::with_capacity(sizes.len());
+    let mut dist = vec![u32::MAX; n];
+    let mut queue = std::collections::VecDeque::new();
+    // BFS distances within the remaining faces from `from`; returns the farthest face.
+    let bfs =
+        |state: &[u8], dist: &mut [u32], queue: &mut std::collections::VecDeque<u32>, from: u32| {
+            for &f in faces {
+                dist[f as usize] = u32::MAX;
+            }
+            dist[from as usize] = 0;
+            queue.clear();
+            queue.push_back(from);
+            let mut far = from;
+            while let Some(f) = queue.pop_front() {
+                if (dist[f as usize], f) > (dist[far as usize], far) {
+                    far = f;
+                }
+                for &g in topo.neighbours(f) {
+                    if state[g as usize] == 1 && dist[g as usize] == u32::MAX {
+                        dist[g as usize] = dist[f as usize] + 1;
+                        queue.push_back(g);
+                    }
+                }
+            }
+            far
+        };
+    for &size in &sizes[..sizes.len() - 1] {
+        let any = *faces.iter().find(|&&f| state[f as usize] == 1)?;
+        let a = bfs(&state, &mut dist, &mut queue, any);
+        let start = bfs(&state, &mut dist, &mut queue, a);
+        // Grow from the periphery face `start`, nearest faces first.
+        let _ = bfs(&state, &mut dist, &mut queue, start);
+        let d0 = dist.clone();
+        let mut piece = vec![start];
+        state[start as usize] = 2;
+        while piece.len() < size {
+            let mut cands: Vec<u32> = piece
+                .iter()
+                .flat_map(|&f| topo.neighbours(f).iter().copied())
+                .filter(|&g| state[g as usize] == 1)
+                .collect();
+            cands.sort_unstable_by_key(|&g| (d0[g as usize], g));
+            cands.dedup();
+            let mut took = false;
+            for g in cands {
+                state[g as usize] = 2;
+                // The rest must stay connected, or the parts cut off must fit into this
+                // piece (they are then swallowed whole).
+                let cut_off = cut_off_parts(topo, faces, &state, &mut dist, &mut queue);
+                if piece.len() + 1 + cut_off.len() <= size {
+                    piece.push(g);
+                    for f in cut_off {
+                        state[f as usize] = 2;
+                        piece.push(f);
+                    }
+                    took = true;
+                    break;
+                }
+                state[g as usize] = 1;
+            }
+            if !took {
+                return None;
+            }
+        }
+        for &f in &piece {
+            state[f as usize] = 0;
+        }
+        pieces.push(piece);
+    }
+    let last: Vec<u32> = faces
+        .iter()
+        .copied()
+        .filter(|&f| state[f as usize] == 1)
+        .collect();
+    if last.len() != sizes[sizes.len() - 1] {
+        return None;
+    }
+    pieces.push(last);
+    Some(pieces)
+}
+
+/// The remaining faces (`state == 1`) outside the largest connected part of the rest
+/// (ties: the part containing the lowest face id), in id order.
+fn cut_off_parts(
+    topo: &Topology,
+    faces: &[u32],
+    state: &[u8],
+    comp: &mut [u32],
+    queue: &mut std::collections::VecDeque<u32>,
+) -> Vec<u32> {
+    for &f in faces {
+        comp[f as usize] = u32::MAX;
+    }
+    let mut sizes: Vec<usize> = Vec::new();
+    for &f in faces {
+        if state[f as usize] != 1 || comp[f as usize] != u32::MAX {
+            continue;
+        }
+        let c = sizes.len() as u32;
+        let mut count = 0;
+        comp[f as usize] = c;
+        queue.clear();
+        queue.push_back(f);
+        while let Some(x) = queue.pop_front() {
+            count += 1;
+            for &g in topo.neighbours(x) {
+                if state[g as usize] == 1 && comp[g as usize] == u32::MAX {
+                    comp[g as usize] = c;
+                    queue.push_back(g);
+                }
+            }
+        }
+        sizes.push(count);
+    }
+    if sizes.len() <= 1 {
+        return Vec::new();
+    }
+    let keep = (0..sizes.len())
+        .max_by_key(|&c| (sizes[c], std::cmp::Reverse(c)))
+        .unwrap_or(0) as u32;
+    faces
+        .iter()
+        .copied()
+        .filter(|&f| state[f as usize] == 1 && comp[f as usize] != keep)
+        .collect()
 }
 
 /// Whether `faces` (non-empty) form one edge-connected piece.
@@ -617,4 +762,76 @@ fn symmetric_sections(
         }
     );
     Ok(secs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A comb: a spine along the bottom and teeth going up from every other column.
+    fn comb(teeth: u32, height: u32) -> Board {
+        let w = teeth * 2 - 1;
+        let mut cells = Vec::new();
+        for x in 0..w {
+            cells.push((x, 0));
+        }
+        for t in 0..teeth {
+            for y in 1..=height {
+                cells.push((t * 2, y));
+            }
+        }
+        let mut soup = PolygonSoup::new();
+        let mut ids = std::collections::BTreeMap::new();
+        for &(x, y) in &cells {
+            let mut face = Vec::new();
+            for (dx, dy) in [(0, 0), (1, 0), (1, 1), (0, 1)] {
+                let k = (x + dx, y + dy);
+                let id = *ids
+                    .entry(k)
+                    .or_insert_with(|| soup.push_vertex(Point::new(k.0 as f64, k.1 as f64)));
+                face.push(id);
+            }
+            soup.push_face(&face);
+        }
+        Board::new(Mesh::from_soup(&soup).unwrap())
+    }
+
+    #[test]
+    fn peeling_gives_connected_equal_pieces() {
+        let b = comb(6, 5);
+        let topo = Topology::new(&b);
+        let all: Vec<u32> = (0..b.face_count() as u32).collect();
+        // (More pieces are impossible: a piece holding a tooth's tip holds the whole tooth.)
+        for m in 2..=3 {
+            let sizes = even_sizes(all.len(), m);
+            let pieces = peel_partition(&topo, &all, &sizes).expect("comb can be peeled");
+            let mut seen = vec![false; all.len()];
+            for (p, &s) in pieces.iter().zip(&sizes) {
+                assert_eq!(p.len(), s);
+                assert!(connected(&topo, p));
+                for &f in p {
+                    assert!(!std::mem::replace(&mut seen[f as usize], true));
+                }
+            }
+            assert!(seen.iter().all(|&x| x));
+        }
+    }
+
+    #[test]
+    fn comb_board_gets_connected_sections() {
+        // 41 faces: 21 + 20 and 14 + 14 + 13 are possible (only by cutting the spine).
+        let b = comb(6, 5);
+        let topo = Topology::new(&b);
+        for players in 2..=3 {
+            let s = auto_sections(&b, &topo, players, Symmetry::None).unwrap();
+            let min = s.faces.iter().map(Vec::len).min().unwrap();
+            let max = s.faces.iter().map(Vec::len).max().unwrap();
+            assert!(max - min <= 1);
+            assert!(
+                s.faces.iter().all(|p| connected(&topo, p)),
+                "{}",
+                s.description
+            );
+        }
+    }
 }
