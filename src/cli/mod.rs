@@ -2,6 +2,7 @@
 //! holds the top-level parser and the dispatch.
 
 pub mod convert;
+pub mod generate;
 pub mod info;
 pub mod perft;
 pub mod play;
@@ -67,6 +68,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Count the leaves of the legal-move tree from the start (move-generator check).
     Perft(perft::PerftArgs),
+    /// Generate a fair sectioned board (fixed-size regions and gardens per player).
+    Generate(generate::GenerateArgs),
 }
 
 /// What `main` should do after parsing.
@@ -87,6 +90,7 @@ pub fn run(cli: Cli) -> Result<Action, CliFailure> {
             Command::Preset(a) => preset::run(a),
             Command::Play(a) => play::run(a).map(|_| ()),
             Command::Perft(a) => perft::run(a).map(|_| ()),
+            Command::Generate(a) => generate::run(a).map(|_| ()),
         }
         .map(|()| Action::Done),
     }
