@@ -32,7 +32,12 @@ fn custom_board(w: i32, h: i32, holes: &[&str], black: &[&str], white: &[&str]) 
             if holes.contains(&grid_label(c as u32, r as u32).as_str()) {
                 continue;
             }
-            polys.push(vec![vid(c, r), vid(c + 1, r), vid(c + 1, r + 1), vid(c, r + 1)]);
+            polys.push(vec![
+                vid(c, r),
+                vid(c + 1, r),
+                vid(c + 1, r + 1),
+                vid(c, r + 1),
+            ]);
             coords.push(GridCoord::new(c, r));
         }
     }
@@ -149,7 +154,9 @@ mod simple {
 
     fn connected(sq: &HashMap<(i32, i32), u8>, who: u8) -> bool {
         let mine: Vec<(i32, i32)> = sq.iter().filter(|e| *e.1 == who).map(|e| *e.0).collect();
-        let Some(&first) = mine.first() else { return true };
+        let Some(&first) = mine.first() else {
+            return true;
+        };
         let mut seen = vec![first];
         let mut i = 0;
         while i < seen.len() {
@@ -185,7 +192,11 @@ mod simple {
         ms.into_iter()
             .map(|m| {
                 let mut c = pos.clone();
-                if play(&mut c, m) { 0 } else { perft(&c, depth - 1) }
+                if play(&mut c, m) {
+                    0
+                } else {
+                    perft(&c, depth - 1)
+                }
             })
             .sum()
     }
@@ -271,12 +282,18 @@ fn capture_and_cannot_land_on_own() {
     g.check(&s, m).unwrap();
     g.apply(&mut s, m);
     assert_eq!(s.piece_count(1), 1);
-    assert_eq!(g.piece_at(&s, g.board().face_by_label("c1").unwrap()), Some(0));
+    assert_eq!(
+        g.piece_at(&s, g.board().face_by_label("c1").unwrap()),
+        Some(0)
+    );
     g.verify_incremental(&s).unwrap();
     // White is down to a single piece: a single piece is connected, White wins.
     let o = g.outcome(&s).unwrap();
     assert_eq!(o.winner, Some(1));
-    assert_eq!(o.evidence.faces, vec![g.board().face_by_label("f6").unwrap()]);
+    assert_eq!(
+        o.evidence.faces,
+        vec![g.board().face_by_label("f6").unwrap()]
+    );
     assert_eq!(g.outcome_from_scratch(&s), Some(o));
     // A finished game refuses moves and offers none.
     let mut v = Vec::new();
@@ -305,7 +322,10 @@ fn connecting_all_pieces_wins() {
     let b = g.board();
     assert_eq!(
         o.evidence.faces,
-        vec![b.face_by_label("c2").unwrap(), b.face_by_label("d3").unwrap()]
+        vec![
+            b.face_by_label("c2").unwrap(),
+            b.face_by_label("d3").unwrap()
+        ]
     );
     assert_eq!(g.outcome_from_scratch(&s), Some(o));
 }
@@ -325,7 +345,10 @@ fn simultaneous_connection_mover_wins() {
     let b = g.board();
     assert_eq!(
         o.evidence.faces,
-        vec![b.face_by_label("b3").unwrap(), b.face_by_label("c4").unwrap()]
+        vec![
+            b.face_by_label("b3").unwrap(),
+            b.face_by_label("c4").unwrap()
+        ]
     );
     assert_eq!(g.outcome_from_scratch(&s), Some(o));
 }
@@ -369,7 +392,10 @@ fn sampled_simultaneous_connections_go_to_the_mover() {
             }
         }
     }
-    assert!(found > 0, "no simultaneous connection among the sampled positions");
+    assert!(
+        found > 0,
+        "no simultaneous connection among the sampled positions"
+    );
 }
 
 /// Simple 8-connectivity check by grid coordinates, for the tests.
@@ -436,9 +462,15 @@ fn custom_board_with_hole() {
     // holds 1 piece (a3 itself) → a3-b3; e3's segment holds 1 → e3-d3, e3-f3.
     let d = dests(&g, &s, "a3");
     assert!(d.contains(&"a3-b3".to_string()), "{d:?}");
-    assert!(!d.iter().any(|m| m.ends_with("c3") || m.ends_with("d3")), "{d:?}");
+    assert!(
+        !d.iter().any(|m| m.ends_with("c3") || m.ends_with("d3")),
+        "{d:?}"
+    );
     let d = dests(&g, &s, "e3");
-    assert!(d.contains(&"e3-d3".to_string()) && d.contains(&"e3-f3".to_string()), "{d:?}");
+    assert!(
+        d.contains(&"e3-d3".to_string()) && d.contains(&"e3-f3".to_string()),
+        "{d:?}"
+    );
     // A move across the hole is refused.
     let r = refusal(&g, &s, "a3-d3");
     assert!(r.contains("not on a line"), "{r}");
@@ -470,7 +502,11 @@ fn repetition_key_tracks_position_and_side() {
     play(&g, &mut s, "b3-b1");
     // Same pieces as after move 1? No: White moved. Move White back.
     play(&g, &mut s, "c2-a2");
-    assert_eq!(g.repetition_key(&s).unwrap(), k0, "back to the start, Black to move");
+    assert_eq!(
+        g.repetition_key(&s).unwrap(),
+        k0,
+        "back to the start, Black to move"
+    );
     // Same pieces with the other side to move hash differently.
     let mut t = g.start();
     play(&g, &mut t, "b1-b3");
@@ -506,7 +542,10 @@ fn consistency(g: &Loa, games: usize, seed: u64) {
                 assert_eq!(out, by_piece.get(&f).cloned().unwrap_or_default());
                 // Every other destination of this piece is refused.
                 for t in 0..faces {
-                    let m = LoaMove { from: f, to: FaceId(t as u32) };
+                    let m = LoaMove {
+                        from: f,
+                        to: FaceId(t as u32),
+                    };
                     if !set.contains(&m) {
                         assert!(g.check(&s, m).is_err());
                     }
@@ -555,8 +594,12 @@ fn random_games_are_consistent() {
 #[test]
 fn larger_board_uses_general_path() {
     // 9×9 (81 squares > 64) with a hole in the middle and a ring-like setup.
-    let black = ["b1", "c1", "d1", "f1", "g1", "h1", "b9", "c9", "d9", "f9", "g9", "h9"];
-    let white = ["a2", "a3", "a4", "a6", "a7", "a8", "i2", "i3", "i4", "i6", "i7", "i8"];
+    let black = [
+        "b1", "c1", "d1", "f1", "g1", "h1", "b9", "c9", "d9", "f9", "g9", "h9",
+    ];
+    let white = [
+        "a2", "a3", "a4", "a6", "a7", "a8", "i2", "i3", "i4", "i6", "i7", "i8",
+    ];
     let g = Loa::new(custom_board(9, 9, &["e5"], &black, &white)).unwrap();
     consistency(&g, 3, 9);
     // Random playouts end.

@@ -114,8 +114,17 @@ fn crossing_links_are_not_formed() {
 #[test]
 fn every_interior_link_crosses_nine_others() {
     let g = Twixt::standard(24, false).unwrap();
-    for (a, b) in [("j10", "k12"), ("j10", "l11"), ("j10", "h11"), ("j10", "i12")] {
-        assert_eq!(g.crossing_count(face(&g, a), face(&g, b)), Some(9), "{a}-{b}");
+    for (a, b) in [
+        ("j10", "k12"),
+        ("j10", "l11"),
+        ("j10", "h11"),
+        ("j10", "i12"),
+    ] {
+        assert_eq!(
+            g.crossing_count(face(&g, a), face(&g, b)),
+            Some(9),
+            "{a}-{b}"
+        );
     }
     assert_eq!(g.crossing_count(face(&g, "j10"), face(&g, "j12")), None);
 }
@@ -268,7 +277,10 @@ fn draw_when_no_hole_is_left() {
             draws += 1;
             let p = g.to_move(&s);
             let name = ["Red", "Blue"][p as usize];
-            assert_eq!(o.reason, format!("{name} has no hole left to place a peg in: draw"));
+            assert_eq!(
+                o.reason,
+                format!("{name} has no hole left to place a peg in: draw")
+            );
             // Every hole is indeed occupied or reserved for the opponent.
             for f in 0..g.board().face_count() {
                 let m = TwixtMove::Place(FaceId(f as u32));
@@ -281,8 +293,18 @@ fn draw_when_no_hole_is_left() {
 
 #[test]
 fn unsuitable_boards_are_refused() {
-    assert!(Twixt::standard(4, false).unwrap_err().0.contains("out of range"));
-    assert!(Twixt::standard(49, false).unwrap_err().0.contains("out of range"));
+    assert!(
+        Twixt::standard(4, false)
+            .unwrap_err()
+            .0
+            .contains("out of range")
+    );
+    assert!(
+        Twixt::standard(49, false)
+            .unwrap_err()
+            .0
+            .contains("out of range")
+    );
     let e = Twixt::new(Arc::new(presets::square_grid(8, 8)), false).unwrap_err();
     assert!(e.0.contains("TwixT needs"), "{e}");
     let e = Twixt::new(Arc::new(presets::hex(6)), false).unwrap_err();
@@ -310,7 +332,10 @@ fn consistency(g: &Twixt, games: usize, seed: u64) {
                 let m = TwixtMove::Place(FaceId(f as u32));
                 assert_eq!(g.check(&s, m).is_ok(), set.contains(&m));
             }
-            assert_eq!(g.check(&s, TwixtMove::Swap).is_ok(), set.contains(&TwixtMove::Swap));
+            assert_eq!(
+                g.check(&s, TwixtMove::Swap).is_ok(),
+                set.contains(&TwixtMove::Swap)
+            );
             assert_eq!(g.outcome(&s), g.outcome_from_scratch(&s));
             if v.is_empty() {
                 assert!(g.outcome(&s).is_some());
@@ -357,8 +382,8 @@ fn links_never_cross_in_random_games() {
         };
         for (i, &(a, c)) in segs.iter().enumerate() {
             for &(p, q) in &segs[i + 1..] {
-                let crosses = orient(a, c, p) * orient(a, c, q) < 0
-                    && orient(p, q, a) * orient(p, q, c) < 0;
+                let crosses =
+                    orient(a, c, p) * orient(a, c, q) < 0 && orient(p, q, a) * orient(p, q, c) < 0;
                 assert!(!crosses, "{a:?}-{c:?} crosses {p:?}-{q:?}");
             }
         }

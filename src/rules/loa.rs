@@ -49,6 +49,13 @@ const DIRS: [(i32, i32); 8] = [
     (-1, 1),
 ];
 
+/// One square along a ray (fast path).
+#[derive(Copy, Clone, Debug)]
+struct RayStep {
+    dest: u8,
+    between: u64,
+}
+
 /// Why the game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Why {
@@ -68,6 +75,11 @@ struct Tables {
     small: bool,
     /// Neighbour masks (8-connectivity) for the fast path.
     nbr_mask: Vec<u64>,
+    /// Fast path rays: for `face * 8 + d`, the squares along direction `d` are
+    /// `ray[ray_off[i]..ray_off[i + 1]]`, each with the mask of the squares
+    /// strictly between `face` and it.
+    ray_off: Vec<u16>,
+    ray: Vec<RayStep>,
     zobrist: Vec<[u64; 2]>,
     zobrist_side: u64,
     labels: FxHashMap<String, FaceId>,
@@ -212,6 +224,25 @@ impl Loa {
         } else {
             Vec::new()
         };
+        let (mut ray_off, mut ray) = (Vec::new(), Vec::new());
+        if small {
+            for f in 0..nf {
+                for d in 0..8 {
+                    ray_off.push(ray.len() as u16);
+                    let mut between = 0u64;
+                    let mut x = step[f * 8 + d];
+                    while x != NONE {
+                        ray.push(RayStep {
+                            dest: x as u8,
+                            between,
+                        });
+                        between |= 1 << x;
+                        x = step[x as usize * 8 + d];
+                    }
+                }
+            }
+            ray_off.push(ray.len() as u16);
+        }
         let mut seed = 0x1f2e_3d4c_5b6a_7988u64;
         let zobrist: Vec<[u64; 2]> = (0..nf)
             .map(|_| [splitmix(&mut seed), splitmix(&mut seed)])
@@ -265,6 +296,8 @@ impl Loa {
                 line_of,
                 small,
                 nbr_mask,
+                ray_off,
+                ray,
                 zobrist,
                 zobrist_side,
                 labels,
@@ -326,10 +359,21 @@ impl Loa {
 
     /// Where the piece on `from` lands moving in direction `d`, if that is legal
     /// for its owner `p`.
-    #[inline]
+    #[inline(always)]
     fn target(&self, pos: &LoaPosition, from: usize, d: usize, p: Player) -> Option<usize> {
         let t = &*self.t;
         let k = pos.line_count[t.line_of[from * 4 + (d & 3)] as usize];
+        if t.small {
+            let i = from * 8 + d;
+            let (a, b) = (t.ray_off[i] as usize, t.ray_off[i + 1] as usize);
+            if k as usize > b - a {
+                return None;
+            }
+            let st = t.ray[a + k as usize - 1];
+            let own = pos.bits[p as usize];
+            let opp = pos.bits[1 - p as usize];
+            return (st.between & opp == 0 && own >> st.dest & 1 == 0).then_some(st.dest as usize);
+        }
         let opp = 2 - p;
         let mut x = from;
         for i in 1..=k {
@@ -455,9 +499,7 @@ impl Loa {
     }
 
     fn connected_scratch(&self, pos: &LoaPosition, p: Player) -> bool {
-        let pieces: Vec<usize> = (0..self.t.nf)
-            .filter(|&f| pos.cells[f] == p + 1)
-            .collect();
+        let pieces: Vec<usize> = (0..self.t.nf).filter(|&f| pos.cells[f] == p + 1).collect();
         match pieces.first() {
             None => true,
             Some(&f) => self.group_scratch(pos, f, p).len() == pieces.len(),
@@ -473,7 +515,10 @@ impl Loa {
         let captured = pos.cells[to] != 0;
         pos.cells[from] = 0;
         pos.cells[to] = p + 1;
-        let (lf, lt) = (&t.line_of[from * 4..from * 4 + 4], &t.line_of[to * 4..to * 4 + 4]);
+        let (lf, lt) = (
+            &t.line_of[from * 4..from * 4 + 4],
+            &t.line_of[to * 4..to * 4 + 4],
+        );
         for axis in 0..4 {
             pos.line_count[lf[axis] as usize] -= 1;
         }
@@ -689,7 +734,8 @@ impl Rules for Loa {
             x if x != p + 1 => {
                 return Err(IllegalMove::new(format!(
                     "the piece on {nf_} is {}'s; {} is to move",
-                    names[(x - 1) as usize], names[p as usize]
+                    names[(x - 1) as usize],
+                    names[p as usize]
                 )));
             }
             _ => {}

@@ -15,10 +15,11 @@
 //!
 //! Implementation: every possible link has an id (`cell * 4 + direction`, the four
 //! "forward" knight directions). A table built once per board lists, for every link,
-//! the links that cross it — decided exactly with integer orientation tests — so
-//! checking a new link costs nine bit tests against the bitset of present links.
-//! Win detection is a union-find over the pegs plus four virtual border nodes,
-//! updated with each placement; [`Rules::outcome_from_scratch`] recomputes it with a
+//! the links that cross it — decided exactly with integer orientation tests. Each
+//! new link marks the links it crosses in a "blocked" bitset, so checking whether a
+//! link may form is a single bit test.
+//! Win detection is a union-find over the pegs whose roots record which border
+//! rows their component touches, updated with each placement; [`Rules::outcome_from_scratch`] recomputes it with a
 //! flood fill over the links.
 
 use super::{Evidence, IllegalMove, Outcome, Player, Rules, UnsuitableBoard};
@@ -43,6 +44,7 @@ pub enum TwixtMove {
 }
 
 const NO_CELL: u16 = u16::MAX;
+const NO_ADJ: u32 = u32::MAX;
 const NO_WINNER: u8 = 2;
 
 /// Knight offsets `(dcol, drow)`; the first four point "forward" (drow > 0), the
@@ -80,9 +82,13 @@ struct Tables {
     knight: Vec<u16>,
     /// `cell * 8 + d`: id of the link from `cell` in direction `d`.
     link_id: Vec<u16>,
-    /// Links crossing link `l`: `cross[cross_start[l]..cross_start[l + 1]]`.
-    cross_start: Vec<u32>,
-    cross: Vec<u16>,
+    /// Per cell: `(neighbour << 16) | link id` for each knight direction, or
+    /// `NO_ADJ` (the hot loop's packed copy of `knight` and `link_id`).
+    adj: Vec<[u32; 8]>,
+    /// Per link: the links crossing it, padded with `pad_link` (never present).
+    cross9: Vec<[u16; 9]>,
+    /// The padding link id of `cross9`.
+    pad_link: u16,
     /// Number of `u64` words of the link bitset.
     link_words: usize,
     start: TwixtPosition,
@@ -102,9 +108,13 @@ pub struct TwixtPosition {
     pegs: Box<[u8]>,
     /// Bitset over link ids: the links on the board (of either colour).
     links: Box<[u64]>,
-    /// Union-find over cells plus the four virtual border nodes.
+    /// Bitset over link ids: links crossed by a present link (so they can never form).
+    blocked: Box<[u64]>,
+    /// Union-find over the cells (path halving, union by size).
     parent: Box<[u16]>,
-    size: Box<[u16]>,
+    /// Per union-find root: component size (low 14 bits) and which of its
+    /// owner's two border rows the component touches (bits 14 and 15).
+    meta: Box<[u16]>,
     /// Empty holes each player may still place in.
     free: [u16; 2],
     ply: u16,
@@ -133,16 +143,26 @@ fn find(parent: &mut [u16], mut x: usize) -> usize {
     x
 }
 
-fn union(parent: &mut [u16], size: &mut [u16], a: usize, b: usize) {
-    let (mut ra, mut rb) = (find(parent, a), find(parent, b));
+const SIZE_MASK: u16 = (1 << 14) - 1;
+/// Both border bits of `meta`.
+const BOTH_SIDES: u16 = 3 << 14;
+
+/// Join the components with roots `ra` and `rb`; returns the new root.
+#[inline]
+fn union_roots(parent: &mut [u16], meta: &mut [u16], ra: usize, rb: usize) -> usize {
     if ra == rb {
-        return;
+        return ra;
     }
-    if size[ra] < size[rb] {
-        std::mem::swap(&mut ra, &mut rb);
-    }
-    parent[rb] = ra as u16;
-    size[ra] = size[ra].saturating_add(size[rb]);
+    let (ma, mb) = (meta[ra], meta[rb]);
+    let (big, small) = if ma & SIZE_MASK >= mb & SIZE_MASK {
+        (ra, rb)
+    } else {
+        (rb, ra)
+    };
+    parent[small] = big as u16;
+    let size = ((ma & SIZE_MASK) + (mb & SIZE_MASK)).min(SIZE_MASK);
+    meta[big] = size | ((ma | mb) & BOTH_SIDES);
+    big
 }
 
 #[inline]
@@ -182,7 +202,10 @@ impl Twixt {
         for f in 0..nf {
             let f = FaceId(f as u32);
             let Some(g) = board.coord(f) else {
-                return Err(bad(format!("face {} has no grid coordinate", board.face_name(f))));
+                return Err(bad(format!(
+                    "face {} has no grid coordinate",
+                    board.face_name(f)
+                )));
             };
             if g.col < 0 || g.row < 0 {
                 return Err(bad(format!(
@@ -211,7 +234,10 @@ impl Twixt {
             let fid = FaceId(f as u32);
             let g = coords[f];
             if (g.col == 0 || g.col == last) && (g.row == 0 || g.row == last) {
-                return Err(bad(format!("face {} is a corner hole", board.face_name(fid))));
+                return Err(bad(format!(
+                    "face {} is a corner hole",
+                    board.face_name(fid)
+                )));
             }
             let c = (g.row as u32 * n + g.col as u32) as usize;
             if face_of_cell[c] != u32::MAX {
@@ -304,7 +330,27 @@ impl Twixt {
             }
         }
         cross_start.push(cross.len() as u32);
-        let link_words = n_links.div_ceil(64);
+        // One extra, never-set link id pads the fixed-size crossing lists.
+        let pad_link = n_links as u16;
+        let link_words = (n_links + 1).div_ceil(64);
+        let mut cross9 = vec![[pad_link; 9]; n_links];
+        for (l, slot) in cross9.iter_mut().enumerate() {
+            let list = &cross[cross_start[l] as usize..cross_start[l + 1] as usize];
+            if list.len() > 9 {
+                return Err(bad(
+                    "internal error: a link crosses more than nine links".into()
+                ));
+            }
+            slot[..list.len()].copy_from_slice(list);
+        }
+        let adj: Vec<[u32; 8]> = (0..cells)
+            .map(|c| {
+                std::array::from_fn(|d| match knight[c * 8 + d] {
+                    NO_CELL => NO_ADJ,
+                    o => (o as u32) << 16 | link_id[c * 8 + d] as u32,
+                })
+            })
+            .collect();
         let mut free = [0u16; 2];
         for &fl in &flags {
             if fl & RED_MAY != 0 {
@@ -317,8 +363,9 @@ impl Twixt {
         let start = TwixtPosition {
             pegs: vec![0; cells].into_boxed_slice(),
             links: vec![0; link_words].into_boxed_slice(),
-            parent: (0..cells as u16 + 4).collect(),
-            size: vec![1; cells + 4].into_boxed_slice(),
+            blocked: vec![0; link_words].into_boxed_slice(),
+            parent: (0..cells as u16).collect(),
+            meta: vec![1; cells].into_boxed_slice(),
             free,
             ply: 0,
             winner: NO_WINNER,
@@ -334,8 +381,9 @@ impl Twixt {
                 flags,
                 knight,
                 link_id,
-                cross_start,
-                cross,
+                adj,
+                cross9,
+                pad_link,
                 link_words,
                 start,
             }),
@@ -399,36 +447,36 @@ impl Twixt {
         let fl = t.flags[cell];
         pos.free[0] -= (fl & RED_MAY != 0) as u16;
         pos.free[1] -= (fl & BLUE_MAY != 0) as u16;
-        let virt = t.cells;
-        let (a, b, fa, fb) = if p == 0 {
-            (virt, virt + 1, TOP, BOTTOM)
-        } else {
-            (virt + 2, virt + 3, LEFT, RIGHT)
-        };
+        let (fa, fb) = Self::sides(p);
+        let mut sides = 0u16;
         if fl & fa != 0 {
-            union(&mut pos.parent, &mut pos.size, cell, a);
+            sides |= 1 << 14;
         }
         if fl & fb != 0 {
-            union(&mut pos.parent, &mut pos.size, cell, b);
+            sides |= 1 << 15;
         }
-        let base = cell * 8;
-        for d in 0..8 {
-            let o = t.knight[base + d];
-            if o == NO_CELL || pos.pegs[o as usize] != peg {
+        pos.meta[cell] = 1 | sides;
+        let mut root = cell;
+        for &e in &t.adj[cell] {
+            if e == NO_ADJ {
                 continue;
             }
-            let l = t.link_id[base + d] as usize;
-            let (s, e) = (t.cross_start[l] as usize, t.cross_start[l + 1] as usize);
-            if t.cross[s..e]
-                .iter()
-                .any(|&x| bit(&pos.links, x as usize))
-            {
+            let o = (e >> 16) as usize;
+            if pos.pegs[o] != peg {
+                continue;
+            }
+            let l = (e & 0xffff) as usize;
+            if bit(&pos.blocked, l) {
                 continue;
             }
             pos.links[l >> 6] |= 1u64 << (l & 63);
-            union(&mut pos.parent, &mut pos.size, cell, o as usize);
+            for &x in &t.cross9[l] {
+                pos.blocked[x as usize >> 6] |= 1u64 << (x & 63);
+            }
+            let ro = find(&mut pos.parent, o);
+            root = union_roots(&mut pos.parent, &mut pos.meta, root, ro);
         }
-        if find(&mut pos.parent, a) == find(&mut pos.parent, b) {
+        if pos.meta[root] & BOTH_SIDES == BOTH_SIDES {
             pos.winner = p;
         }
         pos.ply += 1;
@@ -569,7 +617,12 @@ impl Twixt {
         let (ca, cb) = (self.cell(a)?, self.cell(b)?);
         let d = (0..8).find(|&d| self.t.knight[ca * 8 + d] as usize == cb)?;
         let l = self.t.link_id[ca * 8 + d] as usize;
-        Some((self.t.cross_start[l + 1] - self.t.cross_start[l]) as usize)
+        Some(
+            self.t.cross9[l]
+                .iter()
+                .filter(|&&x| x != self.t.pad_link)
+                .count(),
+        )
     }
 }
 
@@ -618,16 +671,16 @@ impl Rules for Twixt {
                 if !self.swap {
                     Err(IllegalMove::new("the swap rule is not in use in this game"))
                 } else if pos.ply != 1 || pos.swapped {
-                    Err(IllegalMove::new("swap is only allowed as Blue's first move"))
+                    Err(IllegalMove::new(
+                        "swap is only allowed as Blue's first move",
+                    ))
                 } else {
                     Ok(())
                 }
             }
             TwixtMove::Place(f) => {
                 let Some(c) = self.cell(f) else {
-                    return Err(IllegalMove::new(format!(
-                        "{f} is not a hole on this board"
-                    )));
+                    return Err(IllegalMove::new(format!("{f} is not a hole on this board")));
                 };
                 let label = self.label_of_cell(c);
                 if pos.pegs[c] != 0 {
@@ -709,7 +762,9 @@ impl Rules for Twixt {
                         continue;
                     }
                     let o = o as usize;
-                    if !seen[o] && pos.pegs[o] == p + 1 && bit(&pos.links, t.link_id[c * 8 + d] as usize)
+                    if !seen[o]
+                        && pos.pegs[o] == p + 1
+                        && bit(&pos.links, t.link_id[c * 8 + d] as usize)
                     {
                         seen[o] = true;
                         stack.push(o);
