@@ -519,15 +519,15 @@ impl Loa {
             &t.line_of[from * 4..from * 4 + 4],
             &t.line_of[to * 4..to * 4 + 4],
         );
-        for axis in 0..4 {
-            pos.line_count[lf[axis] as usize] -= 1;
+        for &l in lf {
+            pos.line_count[l as usize] -= 1;
         }
         if captured {
             pos.pieces[o as usize] -= 1;
             pos.hash ^= t.zobrist[to][o as usize];
         } else {
-            for axis in 0..4 {
-                pos.line_count[lt[axis] as usize] += 1;
+            for &l in lt {
+                pos.line_count[l as usize] += 1;
             }
         }
         pos.hash ^= t.zobrist[from][p as usize] ^ t.zobrist[to][p as usize] ^ t.zobrist_side;

@@ -508,9 +508,9 @@ impl Twixt {
         let (fa, fb) = Self::sides(p);
         let mut prev = vec![u32::MAX; t.cells];
         let mut queue = VecDeque::new();
-        for c in 0..t.cells {
+        for (c, slot) in prev.iter_mut().enumerate() {
             if pos.pegs[c] == p + 1 && t.flags[c] & fa != 0 {
-                prev[c] = c as u32;
+                *slot = c as u32;
                 queue.push_back(c);
             }
         }
