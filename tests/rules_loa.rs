@@ -101,9 +101,8 @@ fn perft_from_standard_start() {
 /// A deliberately simple, independent move generator over a coordinate map, used
 /// to confirm perft(4).
 mod simple {
-    use std::collections::HashMap;
-
-    pub type Pos = (HashMap<(i32, i32), u8>, u8); // square → 0/1/2, player to move (1 or 2)
+    /// Board `sq[x][y]` (0 empty, 1 Black, 2 White) and the player to move (1 or 2).
+    pub type Pos = ([[u8; 8]; 8], u8);
 
     const DIRS: [(i32, i32); 8] = [
         (1, 0),
@@ -116,51 +115,65 @@ mod simple {
         (-1, 1),
     ];
 
+    fn get(sq: &[[u8; 8]; 8], (x, y): (i32, i32)) -> Option<u8> {
+        ((0..8).contains(&x) && (0..8).contains(&y)).then(|| sq[x as usize][y as usize])
+    }
+
     pub fn moves(pos: &Pos) -> Vec<((i32, i32), (i32, i32))> {
         let (sq, me) = pos;
         let mut out = Vec::new();
-        for (&from, &who) in sq {
-            if who != *me {
-                continue;
-            }
-            for (dx, dy) in DIRS {
-                // Count pieces on the whole line, both ways, until the board ends.
-                let mut n = 1;
-                for s in [1, -1] {
-                    let mut p = (from.0 + s * dx, from.1 + s * dy);
-                    while let Some(&v) = sq.get(&p) {
-                        if v != 0 {
-                            n += 1;
-                        }
-                        p = (p.0 + s * dx, p.1 + s * dy);
-                    }
-                }
-                let to = (from.0 + n * dx, from.1 + n * dy);
-                let Some(&dest) = sq.get(&to) else { continue };
-                if dest == *me {
+        for x in 0..8 {
+            for y in 0..8 {
+                if sq[x as usize][y as usize] != *me {
                     continue;
                 }
-                let blocked = (1..n).any(|i| {
-                    let v = sq[&(from.0 + i * dx, from.1 + i * dy)];
-                    v != 0 && v != *me
-                });
-                if !blocked {
-                    out.push((from, to));
+                let from = (x, y);
+                for (dx, dy) in DIRS {
+                    // Count pieces on the whole line, both ways, until the board ends.
+                    let mut n = 1;
+                    for s in [1, -1] {
+                        let mut p = (x + s * dx, y + s * dy);
+                        while let Some(v) = get(sq, p) {
+                            if v != 0 {
+                                n += 1;
+                            }
+                            p = (p.0 + s * dx, p.1 + s * dy);
+                        }
+                    }
+                    let to = (x + n * dx, y + n * dy);
+                    let Some(dest) = get(sq, to) else { continue };
+                    if dest == *me {
+                        continue;
+                    }
+                    let blocked = (1..n).any(|i| {
+                        let v = get(sq, (x + i * dx, y + i * dy)).unwrap_or(0);
+                        v != 0 && v != *me
+                    });
+                    if !blocked {
+                        out.push((from, to));
+                    }
                 }
             }
         }
         out
     }
 
-    fn connected(sq: &HashMap<(i32, i32), u8>, who: u8) -> bool {
-        let mine: Vec<(i32, i32)> = sq.iter().filter(|e| *e.1 == who).map(|e| *e.0).collect();
+    fn connected(sq: &[[u8; 8]; 8], who: u8) -> bool {
+        let mut mine = Vec::new();
+        for x in 0..8 {
+            for y in 0..8 {
+                if sq[x as usize][y as usize] == who {
+                    mine.push((x, y));
+                }
+            }
+        }
         let Some(&first) = mine.first() else {
             return true;
         };
         let mut seen = vec![first];
         let mut i = 0;
         while i < seen.len() {
-            let p = seen[i];
+            let p: (i32, i32) = seen[i];
             i += 1;
             for q in &mine {
                 if (q.0 - p.0).abs() <= 1 && (q.1 - p.1).abs() <= 1 && !seen.contains(q) {
@@ -175,8 +188,8 @@ mod simple {
     pub fn play(pos: &mut Pos, m: ((i32, i32), (i32, i32))) -> bool {
         let me = pos.1;
         let other = 3 - me;
-        pos.0.insert(m.0, 0);
-        pos.0.insert(m.1, me);
+        pos.0[m.0.0 as usize][m.0.1 as usize] = 0;
+        pos.0[m.1.0 as usize][m.1.1 as usize] = me;
         pos.1 = other;
         connected(&pos.0, me) || connected(&pos.0, other) || moves(pos).is_empty()
     }
@@ -191,7 +204,7 @@ mod simple {
         }
         ms.into_iter()
             .map(|m| {
-                let mut c = pos.clone();
+                let mut c = *pos;
                 if play(&mut c, m) {
                     0
                 } else {
@@ -202,19 +215,17 @@ mod simple {
     }
 
     pub fn standard() -> Pos {
-        let mut sq = HashMap::new();
-        for x in 0..8 {
-            for y in 0..8 {
-                let v = if (y == 0 || y == 7) && (1..7).contains(&x) {
+        let sq = std::array::from_fn(|x| {
+            std::array::from_fn(|y| {
+                if (y == 0 || y == 7) && (1..7).contains(&x) {
                     1
                 } else if (x == 0 || x == 7) && (1..7).contains(&y) {
                     2
                 } else {
                     0
-                };
-                sq.insert((x, y), v);
-            }
-        }
+                }
+            })
+        });
         (sq, 1)
     }
 }
