@@ -583,8 +583,26 @@ impl Twixt {
         let mut order: Vec<u16> = (0..t.cells as u16)
             .filter(|&c| t.flags[c as usize] != 0 && pos.pegs[c as usize] == 0)
             .collect();
+        // Fisher–Yates with two exact bounded draws (Lemire's method) per 64 random bits.
+        let mut spare: Option<u32> = None;
+        let mut draw = |range: u32| loop {
+            let x = match spare.take() {
+                Some(x) => x,
+                None => {
+                    let r = rng.next_u64();
+                    spare = Some((r >> 32) as u32);
+                    r as u32
+                }
+            };
+            let m = x as u64 * range as u64;
+            let low = m as u32;
+            if low < range && low < range.wrapping_neg() % range {
+                continue; // rejected: keeps the draw exactly uniform
+            }
+            break (m >> 32) as usize;
+        };
         for i in (1..order.len()).rev() {
-            let j = rng.random_range(0..=i as u32) as usize;
+            let j = draw(i as u32 + 1);
             order.swap(i, j);
         }
         let mut cursor = [0usize; 2];
