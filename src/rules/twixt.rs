@@ -17,10 +17,11 @@
 //! "forward" knight directions). A table built once per board lists, for every link,
 //! the links that cross it — decided exactly with integer orientation tests. Each
 //! new link marks the links it crosses in a "blocked" bitset, so checking whether a
-//! link may form is a single bit test.
-//! Win detection is a union-find over the pegs whose roots record which border
-//! rows their component touches, updated with each placement; [`Rules::outcome_from_scratch`] recomputes it with a
-//! flood fill over the links.
+//! link may form is a single bit test. Win detection is a union-find over the pegs
+//! (path halving, union by size) whose roots record which of their owner's border
+//! rows the component touches — the equivalent of virtual border nodes — updated
+//! with each placement; [`Rules::outcome_from_scratch`] recomputes it with a flood
+//! fill over the links.
 
 use super::{Evidence, IllegalMove, Outcome, Player, Rules, UnsuitableBoard};
 use crate::board::{Board, grid_label, parse_grid_label};
@@ -44,7 +45,6 @@ pub enum TwixtMove {
 }
 
 const NO_CELL: u16 = u16::MAX;
-const NO_ADJ: u32 = u32::MAX;
 const NO_WINNER: u8 = 2;
 
 /// Knight offsets `(dcol, drow)`; the first four point "forward" (drow > 0), the
@@ -82,8 +82,9 @@ struct Tables {
     knight: Vec<u16>,
     /// `cell * 8 + d`: id of the link from `cell` in direction `d`.
     link_id: Vec<u16>,
-    /// Per cell: `(neighbour << 16) | link id` for each knight direction, or
-    /// `NO_ADJ` (the hot loop's packed copy of `knight` and `link_id`).
+    /// Per cell: `(neighbour << 16) | link id` for each knight direction; a
+    /// missing neighbour is the empty sentinel cell `cells` with the padding link
+    /// (the hot loop's packed copy of `knight` and `link_id`).
     adj: Vec<[u32; 8]>,
     /// Per link: the links crossing it, padded with `pad_link` (never present).
     cross9: Vec<[u16; 9]>,
@@ -104,7 +105,7 @@ pub struct Twixt {
 /// A TwixT position: pegs, links, union-find over linked pegs, counters.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TwixtPosition {
-    /// Per grid cell: 0 empty, 1 Red peg, 2 Blue peg.
+    /// Per grid cell (plus one sentinel): 0 empty, 1 Red peg, 2 Blue peg.
     pegs: Box<[u8]>,
     /// Bitset over link ids: the links on the board (of either colour).
     links: Box<[u64]>,
@@ -346,7 +347,7 @@ impl Twixt {
         let adj: Vec<[u32; 8]> = (0..cells)
             .map(|c| {
                 std::array::from_fn(|d| match knight[c * 8 + d] {
-                    NO_CELL => NO_ADJ,
+                    NO_CELL => (cells as u32) << 16 | pad_link as u32,
                     o => (o as u32) << 16 | link_id[c * 8 + d] as u32,
                 })
             })
@@ -361,7 +362,8 @@ impl Twixt {
             }
         }
         let start = TwixtPosition {
-            pegs: vec![0; cells].into_boxed_slice(),
+            // One extra, always empty sentinel cell for missing neighbours.
+            pegs: vec![0; cells + 1].into_boxed_slice(),
             links: vec![0; link_words].into_boxed_slice(),
             blocked: vec![0; link_words].into_boxed_slice(),
             parent: (0..cells as u16).collect(),
@@ -457,18 +459,22 @@ impl Twixt {
         }
         pos.meta[cell] = 1 | sides;
         let mut root = cell;
-        for &e in &t.adj[cell] {
-            if e == NO_ADJ {
-                continue;
-            }
+        // Directions with an own peg whose link is not blocked, computed without
+        // branches (missing neighbours point at the always-empty sentinel cell).
+        let adj = &t.adj[cell];
+        let mut todo = 0u32;
+        for (d, &e) in adj.iter().enumerate() {
             let o = (e >> 16) as usize;
-            if pos.pegs[o] != peg {
-                continue;
-            }
             let l = (e & 0xffff) as usize;
-            if bit(&pos.blocked, l) {
-                continue;
-            }
+            let ok = (pos.pegs[o] == peg) as u32 & !bit(&pos.blocked, l) as u32;
+            todo |= ok << d;
+        }
+        // Links from the same new peg never cross each other, so the mask stays valid.
+        while todo != 0 {
+            let d = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let e = adj[d];
+            let (o, l) = ((e >> 16) as usize, (e & 0xffff) as usize);
             pos.links[l >> 6] |= 1u64 << (l & 63);
             for &x in &t.cross9[l] {
                 pos.blocked[x as usize >> 6] |= 1u64 << (x & 63);
