@@ -6,7 +6,9 @@ use boardwright::mesh::{Mesh, Point};
 use boardwright::presets;
 use boardwright::rules::boco::Boco;
 use boardwright::rules::hex::Hex;
+use boardwright::rules::loa::Loa;
 use boardwright::rules::testing::check_consistency;
+use boardwright::rules::twixt::Twixt;
 use std::sync::Arc;
 
 /// A 4×4 board of squares and triangle pairs (mixed face shapes).
@@ -121,6 +123,44 @@ fn boco_mixed_and_holed_boards() {
     check_consistency(&Boco::new(Arc::new(holed_grid())).unwrap(), 10, 8);
 }
 
+/// The holed 6×6 grid with a Lines of Action start: Black on the top and bottom
+/// rows, White on the left and right columns (corners empty).
+fn holed_loa() -> Board {
+    let mut b = holed_grid();
+    for f in b.mesh.face_ids() {
+        let c = b.coord(f).unwrap();
+        let edge_row = c.row == 0 || c.row == 5;
+        let edge_col = c.col == 0 || c.col == 5;
+        if edge_row && !edge_col {
+            b.setup.pieces.push((f, 0));
+        } else if edge_col && !edge_row {
+            b.setup.pieces.push((f, 1));
+        }
+    }
+    b.validate().unwrap();
+    b
+}
+
+#[test]
+fn twixt_standard_and_small_with_swap() {
+    check_consistency(&Twixt::standard(24, false).unwrap(), 2, 11);
+    check_consistency(&Twixt::standard(8, true).unwrap(), 10, 12);
+}
+
+#[test]
+fn loa_standard() {
+    check_consistency(
+        &Loa::new(Arc::new(presets::lines_of_action())).unwrap(),
+        5,
+        13,
+    );
+}
+
+#[test]
+fn loa_on_a_custom_board_with_a_hole() {
+    check_consistency(&Loa::new(Arc::new(holed_loa())).unwrap(), 5, 14);
+}
+
 /// Random games through the string interface, saved as RON records and loaded
 /// again: identical history, pieces, legal moves and outcome at the end.
 #[test]
@@ -135,6 +175,9 @@ fn random_games_survive_a_record_round_trip() {
         (RulesKind::Boco, presets::square_grid(6, 6), false),
         (RulesKind::Boco, mixed_board(), false),
         (RulesKind::Boco, holed_grid(), false),
+        (RulesKind::Twixt, presets::twixt(8), true),
+        (RulesKind::Loa, presets::lines_of_action(), false),
+        (RulesKind::Loa, holed_loa(), false),
     ];
     for (kind, board, swap) in cases {
         for _ in 0..3 {

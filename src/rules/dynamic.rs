@@ -3,7 +3,7 @@
 
 use super::game::GameState;
 use super::record::{BoardSource, GameRecord, RecordResult};
-use super::{IllegalMove, Outcome, Player, Rules, UnsuitableBoard, boco, hex};
+use super::{IllegalMove, Outcome, Player, Rules, UnsuitableBoard, boco, hex, loa, twixt};
 use crate::board::Board;
 use crate::mesh::FaceId;
 use rustc_hash::FxHashMap;
@@ -97,15 +97,9 @@ pub fn suitability_with(
     match kind {
         RulesKind::Hex => hex::suitability(board, options.swap),
         RulesKind::Boco => boco::suitability(board),
-        // ---- lead: TwixT and LOA arms go here after merging rules2 ----------
-        // RulesKind::Twixt => twixt::Twixt::new(Arc::new(board.clone()), options.swap).map(|_| ()),
-        // RulesKind::Loa => loa::Loa::new(Arc::new(board.clone())).map(|_| ()),
-        RulesKind::Twixt | RulesKind::Loa => Err(not_built(kind)),
+        RulesKind::Twixt => twixt::Twixt::new(Arc::new(board.clone()), options.swap).map(|_| ()),
+        RulesKind::Loa => loa::Loa::new(Arc::new(board.clone())).map(|_| ()),
     }
-}
-
-fn not_built(kind: RulesKind) -> UnsuitableBoard {
-    UnsuitableBoard(format!("{} is not available in this build", kind.title()))
 }
 
 /// Start a new game of `kind` on `board`.
@@ -127,12 +121,18 @@ pub fn new_game(
             boco::Boco::new(board.clone())?,
             board,
         )),
-        // ---- lead: TwixT and LOA arms go here after merging rules2 ----------
-        // RulesKind::Twixt => Box::new(Game::new(kind, options.clone(),
-        //     twixt::Twixt::new(board.clone(), options.swap)?, board)),
-        // RulesKind::Loa => Box::new(Game::new(kind, GameOptions { swap: false },
-        //     loa::Loa::new(board.clone())?, board)),
-        RulesKind::Twixt | RulesKind::Loa => return Err(not_built(kind)),
+        RulesKind::Twixt => Box::new(Game::new(
+            kind,
+            options.clone(),
+            twixt::Twixt::new(board.clone(), options.swap)?,
+            board,
+        )),
+        RulesKind::Loa => Box::new(Game::new(
+            kind,
+            GameOptions { swap: false },
+            loa::Loa::new(board.clone())?,
+            board,
+        )),
     })
 }
 
