@@ -801,6 +801,9 @@ fn split_edge_tx(tx: &mut Tx<'_>, e: EdgeId, t: f64) -> Result<VertexId, MeshErr
         .collect();
     tx.relink(b, &star_b);
     tx.relink(w, &[Dart::new(e, 1), Dart::new(e2, 0)]);
+    if !(tx.m.ring_turns_once(b) && tx.m.ring_turns_once(w)) {
+        return Err(MeshError::BadSplit { edge: e, t });
+    }
     for f in faces {
         if f != NONE {
             if !tx.m.face_is_sound(FaceId(f)) {
@@ -909,6 +912,9 @@ fn split_face_tx(tx: &mut Tx<'_>, f: FaceId, a: VertexId, b: VertexId) -> Result
     if cycle0.len() + cycle1.len() != darts.len() + 2 {
         return Err(MeshError::ChordOutside { a, b, face: f });
     }
+    if !(tx.m.ring_turns_once(a) && tx.m.ring_turns_once(b)) {
+        return Err(MeshError::ChordOutside { a, b, face: f });
+    }
     let (keep, other) = if cycle0.contains(&first) {
         (cycle0, cycle1)
     } else {
@@ -920,6 +926,9 @@ fn split_face_tx(tx: &mut Tx<'_>, f: FaceId, a: VertexId, b: VertexId) -> Result
     }
     for &d in &other {
         tx.set_dart_face(d, g.0);
+    }
+    if !(tx.m.face_is_sound(f) && tx.m.face_is_sound(g)) {
+        return Err(MeshError::ChordOutside { a, b, face: f });
     }
     tx.touched.push(f);
     Ok(g)
@@ -989,6 +998,13 @@ fn merge_faces_tx(tx: &mut Tx<'_>, f: FaceId, g: FaceId) -> Result<(), MeshError
     tx.relink(vk, &stark);
     if chain.contains(&tx.m.face_dart(f)) {
         tx.set_face_dart(f, f_rest[0]);
+    }
+    if !tx.m.face_is_sound(f) {
+        return Err(MeshError::MergeNotSimple {
+            f,
+            g,
+            at: tx.m.position(v0),
+        });
     }
     let mut edges = chain_edges.clone();
     edges.sort_unstable_by(|a, b| b.cmp(a));
@@ -1282,6 +1298,13 @@ fn add_face_tx(tx: &mut Tx<'_>, points: &[Point], snap: f64) -> Result<(FaceId, 
                 },
                 |g| MeshError::NewFaceOverlaps { face: g },
             ));
+        }
+    }
+    for (v, _) in &star {
+        if !tx.m.ring_turns_once(*v) {
+            return Err(MeshError::NewFaceOverlapsNear {
+                at: tx.m.position(*v),
+            });
         }
     }
     for (v, s) in &star {
