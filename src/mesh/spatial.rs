@@ -19,12 +19,50 @@ use super::{EdgeId, FaceId, Mesh, VertexId};
 /// Overflow entries tolerated before a full rebuild.
 const MAX_EXTRA: usize = 64;
 
+/// Per-face record: a conservative single-precision bounding box (rounded
+/// outwards, used only to reject) and where the face's corners are in `poly`.
+#[derive(Copy, Clone, Debug)]
+struct FaceSlot {
+    bbox: [f32; 4],
+    start: u32,
+    len: u32,
+}
+
+impl FaceSlot {
+    #[inline]
+    fn contains(&self, p: Point) -> bool {
+        let [x0, y0, x1, y1] = self.bbox;
+        p.x >= x0 as f64 && p.x <= x1 as f64 && p.y >= y0 as f64 && p.y <= y1 as f64
+    }
+    fn aabb(&self) -> Aabb {
+        let [x0, y0, x1, y1] = self.bbox;
+        Aabb {
+            min: Point::new(x0 as f64, y0 as f64),
+            max: Point::new(x1 as f64, y1 as f64),
+        }
+    }
+}
+
+fn down(x: f64) -> f32 {
+    let f = x as f32;
+    if f as f64 > x { f.next_down() } else { f }
+}
+fn up(x: f64) -> f32 {
+    let f = x as f32;
+    if (f as f64) < x { f.next_up() } else { f }
+}
+
 /// Spatial index answering "which face is under this point?" and "which vertex
 /// or edge is near this point?".
+///
+/// It keeps its own copy of every face's corners, so a query reads the grid
+/// cell, the candidates' boxes and one polygon — a few memory accesses instead
+/// of a walk through the mesh.
 #[derive(Clone, Debug)]
 pub struct FaceIndex {
-    /// Bounding box of each face (current, also for faces changed since the build).
-    boxes: Vec<Aabb>,
+    faces: Vec<FaceSlot>,
+    /// Face corners (copied from the mesh), addressed by `FaceSlot::start/len`.
+    poly: Vec<Point>,
     /// Grid origin and cells per unit length in x and y.
     origin: Point,
     scale: Point,
@@ -41,7 +79,8 @@ pub struct FaceIndex {
 impl Default for FaceIndex {
     fn default() -> Self {
         FaceIndex {
-            boxes: Vec::new(),
+            faces: Vec::new(),
+            poly: Vec::new(),
             origin: Point::default(),
             scale: Point::default(),
             nx: 0,
@@ -58,25 +97,45 @@ impl FaceIndex {
     /// Build the index in time linear in the mesh size.
     pub fn build(mesh: &Mesh) -> FaceIndex {
         let nf = mesh.face_count();
-        let mut boxes = Vec::with_capacity(nf);
-        for f in mesh.face_ids() {
-            boxes.push(mesh.face_bbox(f));
-        }
         let mut idx = FaceIndex {
-            boxes,
+            faces: Vec::with_capacity(nf),
+            poly: Vec::with_capacity(mesh.edge_count() * 2),
             ..Default::default()
         };
+        for f in mesh.face_ids() {
+            let slot = idx.copy_face(mesh, f);
+            idx.faces.push(slot);
+        }
         idx.build_grid();
         idx
     }
 
+    /// Append face `f`'s corners to `poly` and describe them.
+    fn copy_face(&mut self, mesh: &Mesh, f: FaceId) -> FaceSlot {
+        let start = self.poly.len() as u32;
+        let mut b = Aabb::EMPTY;
+        for q in mesh.face_points(f) {
+            b.include(q);
+            self.poly.push(q);
+        }
+        FaceSlot {
+            bbox: [down(b.min.x), down(b.min.y), up(b.max.x), up(b.max.y)],
+            start,
+            len: self.poly.len() as u32 - start,
+        }
+    }
+
     fn build_grid(&mut self) {
         self.extra.clear();
-        let nf = self.boxes.len();
-        let extent = self.boxes.iter().fold(Aabb::EMPTY, |a, b| a.union(*b));
+        let nf = self.faces.len();
+        let extent = self
+            .faces
+            .iter()
+            .fold(Aabb::EMPTY, |a, s| a.union(s.aabb()));
         if nf == 0 || extent.is_empty() {
             *self = FaceIndex {
-                boxes: std::mem::take(&mut self.boxes),
+                faces: std::mem::take(&mut self.faces),
+                poly: std::mem::take(&mut self.poly),
                 ..Default::default()
             };
             return;
@@ -94,8 +153,12 @@ impl FaceIndex {
         self.extent = extent;
         let ncell = nx as usize * ny as usize;
         let mut start = vec![0u32; ncell + 1];
-        for b in &self.boxes {
-            let (x0, y0, x1, y1) = self.cell_range(b);
+        let ranges: Vec<(u32, u32, u32, u32)> = self
+            .faces
+            .iter()
+            .map(|s| self.cell_range(&s.aabb()))
+            .collect();
+        for &(x0, y0, x1, y1) in &ranges {
             for y in y0..=y1 {
                 for x in x0..=x1 {
                     start[y as usize * nx as usize + x as usize + 1] += 1;
@@ -107,8 +170,7 @@ impl FaceIndex {
         }
         let mut fill = start.clone();
         let mut items = vec![0u32; start[ncell] as usize];
-        for (f, b) in self.boxes.iter().enumerate() {
-            let (x0, y0, x1, y1) = self.cell_range(b);
+        for (f, &(x0, y0, x1, y1)) in ranges.iter().enumerate() {
             for y in y0..=y1 {
                 for x in x0..=x1 {
                     let c = y as usize * nx as usize + x as usize;
@@ -119,6 +181,11 @@ impl FaceIndex {
         }
         self.cell_start = start;
         self.items = items;
+    }
+
+    /// Rebuild everything from the mesh (compacts the polygon copy).
+    fn rebuild(&mut self, mesh: &Mesh) {
+        *self = FaceIndex::build(mesh);
     }
 
     #[inline]
@@ -147,37 +214,41 @@ impl FaceIndex {
 
     /// Number of faces the index knows.
     pub fn face_count(&self) -> usize {
-        self.boxes.len()
+        self.faces.len()
     }
 
     /// Approximate heap memory of the index, in bytes.
     pub fn heap_bytes(&self) -> usize {
-        self.boxes.capacity() * std::mem::size_of::<Aabb>()
+        self.faces.capacity() * std::mem::size_of::<FaceSlot>()
+            + self.poly.capacity() * std::mem::size_of::<Point>()
             + (self.cell_start.capacity() + self.items.capacity() + self.extra.capacity()) * 4
     }
 
     /// Refresh the index after an edit: `changed` are the faces (current ids) whose
     /// outline changed, that are new, or whose id now names another face. Faces
-    /// removed from the end are dropped automatically.
+    /// removed from the end are dropped automatically. Cost: proportional to the
+    /// changed faces, plus a full rebuild once more than a few dozen faces have
+    /// changed since the last one.
     pub fn update_faces(&mut self, mesh: &Mesh, changed: impl IntoIterator<Item = FaceId>) {
         let nf = mesh.face_count();
-        self.boxes.truncate(nf);
-        while self.boxes.len() < nf {
-            let f = FaceId(self.boxes.len() as u32);
-            self.boxes.push(mesh.face_bbox(f));
+        self.faces.truncate(nf);
+        while self.faces.len() < nf {
+            let f = FaceId(self.faces.len() as u32);
+            let slot = self.copy_face(mesh, f);
+            self.faces.push(slot);
             self.extra.push(f.0);
         }
         for f in changed {
             if f.index() < nf {
-                self.boxes[f.index()] = mesh.face_bbox(f);
+                self.faces[f.index()] = self.copy_face(mesh, f);
                 self.extra.push(f.0);
             }
         }
         self.extra.retain(|&f| (f as usize) < nf);
         self.extra.sort_unstable();
         self.extra.dedup();
-        if self.extra.len() > MAX_EXTRA || self.nx == 0 {
-            self.build_grid();
+        if self.extra.len() > MAX_EXTRA || self.nx == 0 || self.poly.len() > 2 * mesh.edge_count() + 1024 {
+            self.rebuild(mesh);
         }
     }
 
@@ -187,18 +258,27 @@ impl FaceIndex {
     }
 
     #[inline]
-    fn hit(&self, mesh: &Mesh, f: u32, p: Point) -> bool {
-        (f as usize) < self.boxes.len()
-            && self.boxes[f as usize].contains(p)
-            && point_in_polygon(p, mesh.face_points(FaceId(f))) != Containment::Outside
+    fn hit(&self, f: u32, p: Point) -> bool {
+        let Some(s) = self.faces.get(f as usize) else {
+            return false;
+        };
+        s.contains(p)
+            && point_in_polygon(
+                p,
+                self.poly[s.start as usize..(s.start + s.len) as usize]
+                    .iter()
+                    .copied(),
+            ) != Containment::Outside
     }
 
     /// The face containing `p`. A point on an edge or vertex shared by several
     /// faces resolves to the face with the lowest id, so the answer is deterministic.
+    /// The index must be up to date with `mesh` (see [`FaceIndex::update`]).
     pub fn locate(&self, mesh: &Mesh, p: Point) -> Option<FaceId> {
+        debug_assert_eq!(self.faces.len(), mesh.face_count(), "stale FaceIndex");
         let mut best = u32::MAX;
         for &f in &self.extra {
-            if self.hit(mesh, f, p) {
+            if self.hit(f, p) {
                 best = f;
                 break;
             }
@@ -208,7 +288,7 @@ impl FaceIndex {
                 if f >= best {
                     break;
                 }
-                if self.hit(mesh, f, p) {
+                if self.hit(f, p) {
                     best = f;
                     break;
                 }
@@ -228,7 +308,7 @@ impl FaceIndex {
             b.min.x <= q.max.x && q.min.x <= b.max.x && b.min.y <= q.max.y && q.min.y <= b.max.y
         };
         for &f in &self.extra {
-            if (f as usize) < self.boxes.len() && near(&self.boxes[f as usize]) {
+            if self.faces.get(f as usize).is_some_and(|s| near(&s.aabb())) {
                 visit(FaceId(f));
             }
         }
@@ -239,7 +319,7 @@ impl FaceIndex {
         for y in y0..=y1 {
             for x in x0..=x1 {
                 for &f in self.cell_items(x, y) {
-                    if (f as usize) < self.boxes.len() && near(&self.boxes[f as usize]) {
+                    if self.faces.get(f as usize).is_some_and(|s| near(&s.aabb())) {
                         visit(FaceId(f));
                     }
                 }
