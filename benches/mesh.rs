@@ -39,7 +39,9 @@ fn benches(c: &mut Criterion) {
         b.iter(|| Mesh::from_soup(black_box(&soup)).expect("grid builds"))
     });
     g.bench_function("validate", |b| b.iter(|| mesh.validate().expect("valid")));
-    g.bench_function("face_index_build", |b| b.iter(|| FaceIndex::build(black_box(&mesh))));
+    g.bench_function("face_index_build", |b| {
+        b.iter(|| FaceIndex::build(black_box(&mesh)))
+    });
 
     let idx = FaceIndex::build(&mesh);
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
@@ -65,7 +67,9 @@ fn benches(c: &mut Criterion) {
         b.iter(|| {
             let mut n = 0u32;
             for &q in &queries {
-                n += idx.nearest_vertex(&mesh, black_box(q), 0.3).map_or(0, |v| v.0 & 1);
+                n += idx
+                    .nearest_vertex(&mesh, black_box(q), 0.3)
+                    .map_or(0, |v| v.0 & 1);
             }
             n
         })

@@ -29,23 +29,62 @@ use std::collections::VecDeque;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum BoardEdit {
     /// Add a polygon face; corners and sides snap to vertices and edges within `snap`.
-    AddFace { points: Vec<Point>, snap: f64 },
-    DeleteFace { face: FaceId },
-    MoveVertex { vertex: VertexId, to: Point },
+    AddFace {
+        points: Vec<Point>,
+        snap: f64,
+    },
+    DeleteFace {
+        face: FaceId,
+    },
+    MoveVertex {
+        vertex: VertexId,
+        to: Point,
+    },
     /// Cut `face` along the chord between its corners `a` and `b`.
-    SplitFace { face: FaceId, a: VertexId, b: VertexId },
+    SplitFace {
+        face: FaceId,
+        a: VertexId,
+        b: VertexId,
+    },
     /// Merge `remove` into `keep` (which keeps its id and data).
-    MergeFaces { keep: FaceId, remove: FaceId },
+    MergeFaces {
+        keep: FaceId,
+        remove: FaceId,
+    },
     /// Split an edge at parameter `t` in (0, 1).
-    SplitEdge { edge: EdgeId, t: f64 },
-    SetLabel { face: FaceId, label: String },
-    SetKind { face: FaceId, kind: FaceKind },
-    SetColour { face: FaceId, colour: Option<Rgba> },
-    SetRegion { face: FaceId, region: Option<u32> },
-    SetCoord { face: FaceId, coord: Option<GridCoord> },
-    SetSideTag { edge: EdgeId, tag: Option<SideTag> },
+    SplitEdge {
+        edge: EdgeId,
+        t: f64,
+    },
+    SetLabel {
+        face: FaceId,
+        label: String,
+    },
+    SetKind {
+        face: FaceId,
+        kind: FaceKind,
+    },
+    SetColour {
+        face: FaceId,
+        colour: Option<Rgba>,
+    },
+    SetRegion {
+        face: FaceId,
+        region: Option<u32>,
+    },
+    SetCoord {
+        face: FaceId,
+        coord: Option<GridCoord>,
+    },
+    SetSideTag {
+        edge: EdgeId,
+        tag: Option<SideTag>,
+    },
     /// Put a start piece of `player` on `face`, or clear the face (`None`).
-    SetStartPiece { face: FaceId, player: Option<u8> },
+    SetStartPiece {
+        face: FaceId,
+        player: Option<u8>,
+    },
     SetMeta(BoardMeta),
 }
 
@@ -180,14 +219,16 @@ impl BoardUndo {
                 .map(|(_, r)| r.label.capacity())
                 .sum::<usize>()
             + self.tags.capacity() * std::mem::size_of::<(u32, Option<SideTag>)>()
-            + self
-                .setup
-                .as_ref()
-                .map_or(0, |s| s.pieces.capacity() * std::mem::size_of::<(FaceId, u8)>())
+            + self.setup.as_ref().map_or(0, |s| {
+                s.pieces.capacity() * std::mem::size_of::<(FaceId, u8)>()
+            })
             + self.meta.as_ref().map_or(0, |m| {
                 m.name.capacity()
                     + m.description.capacity()
-                    + m.suggested_rules.iter().map(|r| r.capacity() + 24).sum::<usize>()
+                    + m.suggested_rules
+                        .iter()
+                        .map(|r| r.capacity() + 24)
+                        .sum::<usize>()
             })
     }
 }
@@ -364,19 +405,18 @@ pub fn apply(board: &mut Board, edit: &BoardEdit) -> Result<Applied, EditError> 
         BoardEdit::SetLabel { face, label } => {
             face_ok(board, *face)?;
             let label = label.trim();
-            if !label.is_empty() {
-                if let Some(other) = board
+            if !label.is_empty()
+                && let Some(other) = board
                     .faces
                     .label
                     .iter()
                     .enumerate()
                     .position(|(i, l)| i != face.index() && l.eq_ignore_ascii_case(label))
-                {
-                    return Err(EditError::DuplicateLabel {
-                        label: label.to_string(),
-                        other: other as u32,
-                    });
-                }
+            {
+                return Err(EditError::DuplicateLabel {
+                    label: label.to_string(),
+                    other: other as u32,
+                });
             }
             rec.face(board, face.0);
             board.faces.label[face.index()] = label.to_string();
@@ -413,10 +453,10 @@ pub fn apply(board: &mut Board, edit: &BoardEdit) -> Result<Applied, EditError> 
         }
         BoardEdit::SetStartPiece { face, player } => {
             face_ok(board, *face)?;
-            if let Some(p) = *player {
-                if p > 1 {
-                    return Err(EditError::BadPlayer { player: p });
-                }
+            if let Some(p) = *player
+                && p > 1
+            {
+                return Err(EditError::BadPlayer { player: p });
             }
             rec.setup(board);
             let pieces = &mut board.setup.pieces;
@@ -435,7 +475,10 @@ pub fn apply(board: &mut Board, edit: &BoardEdit) -> Result<Applied, EditError> 
     }
     #[cfg(debug_assertions)]
     if let Err(e) = board.validate() {
-        panic!("board edit '{}' left an invalid board: {e}", edit.describe());
+        panic!(
+            "board edit '{}' left an invalid board: {e}",
+            edit.describe()
+        );
     }
     Ok(Applied {
         outcome: out,
@@ -486,9 +529,11 @@ fn replay_with(
             IdEvent::FaceAdded { split_from, .. } => {
                 let t = &mut board.faces;
                 let (kind, colour, region) = match split_from {
-                    Some(f) if f.index() < t.len() => {
-                        (t.kind[f.index()].clone(), t.colour[f.index()], t.region[f.index()])
-                    }
+                    Some(f) if f.index() < t.len() => (
+                        t.kind[f.index()].clone(),
+                        t.colour[f.index()],
+                        t.region[f.index()],
+                    ),
                     _ => (FaceKind::Cell, None, None),
                 };
                 t.label.push(String::new());
@@ -502,7 +547,12 @@ fn replay_with(
                 rec.face(board, id.0);
                 rec.face(board, last as u32);
                 let i = id.index();
-                if board.setup.pieces.iter().any(|&(f, _)| f == id || Some(f) == moved) {
+                if board
+                    .setup
+                    .pieces
+                    .iter()
+                    .any(|&(f, _)| f == id || Some(f) == moved)
+                {
                     rec.setup(board);
                     let name = board.face_name(id);
                     let mut kept = Vec::with_capacity(board.setup.pieces.len());
@@ -588,13 +638,11 @@ impl Step {
             Some((BoardEdit::MoveVertex { vertex: last, .. }, _)),
             BoardEdit::MoveVertex { vertex, .. },
         ) = (self.entries.last(), &edit)
+            && last == vertex
+            && let Some(e) = self.entries.last_mut()
         {
-            if last == vertex {
-                if let Some(e) = self.entries.last_mut() {
-                    e.0 = edit;
-                }
-                return;
-            }
+            e.0 = edit;
+            return;
         }
         self.entries.push((edit, undo));
     }
@@ -792,6 +840,10 @@ impl History {
     }
     /// Approximate heap memory of all undo and redo records, in bytes.
     pub fn heap_bytes(&self) -> usize {
-        self.undo.iter().chain(&self.redo).map(Step::heap_bytes).sum()
+        self.undo
+            .iter()
+            .chain(&self.redo)
+            .map(Step::heap_bytes)
+            .sum()
     }
 }

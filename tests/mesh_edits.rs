@@ -17,7 +17,13 @@ fn face_at(b: &Board, q: Point) -> FaceId {
 }
 
 fn vertex_at(b: &Board, q: Point) -> VertexId {
-    VertexId(b.mesh.positions().iter().position(|&x| x == q).expect("vertex") as u32)
+    VertexId(
+        b.mesh
+            .positions()
+            .iter()
+            .position(|&x| x == q)
+            .expect("vertex") as u32,
+    )
 }
 
 #[test]
@@ -35,7 +41,14 @@ fn errors_name_faces_by_label_and_leave_the_board_unchanged() {
     assert_eq!(e.to_string(), "the new face overlaps face a1");
     assert_eq!(b, before);
     let v = vertex_at(&b, p(1.0, 1.0));
-    let e = edit::apply(&mut b, &BoardEdit::MoveVertex { vertex: v, to: p(2.5, 2.5) }).unwrap_err();
+    let e = edit::apply(
+        &mut b,
+        &BoardEdit::MoveVertex {
+            vertex: v,
+            to: p(2.5, 2.5),
+        },
+    )
+    .unwrap_err();
     assert!(e.to_string().starts_with("vertex move would"), "{e}");
     assert_eq!(b, before);
     let e = edit::apply(
@@ -55,7 +68,10 @@ fn errors_name_faces_by_label_and_leave_the_board_unchanged() {
         },
     )
     .unwrap_err();
-    assert!(matches!(e, EditError::DuplicateLabel { other: 4, .. }), "{e}");
+    assert!(
+        matches!(e, EditError::DuplicateLabel { other: 4, .. }),
+        "{e}"
+    );
     let e = edit::apply(&mut b, &BoardEdit::DeleteFace { face: FaceId(99) }).unwrap_err();
     assert_eq!(e, EditError::NoSuchFace(99));
     let interior = b.mesh.shared_edges(FaceId(0), FaceId(1))[0];
@@ -76,7 +92,10 @@ fn errors_name_faces_by_label_and_leave_the_board_unchanged() {
         },
     )
     .unwrap_err();
-    assert_eq!(e.to_string(), "player 2 does not exist; players are 0 and 1");
+    assert_eq!(
+        e.to_string(),
+        "player 2 does not exist; players are 0 and 1"
+    );
     assert_eq!(b, before);
 }
 
@@ -150,7 +169,14 @@ fn deleting_and_merging_faces_keeps_face_data_aligned() {
         },
     )
     .unwrap();
-    edit::apply(&mut b, &BoardEdit::MergeFaces { keep: c3, remove: d3 }).unwrap();
+    edit::apply(
+        &mut b,
+        &BoardEdit::MergeFaces {
+            keep: c3,
+            remove: d3,
+        },
+    )
+    .unwrap();
     assert_eq!(b.face_by_label("d3"), None);
     let c3 = b.face_by_label("c3").unwrap();
     assert_eq!(b.faces.kind[c3.index()], FaceKind::Blocked);
@@ -180,20 +206,37 @@ fn history_undo_redo_groups_and_coalescing() {
     // A drag: many moves with one key -> one step.
     for i in 1..=20 {
         let to = p(1.0 + 0.01 * i as f64, 1.0);
-        h.apply_coalescing(&mut b, BoardEdit::MoveVertex { vertex: v, to }, 7).unwrap();
+        h.apply_coalescing(&mut b, BoardEdit::MoveVertex { vertex: v, to }, 7)
+            .unwrap();
     }
     assert_eq!(h.undo_len(), 1);
     assert_eq!(b.mesh.position(v), p(1.2, 1.0));
     let dragged = b.clone();
     // A refused move inside the drag changes nothing.
-    assert!(h
-        .apply_coalescing(&mut b, BoardEdit::MoveVertex { vertex: v, to: p(5.0, 5.0) }, 7)
-        .is_err());
+    assert!(
+        h.apply_coalescing(
+            &mut b,
+            BoardEdit::MoveVertex {
+                vertex: v,
+                to: p(5.0, 5.0)
+            },
+            7
+        )
+        .is_err()
+    );
     assert_eq!(b, dragged);
     // A group of different edits -> one step.
     h.begin_group();
-    h.apply(&mut b, BoardEdit::SetLabel { face: FaceId(0), label: "x".into() }).unwrap();
-    h.apply(&mut b, BoardEdit::DeleteFace { face: FaceId(8) }).unwrap();
+    h.apply(
+        &mut b,
+        BoardEdit::SetLabel {
+            face: FaceId(0),
+            label: "x".into(),
+        },
+    )
+    .unwrap();
+    h.apply(&mut b, BoardEdit::DeleteFace { face: FaceId(8) })
+        .unwrap();
     h.end_group();
     assert_eq!(h.undo_len(), 2);
     let grouped = b.clone();
@@ -209,10 +252,24 @@ fn history_undo_redo_groups_and_coalescing() {
     assert!(!h.redo(&mut b).unwrap());
     // A new edit clears the redo stack; the depth bound holds.
     h.undo(&mut b);
-    h.apply(&mut b, BoardEdit::SetMeta(BoardMeta { name: "n".into(), ..Default::default() })).unwrap();
+    h.apply(
+        &mut b,
+        BoardEdit::SetMeta(BoardMeta {
+            name: "n".into(),
+            ..Default::default()
+        }),
+    )
+    .unwrap();
     assert!(!h.can_redo());
     for i in 0..30 {
-        h.apply(&mut b, BoardEdit::SetRegion { face: FaceId(0), region: Some(i) }).unwrap();
+        h.apply(
+            &mut b,
+            BoardEdit::SetRegion {
+                face: FaceId(0),
+                region: Some(i),
+            },
+        )
+        .unwrap();
     }
     assert_eq!(h.undo_len(), 10);
 }
@@ -233,7 +290,14 @@ fn undo_memory_does_not_grow_with_the_board() {
         )
         .unwrap();
         let v = vertex_at(&b, p(1.0, 1.0));
-        h.apply(&mut b, BoardEdit::MoveVertex { vertex: v, to: p(1.1, 1.1) }).unwrap();
+        h.apply(
+            &mut b,
+            BoardEdit::MoveVertex {
+                vertex: v,
+                to: p(1.1, 1.1),
+            },
+        )
+        .unwrap();
         h.heap_bytes()
     };
     let small = bytes(6);
@@ -254,7 +318,13 @@ struct Seed {
 }
 
 fn seed() -> impl Strategy<Value = Seed> {
-    (0u8..10, any::<u32>(), any::<u32>(), 0.0f64..1.0, 0.0f64..1.0)
+    (
+        0u8..10,
+        any::<u32>(),
+        any::<u32>(),
+        0.0f64..1.0,
+        0.0f64..1.0,
+    )
         .prop_map(|(op, a, b, x, y)| Seed { op, a, b, x, y })
 }
 
@@ -282,7 +352,7 @@ fn make_edit(b: &Board, s: &Seed) -> BoardEdit {
         2 => BoardEdit::DeleteFace { face },
         3 => {
             let v = VertexId(s.b % m.vertex_count() as u32);
-            let reach = if s.a % 3 == 0 { 2.0 } else { 0.6 };
+            let reach = if s.a.is_multiple_of(3) { 2.0 } else { 0.6 };
             let to = m.position(v) + p(s.x - 0.5, s.y - 0.5) * reach;
             BoardEdit::MoveVertex { vertex: v, to }
         }
@@ -298,7 +368,10 @@ fn make_edit(b: &Board, s: &Seed) -> BoardEdit {
         }
         5 => {
             let nbrs: Vec<FaceId> = m.adjacent_faces(face).collect();
-            let remove = nbrs.get(s.b as usize % nbrs.len().max(1)).copied().unwrap_or(face);
+            let remove = nbrs
+                .get(s.b as usize % nbrs.len().max(1))
+                .copied()
+                .unwrap_or(face);
             BoardEdit::MergeFaces { keep: face, remove }
         }
         6 => BoardEdit::SplitEdge {

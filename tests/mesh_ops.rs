@@ -31,7 +31,9 @@ fn counts(m: &Mesh) -> (usize, usize, usize) {
 fn split_edge_inserts_a_vertex_on_both_faces() {
     let mut m = grid(2, 1);
     let before = m.clone();
-    let e = m.find_edge(vertex_at(&m, p(1.0, 0.0)), vertex_at(&m, p(1.0, 1.0))).unwrap();
+    let e = m
+        .find_edge(vertex_at(&m, p(1.0, 0.0)), vertex_at(&m, p(1.0, 1.0)))
+        .unwrap();
     let (w, ch) = m.split_edge(e, 0.25).unwrap();
     m.validate().unwrap();
     let pw = m.position(w);
@@ -45,8 +47,14 @@ fn split_edge_inserts_a_vertex_on_both_faces() {
     }));
     m.undo(&ch.undo);
     assert_eq!(m, before);
-    assert!(matches!(m.split_edge(e, 1.0), Err(MeshError::BadSplit { .. })));
-    assert!(matches!(m.split_edge(EdgeId(99), 0.5), Err(MeshError::NoSuchElement { .. })));
+    assert!(matches!(
+        m.split_edge(e, 1.0),
+        Err(MeshError::BadSplit { .. })
+    ));
+    assert!(matches!(
+        m.split_edge(EdgeId(99), 0.5),
+        Err(MeshError::NoSuchElement { .. })
+    ));
     assert_eq!(m, before);
 }
 
@@ -70,20 +78,35 @@ fn split_face_along_a_diagonal_and_refusals() {
 
     // Adjacent corners are already joined.
     let c = vertex_at(&m, p(1.0, 0.0));
-    assert!(matches!(m.split_face(f, a, c), Err(MeshError::AlreadyJoined { .. })));
+    assert!(matches!(
+        m.split_face(f, a, c),
+        Err(MeshError::AlreadyJoined { .. })
+    ));
     // A vertex not on the face.
     let far = vertex_at(&m, p(2.0, 2.0));
-    assert!(matches!(m.split_face(f, a, far), Err(MeshError::NotOnFace { .. })));
+    assert!(matches!(
+        m.split_face(f, a, far),
+        Err(MeshError::NotOnFace { .. })
+    ));
     assert_eq!(m, before);
 }
 
 #[test]
 fn split_face_refuses_a_chord_outside_a_concave_face() {
     // An L-shaped face: the chord between (2,1) and (1,2) runs outside it.
-    let pos = [p(0.0, 0.0), p(2.0, 0.0), p(2.0, 1.0), p(1.0, 1.0), p(1.0, 2.0), p(0.0, 2.0)];
+    let pos = [
+        p(0.0, 0.0),
+        p(2.0, 0.0),
+        p(2.0, 1.0),
+        p(1.0, 1.0),
+        p(1.0, 2.0),
+        p(0.0, 2.0),
+    ];
     let mut m = Mesh::from_polygons(&pos, &[vec![0u32, 1, 2, 3, 4, 5]]).unwrap();
     let before = m.clone();
-    let err = m.split_face(FaceId(0), VertexId(2), VertexId(4)).unwrap_err();
+    let err = m
+        .split_face(FaceId(0), VertexId(2), VertexId(4))
+        .unwrap_err();
     assert!(matches!(err, MeshError::ChordOutside { .. }), "{err}");
     assert_eq!(m, before);
     // Through the reflex corner's inside: (0,0) to (1,1) is fine.
@@ -102,7 +125,13 @@ fn merge_two_squares_keeps_chain_ends() {
     // The ends of the shared edge stay as (straight) corners of the merged face.
     assert_eq!(m.face_degree(FaceId(0)), 6);
     assert_eq!(m.face_area(FaceId(0)), 2.0);
-    assert!(ch.events.iter().any(|e| matches!(e, IdEvent::FaceRemoved { id: FaceId(1), moved: None })));
+    assert!(ch.events.iter().any(|e| matches!(
+        e,
+        IdEvent::FaceRemoved {
+            id: FaceId(1),
+            moved: None
+        }
+    )));
     m.undo(&ch.undo);
     assert_eq!(m, before);
 }
@@ -136,7 +165,15 @@ fn merge_refusals() {
     assert_eq!(m, before);
     // Merge the ring around the centre; the last merge would enclose it.
     let centre = p(1.5, 1.5);
-    let ring = [p(0.5, 0.5), p(1.5, 0.5), p(2.5, 0.5), p(2.5, 1.5), p(2.5, 2.5), p(1.5, 2.5), p(0.5, 2.5)];
+    let ring = [
+        p(0.5, 0.5),
+        p(1.5, 0.5),
+        p(2.5, 0.5),
+        p(2.5, 1.5),
+        p(2.5, 2.5),
+        p(1.5, 2.5),
+        p(0.5, 2.5),
+    ];
     let mut idx;
     for q in ring.windows(2) {
         idx = FaceIndex::build(&m);
@@ -208,7 +245,10 @@ fn delete_face_makes_a_hole_and_removes_loose_parts() {
     assert_eq!(m.face_count(), 2);
     // The last face cannot go.
     let mut one = grid(1, 1);
-    assert!(matches!(one.delete_face(FaceId(0)), Err(MeshError::LastFace { .. })));
+    assert!(matches!(
+        one.delete_face(FaceId(0)),
+        Err(MeshError::LastFace { .. })
+    ));
 }
 
 #[test]
@@ -217,7 +257,15 @@ fn add_face_next_to_the_board_shares_the_edge() {
     let before = m.clone();
     // Clockwise input is stored counter-clockwise; corners snap onto (1,0), (1,1).
     let added = m
-        .add_face(&[p(1.0, 1.0 + 1e-4), p(2.0, 1.0), p(2.0, 0.0), p(1.0 - 1e-4, 0.0)], 1e-3)
+        .add_face(
+            &[
+                p(1.0, 1.0 + 1e-4),
+                p(2.0, 1.0),
+                p(2.0, 0.0),
+                p(1.0 - 1e-4, 0.0),
+            ],
+            1e-3,
+        )
         .unwrap();
     m.validate().unwrap();
     assert_eq!(added.face, FaceId(1));
@@ -234,7 +282,9 @@ fn add_face_splits_edges_and_routes_through_vertices() {
     let mut m = grid(2, 1);
     // A triangle below the strip whose corners land on the middle of the bottom
     // edges; the side between them passes through the vertex (1,0).
-    let added = m.add_face(&[p(0.5, 0.0), p(1.5, 0.0), p(1.0, -1.0)], 1e-6).unwrap();
+    let added = m
+        .add_face(&[p(0.5, 0.0), p(1.5, 0.0), p(1.0, -1.0)], 1e-6)
+        .unwrap();
     m.validate().unwrap();
     assert_eq!(m.face_degree(added.face), 4); // (0.5,0) (1,-1) (1.5,0) (1,0)
     assert_eq!(added.new_vertices.len(), 3);
@@ -247,26 +297,52 @@ fn add_face_refuses_overlaps_and_crossings() {
     let mut m = grid(2, 2);
     let before = m.clone();
     // Overlaps the top-right square.
-    let e = m.add_face(&[p(1.5, 1.5), p(3.0, 1.5), p(3.0, 3.0)], 0.0).unwrap_err();
+    let e = m
+        .add_face(&[p(1.5, 1.5), p(3.0, 1.5), p(3.0, 3.0)], 0.0)
+        .unwrap_err();
     assert!(matches!(e, MeshError::SideCrossesEdge { .. }), "{e}");
     assert_eq!(m, before);
     // Entirely inside a face.
-    let e = m.add_face(&[p(0.2, 0.2), p(0.8, 0.2), p(0.5, 0.8)], 0.0).unwrap_err();
+    let e = m
+        .add_face(&[p(0.2, 0.2), p(0.8, 0.2), p(0.5, 0.8)], 0.0)
+        .unwrap_err();
     assert!(matches!(e, MeshError::NewFaceOverlaps { .. }), "{e}");
     // Covers the whole board.
-    let e = m.add_face(&[p(-1.0, -1.0), p(5.0, -1.0), p(5.0, 5.0), p(-1.0, 5.0)], 0.0).unwrap_err();
+    let e = m
+        .add_face(
+            &[p(-1.0, -1.0), p(5.0, -1.0), p(5.0, 5.0), p(-1.0, 5.0)],
+            0.0,
+        )
+        .unwrap_err();
     assert!(matches!(e, MeshError::NewFaceOverlaps { .. }), "{e}");
     // Exactly an existing face.
-    let e = m.add_face(&[p(0.0, 0.0), p(1.0, 0.0), p(1.0, 1.0), p(0.0, 1.0)], 0.0).unwrap_err();
+    let e = m
+        .add_face(&[p(0.0, 0.0), p(1.0, 0.0), p(1.0, 1.0), p(0.0, 1.0)], 0.0)
+        .unwrap_err();
     assert!(matches!(e, MeshError::NewFaceOverlaps { .. }), "{e}");
     // A chord through an existing face between two of its corners.
-    let e = m.add_face(&[p(0.0, 0.0), p(1.0, 1.0), p(0.0, 1.0)], 0.0).unwrap_err();
-    assert!(matches!(e, MeshError::NewFaceOverlaps { .. } | MeshError::SideCrossesEdge { .. }), "{e}");
+    let e = m
+        .add_face(&[p(0.0, 0.0), p(1.0, 1.0), p(0.0, 1.0)], 0.0)
+        .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            MeshError::NewFaceOverlaps { .. } | MeshError::SideCrossesEdge { .. }
+        ),
+        "{e}"
+    );
     // Self-intersecting, too few points, repeated vertex.
-    let e = m.add_face(&[p(3.0, 0.0), p(4.0, 1.0), p(4.0, 0.0), p(3.0, 1.0)], 0.0).unwrap_err();
+    let e = m
+        .add_face(&[p(3.0, 0.0), p(4.0, 1.0), p(4.0, 0.0), p(3.0, 1.0)], 0.0)
+        .unwrap_err();
     assert!(matches!(e, MeshError::SelfIntersectingFace { .. }), "{e}");
-    assert!(matches!(m.add_face(&[p(3.0, 0.0), p(4.0, 1.0)], 0.0), Err(MeshError::TooFewVertices { .. })));
-    let e = m.add_face(&[p(2.0, 0.0), p(3.0, 0.0), p(2.0, 0.001)], 0.01).unwrap_err();
+    assert!(matches!(
+        m.add_face(&[p(3.0, 0.0), p(4.0, 1.0)], 0.0),
+        Err(MeshError::TooFewVertices { .. })
+    ));
+    let e = m
+        .add_face(&[p(2.0, 0.0), p(3.0, 0.0), p(2.0, 0.001)], 0.01)
+        .unwrap_err();
     assert!(matches!(e, MeshError::RepeatedVertex { .. }), "{e}");
     assert_eq!(m, before);
 }
@@ -276,7 +352,9 @@ fn add_face_fills_a_hole() {
     let mut m = grid(3, 3);
     let c = face_at(&m, p(1.5, 1.5));
     m.delete_face(c).unwrap();
-    let added = m.add_face(&[p(1.0, 1.0), p(2.0, 1.0), p(2.0, 2.0), p(1.0, 2.0)], 0.0).unwrap();
+    let added = m
+        .add_face(&[p(1.0, 1.0), p(2.0, 1.0), p(2.0, 2.0), p(1.0, 2.0)], 0.0)
+        .unwrap();
     m.validate().unwrap();
     assert_eq!(m.euler_characteristic(), 1);
     assert_eq!(m.adjacent_faces(added.face).count(), 4);
@@ -286,11 +364,13 @@ fn add_face_fills_a_hole() {
 #[test]
 fn add_face_may_touch_at_a_single_corner() {
     let mut m = grid(1, 1);
-    m.add_face(&[p(1.0, 1.0), p(2.0, 1.0), p(2.0, 2.0), p(1.0, 2.0)], 0.0).unwrap();
+    m.add_face(&[p(1.0, 1.0), p(2.0, 1.0), p(2.0, 2.0), p(1.0, 2.0)], 0.0)
+        .unwrap();
     m.validate().unwrap();
     assert_eq!(m.boundary_loops().len(), 1);
     // A third square closing an L around the empty corner cell.
-    m.add_face(&[p(1.0, 0.0), p(2.0, 0.0), p(2.0, 1.0), p(1.0, 1.0)], 0.0).unwrap();
+    m.add_face(&[p(1.0, 0.0), p(2.0, 0.0), p(2.0, 1.0), p(1.0, 1.0)], 0.0)
+        .unwrap();
     m.validate().unwrap();
     assert_eq!(m.face_count(), 3);
 }
@@ -307,7 +387,15 @@ fn move_vertex_and_refusals() {
     assert_eq!(m, before);
     // Past the neighbouring vertex: folds a face.
     let e = m.move_vertex(v, p(2.5, 1.0)).unwrap_err();
-    assert!(matches!(e, MeshError::MoveFoldsFace { .. } | MeshError::MoveCrossesEdge { .. } | MeshError::MoveOverlaps { .. }), "{e}");
+    assert!(
+        matches!(
+            e,
+            MeshError::MoveFoldsFace { .. }
+                | MeshError::MoveCrossesEdge { .. }
+                | MeshError::MoveOverlaps { .. }
+        ),
+        "{e}"
+    );
     assert_eq!(m, before);
     // A boundary vertex pushed into the board.
     let b = vertex_at(&m, p(1.0, 0.0));
@@ -318,22 +406,36 @@ fn move_vertex_and_refusals() {
     m.validate().unwrap();
     // Two islands: moving a corner of one into the other is refused.
     let mut m = grid(1, 1);
-    m.add_face(&[p(3.0, 0.0), p(4.0, 0.0), p(4.0, 1.0), p(3.0, 1.0)], 0.0).unwrap();
+    m.add_face(&[p(3.0, 0.0), p(4.0, 0.0), p(4.0, 1.0), p(3.0, 1.0)], 0.0)
+        .unwrap();
     let snapshot = m.clone();
     let v = vertex_at(&m, p(1.0, 1.0));
     let e = m.move_vertex(v, p(3.5, 0.5)).unwrap_err();
-    assert!(matches!(e, MeshError::MoveCrossesEdge { .. } | MeshError::MoveOverlaps { .. }), "{e}");
+    assert!(
+        matches!(
+            e,
+            MeshError::MoveCrossesEdge { .. } | MeshError::MoveOverlaps { .. }
+        ),
+        "{e}"
+    );
     assert_eq!(m, snapshot);
     // Sweeping an edge over the other island without moving into it.
     let small = {
         let mut m = grid(1, 1);
-        m.add_face(&[p(1.4, 0.4), p(1.6, 0.4), p(1.6, 0.6), p(1.4, 0.6)], 0.0).unwrap();
+        m.add_face(&[p(1.4, 0.4), p(1.6, 0.4), p(1.6, 0.6), p(1.4, 0.6)], 0.0)
+            .unwrap();
         m
     };
     let mut m = small.clone();
     let v1 = vertex_at(&m, p(1.0, 0.0));
     let e = m.move_vertex(v1, p(3.0, -2.0)).unwrap_err();
-    assert!(matches!(e, MeshError::MoveOverlaps { .. } | MeshError::MoveCrossesEdge { .. }), "{e}");
+    assert!(
+        matches!(
+            e,
+            MeshError::MoveOverlaps { .. } | MeshError::MoveCrossesEdge { .. }
+        ),
+        "{e}"
+    );
     assert_eq!(m, small);
 }
 
@@ -345,7 +447,9 @@ fn hit_test_after_edits() {
     let ch = m.delete_face(c).unwrap();
     idx.update(&m, &ch);
     assert_eq!(idx.locate(&m, p(1.5, 1.5)), None);
-    let added = m.add_face(&[p(1.0, 1.0), p(2.0, 1.0), p(1.5, 1.9)], 0.0).unwrap();
+    let added = m
+        .add_face(&[p(1.0, 1.0), p(2.0, 1.0), p(1.5, 1.9)], 0.0)
+        .unwrap();
     idx.update(&m, &added.change);
     assert_eq!(idx.locate(&m, p(1.5, 1.2)), Some(added.face));
     assert_eq!(idx.locate(&m, p(1.1, 1.8)), None);

@@ -255,7 +255,13 @@ impl<'m> Tx<'m> {
         self.events.push(IdEvent::VertexAdded(v));
         v
     }
-    fn add_edge(&mut self, a: VertexId, b: VertexId, faces: [u32; 2], split_from: Option<EdgeId>) -> EdgeId {
+    fn add_edge(
+        &mut self,
+        a: VertexId,
+        b: VertexId,
+        faces: [u32; 2],
+        split_from: Option<EdgeId>,
+    ) -> EdgeId {
         let e = EdgeId(self.m.edge_vertices.len() as u32);
         self.m.edge_vertices.push([a, b]);
         self.m.edge_faces.push(faces);
@@ -868,16 +874,18 @@ fn move_vertex_tx(tx: &mut Tx<'_>, v: VertexId, to: Point) -> Result<(), MeshErr
         }
     }
     if let Some(g) = m.face_containing(to, |g| faces.contains(&g)) {
-        return Err(MeshError::MoveOverlaps {
-            face: f0,
-            other: g,
-        });
+        return Err(MeshError::MoveOverlaps { face: f0, other: g });
     }
     tx.touched.extend(faces);
     Ok(())
 }
 
-fn split_face_tx(tx: &mut Tx<'_>, f: FaceId, a: VertexId, b: VertexId) -> Result<FaceId, MeshError> {
+fn split_face_tx(
+    tx: &mut Tx<'_>,
+    f: FaceId,
+    a: VertexId,
+    b: VertexId,
+) -> Result<FaceId, MeshError> {
     let m = &*tx.m;
     let darts: Vec<Dart> = m.face_darts(f).collect();
     let da = darts.iter().copied().find(|&d| m.dart_origin(d) == a);
@@ -1063,7 +1071,11 @@ fn delete_face_tx(tx: &mut Tx<'_>, f: FaceId) -> Result<(), MeshError> {
     Ok(())
 }
 
-fn add_face_tx(tx: &mut Tx<'_>, points: &[Point], snap: f64) -> Result<(FaceId, Vec<VertexId>), MeshError> {
+fn add_face_tx(
+    tx: &mut Tx<'_>,
+    points: &[Point],
+    snap: f64,
+) -> Result<(FaceId, Vec<VertexId>), MeshError> {
     let nf = tx.m.face_count();
     // 1. Snap each corner.
     let mut slots: Vec<Slot> = points
@@ -1096,23 +1108,22 @@ fn add_face_tx(tx: &mut Tx<'_>, points: &[Point], snap: f64) -> Result<(FaceId, 
                     || matches!(slots[(i + 1) % n], Slot::Vertex(x) if x == v)
             };
             let sb = seg_box(p, q);
-            let mut on: Vec<(f64, VertexId)> = tx
-                .m
-                .vertex_ids()
-                .filter_map(|v| {
-                    let w = tx.m.position(v);
-                    if w.x < sb.min.x - snap
-                        || w.x > sb.max.x + snap
-                        || w.y < sb.min.y - snap
-                        || w.y > sb.max.y + snap
-                        || ends(v)
-                    {
-                        return None;
-                    }
-                    let (d, t) = point_segment_distance(w, p, q);
-                    (d <= snap && t > 0.0 && t < 1.0).then_some((t, v))
-                })
-                .collect();
+            let mut on: Vec<(f64, VertexId)> =
+                tx.m.vertex_ids()
+                    .filter_map(|v| {
+                        let w = tx.m.position(v);
+                        if w.x < sb.min.x - snap
+                            || w.x > sb.max.x + snap
+                            || w.y < sb.min.y - snap
+                            || w.y > sb.max.y + snap
+                            || ends(v)
+                        {
+                            return None;
+                        }
+                        let (d, t) = point_segment_distance(w, p, q);
+                        (d <= snap && t > 0.0 && t < 1.0).then_some((t, v))
+                    })
+                    .collect();
             on.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
             out.extend(on.into_iter().map(|(_, v)| Slot::Vertex(v)));
         }
@@ -1207,20 +1218,19 @@ fn add_face_tx(tx: &mut Tx<'_>, points: &[Point], snap: f64) -> Result<(FaceId, 
     for i in 0..n {
         let j = (i + 1) % n;
         let (av, bv) = (vid(&slots[i]), vid(&slots[j]));
-        if let (Some(a), Some(b)) = (av, bv) {
-            if let Some(e) = tx.m.find_edge(a, b) {
-                // The side of e running a -> b must be free (outside).
-                let side = if tx.m.edge_vertices(e)[0] == a { 0 } else { 1 };
-                if let Some(g) = tx.m.dart_face(Dart::new(e, side)) {
-                    return Err(MeshError::NewFaceOverlaps { face: g });
-                }
-                side_edge[i] = Some(e);
-                continue;
+        if let (Some(a), Some(b)) = (av, bv)
+            && let Some(e) = tx.m.find_edge(a, b)
+        {
+            // The side of e running a -> b must be free (outside).
+            let side = if tx.m.edge_vertices(e)[0] == a { 0 } else { 1 };
+            if let Some(g) = tx.m.dart_face(Dart::new(e, side)) {
+                return Err(MeshError::NewFaceOverlaps { face: g });
             }
+            side_edge[i] = Some(e);
+            continue;
         }
-        if let Some(e) = tx
-            .m
-            .first_conflicting_edge((pts[i], av), (pts[j], bv), |_| false)
+        if let Some(e) =
+            tx.m.first_conflicting_edge((pts[i], av), (pts[j], bv), |_| false)
         {
             let (c, d) = tx.m.edge_segment(e);
             return Err(MeshError::SideCrossesEdge {
@@ -1232,15 +1242,17 @@ fn add_face_tx(tx: &mut Tx<'_>, points: &[Point], snap: f64) -> Result<(FaceId, 
         }
     }
     let corner_ids: Vec<VertexId> = slots.iter().filter_map(vid).collect();
-    if let Some(w) = tx.m.vertex_strictly_inside(&pts, |w| corner_ids.contains(&w)) {
+    if let Some(w) =
+        tx.m.vertex_strictly_inside(&pts, |w| corner_ids.contains(&w))
+    {
         let g = tx.m.vertex_faces(w).next().unwrap_or(FaceId(0));
         return Err(MeshError::NewFaceOverlaps { face: g });
     }
     for s in &slots {
-        if let Slot::New(p) = *s {
-            if let Some(g) = tx.m.face_containing(p, |_| false) {
-                return Err(MeshError::NewFaceOverlaps { face: g });
-            }
+        if let Slot::New(p) = *s
+            && let Some(g) = tx.m.face_containing(p, |_| false)
+        {
+            return Err(MeshError::NewFaceOverlaps { face: g });
         }
     }
     // 6. Build.

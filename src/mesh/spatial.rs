@@ -247,7 +247,10 @@ impl FaceIndex {
         self.extra.retain(|&f| (f as usize) < nf);
         self.extra.sort_unstable();
         self.extra.dedup();
-        if self.extra.len() > MAX_EXTRA || self.nx == 0 || self.poly.len() > 2 * mesh.edge_count() + 1024 {
+        if self.extra.len() > MAX_EXTRA
+            || self.nx == 0
+            || self.poly.len() > 2 * mesh.edge_count() + 1024
+        {
             self.rebuild(mesh);
         }
     }
@@ -330,7 +333,7 @@ impl FaceIndex {
     /// The vertex nearest to `p` within `radius` (ties: lowest id), for snapping
     /// and picking.
     pub fn nearest_vertex(&self, mesh: &Mesh, p: Point, radius: f64) -> Option<VertexId> {
-        if !(radius >= 0.0) || !p.is_finite() {
+        if radius.is_nan() || radius < 0.0 || !p.is_finite() {
             return None;
         }
         let mut best: Option<(f64, VertexId)> = None;
@@ -349,7 +352,7 @@ impl FaceIndex {
     /// edge's first vertex, 1 at its second) of the closest point on it (ties:
     /// lowest id).
     pub fn nearest_edge(&self, mesh: &Mesh, p: Point, radius: f64) -> Option<(EdgeId, f64)> {
-        if !(radius >= 0.0) || !p.is_finite() {
+        if radius.is_nan() || radius < 0.0 || !p.is_finite() {
             return None;
         }
         let mut best: Option<(f64, EdgeId, f64)> = None;
