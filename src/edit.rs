@@ -148,6 +148,15 @@ pub enum EditError {
     TagOnInteriorEdge { edge: u32 },
     #[error("player {player} does not exist; players are 0 and 1")]
     BadPlayer { player: u8 },
+    #[error(
+        "the board's data does not match its mesh ({faces} face rows for {mesh_faces} faces, {tags} side tags for {mesh_edges} edges)"
+    )]
+    Inconsistent {
+        faces: usize,
+        mesh_faces: usize,
+        tags: usize,
+        mesh_edges: usize,
+    },
 }
 
 /// What an applied edit did, beyond the edit itself.
@@ -344,6 +353,26 @@ fn mesh_error(board: &Board, e: MeshError) -> EditError {
 
 /// Apply one edit to the board. On error the board is unchanged.
 pub fn apply(board: &mut Board, edit: &BoardEdit) -> Result<Applied, EditError> {
+    let t = &board.faces;
+    let nf = board.mesh.face_count();
+    if [
+        t.coord.len(),
+        t.kind.len(),
+        t.colour.len(),
+        t.region.len(),
+        t.label.len(),
+    ]
+    .iter()
+    .any(|&n| n != nf)
+        || board.side_tags.len() != board.mesh.edge_count()
+    {
+        return Err(EditError::Inconsistent {
+            faces: t.label.len(),
+            mesh_faces: nf,
+            tags: board.side_tags.len(),
+            mesh_edges: board.mesh.edge_count(),
+        });
+    }
     let mut rec = Recorder::new(board);
     let mut out = EditOutcome::default();
     match edit {

@@ -474,3 +474,13 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_board_whose_data_does_not_match_its_mesh_is_refused() {
+    let mut b = presets::square_grid(2, 2);
+    b.side_tags.pop();
+    let before = b.clone();
+    let e = edit::apply(&mut b, &BoardEdit::DeleteFace { face: FaceId(0) }).unwrap_err();
+    assert!(matches!(e, EditError::Inconsistent { .. }), "{e}");
+    assert_eq!(b, before);
+}
