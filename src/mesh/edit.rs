@@ -849,32 +849,70 @@ fn move_vertex_tx(tx: &mut Tx<'_>, v: VertexId, to: Point) -> Result<(), MeshErr
             });
         }
     }
-    // Edges at v against every other edge.
-    for &u in &nbrs {
-        let (p, q) = ((to, Some(v)), (m.position(u), Some(u)));
-        if let Some(e) = m.first_conflicting_edge(p, q, |e| {
-            let [a, b] = m.edge_vertices(e);
-            a == v || b == v
-        }) {
-            let (c, d) = m.edge_segment(e);
-            return Err(MeshError::MoveCrossesEdge {
-                a: to,
-                b: q.0,
-                c,
-                d,
-            });
+    // Edges at v against every other edge, in one scan over the edges near the
+    // moved star. Faces bordering those edges are the only ones `to` could lie in
+    // without an edge crossing (v's neighbours lie on their outlines).
+    let segs: Vec<(Point, VertexId)> = nbrs.iter().map(|&u| (m.position(u), u)).collect();
+    let star_box = Aabb::from_points(std::iter::once(to).chain(segs.iter().map(|s| s.0)));
+    let mut near_faces: Vec<FaceId> = Vec::new();
+    for e in m.edge_ids() {
+        let [a, b] = m.edge_vertices(e);
+        let (pa, pb) = (m.position(a), m.position(b));
+        let eb = seg_box(pa, pb);
+        if !boxes_overlap(&eb, &star_box) {
+            continue;
+        }
+        let (l, r) = m.edge_faces(e);
+        near_faces.push(l);
+        near_faces.extend(r);
+        if a == v || b == v {
+            continue;
+        }
+        for &(q, u) in &segs {
+            if boxes_overlap(&eb, &seg_box(to, q))
+                && segment_conflicts((to, Some(v)), (q, Some(u)), (pa, a), (pb, b))
+            {
+                return Err(MeshError::MoveCrossesEdge {
+                    a: to,
+                    b: q,
+                    c: pa,
+                    d: pb,
+                });
+            }
         }
     }
-    // No vertex may end up inside one of v's faces, and v inside no other face.
-    for &f in &faces {
-        let pts: Vec<Point> = m.face_points(f).collect();
-        if let Some(w) = m.vertex_strictly_inside(&pts, |w| m.face_vertices(f).any(|x| x == w)) {
-            let other = m.vertex_faces(w).next().unwrap_or(f);
-            return Err(MeshError::MoveOverlaps { face: f, other });
+    // No vertex may end up inside one of v's faces (one scan for all of them)...
+    let polys: Vec<(FaceId, Vec<Point>, Aabb)> = faces
+        .iter()
+        .map(|&f| {
+            let pts: Vec<Point> = m.face_points(f).collect();
+            let bb = Aabb::from_points(pts.iter().copied());
+            (f, pts, bb)
+        })
+        .collect();
+    let all = polys.iter().fold(Aabb::EMPTY, |acc, x| acc.union(x.2));
+    for w in m.vertex_ids() {
+        let q = m.position(w);
+        if !all.contains(q) {
+            continue;
+        }
+        for (f, pts, bb) in &polys {
+            if bb.contains(q)
+                && point_in_polygon(q, pts.iter().copied()) == Containment::Inside
+                && !m.face_vertices(*f).any(|x| x == w)
+            {
+                let other = m.vertex_faces(w).next().unwrap_or(*f);
+                return Err(MeshError::MoveOverlaps { face: *f, other });
+            }
         }
     }
-    if let Some(g) = m.face_containing(to, |g| faces.contains(&g)) {
-        return Err(MeshError::MoveOverlaps { face: f0, other: g });
+    // ... and v may not end up inside another face.
+    near_faces.sort_unstable();
+    near_faces.dedup();
+    for g in near_faces {
+        if !faces.contains(&g) && point_in_polygon(to, m.face_points(g)) != Containment::Outside {
+            return Err(MeshError::MoveOverlaps { face: f0, other: g });
+        }
     }
     tx.touched.extend(faces);
     Ok(())
