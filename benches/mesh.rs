@@ -63,6 +63,23 @@ fn benches(c: &mut Criterion) {
             hits
         })
     });
+    // Mouse-like queries: a random walk with small steps (coherent, cache-warm).
+    let mut q = Point::new(N as f64 / 2.0, N as f64 / 2.0);
+    let path: Vec<Point> = (0..4096)
+        .map(|_| {
+            q = q + Point::new(rng.random::<f64>() - 0.5, rng.random::<f64>() - 0.5) * 0.6;
+            q
+        })
+        .collect();
+    g.bench_function("locate_mouse_path (per element)", |b| {
+        b.iter(|| {
+            let mut hits = 0u32;
+            for &q in &path {
+                hits += idx.locate(&mesh, black_box(q)).map_or(0, |f| f.0 & 1);
+            }
+            hits
+        })
+    });
     g.bench_function("nearest_vertex (per element)", |b| {
         b.iter(|| {
             let mut n = 0u32;
