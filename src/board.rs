@@ -196,13 +196,13 @@ impl Board {
             });
         }
         for (e, t) in self.side_tags.iter().enumerate() {
-            if let Some(t) = t {
-                if !self.mesh.is_boundary_edge(EdgeId(e as u32)) {
-                    return Err(BoardError::TagOnInteriorEdge {
-                        edge: e,
-                        tag: t.name(),
-                    });
-                }
+            if let Some(t) = t
+                && !self.mesh.is_boundary_edge(EdgeId(e as u32))
+            {
+                return Err(BoardError::TagOnInteriorEdge {
+                    edge: e,
+                    tag: t.name(),
+                });
             }
         }
         let mut seen = vec![false; nf];

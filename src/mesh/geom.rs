@@ -293,7 +293,7 @@ mod tests {
     #[test]
     fn containment_concave() {
         // An L shape.
-        let l = vec![
+        let l = [
             Point::new(0.0, 0.0),
             Point::new(2.0, 0.0),
             Point::new(2.0, 1.0),

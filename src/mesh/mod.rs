@@ -380,4 +380,52 @@ pub enum MeshError {
     },
     #[error("{0}")]
     InvalidEdit(String),
+    #[error("there is no {what} {id}")]
+    NoSuchElement { what: &'static str, id: u32 },
+    #[error("the new face overlaps face #{}", face.0)]
+    NewFaceOverlaps { face: FaceId },
+    #[error("the new face overlaps the board near {at}")]
+    NewFaceOverlapsNear { at: Point },
+    #[error("the new side from {a} to {b} crosses or runs along the edge from {c} to {d}")]
+    SideCrossesEdge {
+        a: Point,
+        b: Point,
+        c: Point,
+        d: Point,
+    },
+    #[error("cannot delete face #{}: it is the last face of the board", face.0)]
+    LastFace { face: FaceId },
+    #[error("vertex move would fold face #{}", face.0)]
+    MoveFoldsFace { face: FaceId },
+    #[error("vertex move would make face #{} overlap face #{}", face.0, other.0)]
+    MoveOverlaps { face: FaceId, other: FaceId },
+    #[error("vertex move would make the edge from {a} to {b} cross the edge from {c} to {d}")]
+    MoveCrossesEdge {
+        a: Point,
+        b: Point,
+        c: Point,
+        d: Point,
+    },
+    #[error("vertices {} and {} are not both corners of face #{}", a.0, b.0, face.0)]
+    NotOnFace {
+        a: VertexId,
+        b: VertexId,
+        face: FaceId,
+    },
+    #[error("vertices {} and {} are the same or already joined by an edge", a.0, b.0)]
+    AlreadyJoined { a: VertexId, b: VertexId },
+    #[error("the cut from vertex {} to vertex {} does not run inside face #{}", a.0, b.0, face.0)]
+    ChordOutside {
+        a: VertexId,
+        b: VertexId,
+        face: FaceId,
+    },
+    #[error("faces #{} and #{} do not share an edge", f.0, g.0)]
+    NotAdjacent { f: FaceId, g: FaceId },
+    #[error("faces #{} and #{} share more than one separate run of edges (or all edges of one of them); merging them would enclose a hole", f.0, g.0)]
+    MergeEnclosesHole { f: FaceId, g: FaceId },
+    #[error("merging faces #{} and #{} would make a face that touches itself at {at}", f.0, g.0)]
+    MergeNotSimple { f: FaceId, g: FaceId, at: Point },
+    #[error("cannot split edge {} at t = {t}: t must lie strictly between 0 and 1 and give a new point", edge.0)]
+    BadSplit { edge: EdgeId, t: f64 },
 }

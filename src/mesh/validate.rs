@@ -26,6 +26,7 @@ impl Mesh {
     /// edges closes, contains every edge at the vertex and turns exactly once; no
     /// two edges join the same vertices; and χ = V − E + F equals the number of
     /// outer outlines minus the number of holes.
+    #[allow(clippy::needless_range_loop)]
     pub fn validate(&self) -> Result<(), ValidationError> {
         let mut p = Vec::new();
         macro_rules! bad {
