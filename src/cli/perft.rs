@@ -1,28 +1,16 @@
 //! `boardwright perft`: count the leaves of the legal-move tree from the start.
 
 use super::CliFailure;
-use super::play::{make_game, parse_kind};
-use crate::rules::dynamic::RulesKind;
+use super::play::GameArgs;
 use clap::Args;
-use std::path::PathBuf;
 
 /// Print the number of leaf positions of the legal-move tree for each depth
 /// 1..D from the start position (a finished game has no children; the
 /// repetition draw is not applied).
 #[derive(Debug, Args)]
 pub struct PerftArgs {
-    /// The game: hex, twixt, loa or boco.
-    #[arg(long, value_parser = parse_kind)]
-    pub rules: RulesKind,
-    /// A board file (default: the game's standard board).
-    #[arg(long, conflicts_with = "size")]
-    pub board: Option<PathBuf>,
-    /// Side length of the standard board.
-    #[arg(long)]
-    pub size: Option<u32>,
-    /// Use the swap (pie) rule (Hex, TwixT).
-    #[arg(long)]
-    pub swap: bool,
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Deepest depth to count (at least 1).
     #[arg(long)]
     pub depth: u32,
@@ -33,7 +21,7 @@ pub fn run_to(args: &PerftArgs, out: &mut dyn std::io::Write) -> Result<(), CliF
     if args.depth == 0 {
         return Err(CliFailure::new("--depth must be at least 1"));
     }
-    let g = make_game(args.rules, args.board.as_deref(), args.size, args.swap)?;
+    let g = args.game.make_game()?;
     for d in 1..=args.depth {
         let n = g.perft_from_start(d);
         writeln!(out, "depth {d}: {n}")

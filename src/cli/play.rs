@@ -8,9 +8,9 @@ use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// Play moves and print the resulting position, legal moves and outcome.
+/// Which game on which board: the options every game-playing subcommand shares.
 #[derive(Debug, Args)]
-pub struct PlayArgs {
+pub struct GameArgs {
     /// The game: hex, twixt, loa or boco.
     #[arg(long, value_parser = parse_kind)]
     pub rules: RulesKind,
@@ -23,6 +23,20 @@ pub struct PlayArgs {
     /// Use the swap (pie) rule (Hex, TwixT).
     #[arg(long)]
     pub swap: bool,
+}
+
+impl GameArgs {
+    /// Make the game these options describe.
+    pub fn make_game(&self) -> Result<Box<dyn DynGame>, CliFailure> {
+        make_game(self.rules, self.board.as_deref(), self.size, self.swap)
+    }
+}
+
+/// Play moves and print the resulting position, legal moves and outcome.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Moves in notation, separated by spaces or commas, e.g. "f6 swap e5".
     #[arg(long, default_value = "")]
     pub moves: String,
@@ -152,7 +166,7 @@ pub(crate) fn split_moves(s: &str) -> Vec<&str> {
 
 /// Run `play`, writing to `out`.
 pub fn run_to(args: &PlayArgs, out: &mut dyn std::io::Write) -> Result<(), CliFailure> {
-    let mut g = make_game(args.rules, args.board.as_deref(), args.size, args.swap)?;
+    let mut g = args.game.make_game()?;
     let w = |out: &mut dyn std::io::Write, s: &str| {
         out.write_all(s.as_bytes())
             .map_err(|e| CliFailure::new(format!("cannot write output: {e}")))
