@@ -3,6 +3,7 @@
 use super::geom::{Aabb, Point, polygon_self_intersects, signed_area};
 use super::{Dart, EdgeId, Mesh, MeshError, NONE, VertexId};
 use rustc_hash::FxHashMap;
+use std::collections::hash_map::Entry;
 
 /// Faces as index lists of any length ≥ 3 over a shared vertex array, stored flat.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -501,14 +502,20 @@ fn weld(positions: &[Point], used: &[bool], bbox: Aabb, tol: f64) -> Vec<u32> {
         } else {
             &[0]
         };
-        let mut found = NONE;
+        // The first match in probe order wins: the point's own cell, then the
+        // neighbour cells in the order above. Neighbours are probed first (read
+        // only) so that the own cell needs a single hash lookup.
+        let mut neighbour = NONE;
         'search: for &dx in dxs {
             for &dy in dys {
+                if dx == 0 && dy == 0 {
+                    continue;
+                }
                 if let Some(&h) = heads.get(&(cx + dx, cy + dy)) {
                     let mut r = h;
                     while r != NONE {
                         if positions[r as usize].distance(p) <= tol {
-                            found = r;
+                            neighbour = r;
                             break 'search;
                         }
                         r = next_in_cell[r as usize];
@@ -516,12 +523,31 @@ fn weld(positions: &[Point], used: &[bool], bbox: Aabb, tol: f64) -> Vec<u32> {
                 }
             }
         }
-        if found != NONE {
-            rep[i] = found;
-        } else {
-            let slot = heads.entry((cx, cy)).or_insert(NONE);
-            next_in_cell[i] = *slot;
-            *slot = i as u32;
+        match heads.entry((cx, cy)) {
+            Entry::Occupied(mut o) => {
+                let mut r = *o.get();
+                while r != NONE {
+                    if positions[r as usize].distance(p) <= tol {
+                        break;
+                    }
+                    r = next_in_cell[r as usize];
+                }
+                if r != NONE {
+                    rep[i] = r;
+                } else if neighbour != NONE {
+                    rep[i] = neighbour;
+                } else {
+                    next_in_cell[i] = *o.get();
+                    *o.get_mut() = i as u32;
+                }
+            }
+            Entry::Vacant(v) => {
+                if neighbour != NONE {
+                    rep[i] = neighbour;
+                } else {
+                    v.insert(i as u32);
+                }
+            }
         }
     }
     rep
