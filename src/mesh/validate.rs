@@ -60,32 +60,51 @@ impl Mesh {
                 bad!("vertex {v} has no valid outgoing edge");
             }
         }
-        for e in 0..ne {
-            let [a, b] = self.edge_vertices[e];
-            if a.index() >= nv || b.index() >= nv {
-                bad!("edge {e} has a vertex out of range");
-            }
-            if a == b {
-                bad!("edge {e} is a loop at vertex {a}");
-            }
-            let [l, r] = self.edge_faces[e];
-            if l == NONE {
-                bad!("edge {e} has no left face");
-            } else if l as usize >= nf {
-                bad!("edge {e} has left face {l} out of range");
-            }
-            if r != NONE && r as usize >= nf {
-                bad!("edge {e} has right face {r} out of range");
-            }
-            if l == r {
-                bad!("edge {e} has face {l} on both sides");
-            }
-            for s in 0..2 {
-                if self.edge_next[e][s].0 >= nd || self.edge_prev[e][s].0 >= nd {
-                    bad!("edge {e} side {s} has a wing out of range");
+        // Problems found by a chunk of a parallel loop: stop the chunk once it
+        // holds as many as can be reported.
+        macro_rules! qbad {
+            ($q:ident, $($t:tt)*) => {{
+                $q.push(ValidationProblem(format!($($t)*)));
+                if $q.len() >= MAX_PROBLEMS { return; }
+            }};
+        }
+        macro_rules! merge {
+            ($found:expr) => {{
+                p.extend($found);
+                if p.len() >= MAX_PROBLEMS {
+                    p.truncate(MAX_PROBLEMS);
+                    return Err(ValidationError { problems: p });
+                }
+            }};
+        }
+        merge!(run_chunks(ne, |range, q| {
+            for e in range {
+                let [a, b] = self.edge_vertices[e];
+                if a.index() >= nv || b.index() >= nv {
+                    qbad!(q, "edge {e} has a vertex out of range");
+                }
+                if a == b {
+                    qbad!(q, "edge {e} is a loop at vertex {a}");
+                }
+                let [l, r] = self.edge_faces[e];
+                if l == NONE {
+                    qbad!(q, "edge {e} has no left face");
+                } else if l as usize >= nf {
+                    qbad!(q, "edge {e} has left face {l} out of range");
+                }
+                if r != NONE && r as usize >= nf {
+                    qbad!(q, "edge {e} has right face {r} out of range");
+                }
+                if l == r {
+                    qbad!(q, "edge {e} has face {l} on both sides");
+                }
+                for s in 0..2 {
+                    if self.edge_next[e][s].0 >= nd || self.edge_prev[e][s].0 >= nd {
+                        qbad!(q, "edge {e} side {s} has a wing out of range");
+                    }
                 }
             }
-        }
+        }));
         for f in 0..nf {
             if self.face_dart[f].0 >= nd {
                 bad!("face {f} has no valid edge");
@@ -95,26 +114,31 @@ impl Mesh {
             return Err(ValidationError { problems: p });
         }
         // Wings.
-        for i in 0..nd {
-            let d = Dart(i);
-            let n = self.dart_next(d);
-            if self.dart_prev(n) != d {
-                bad!(
-                    "wings disagree: next of {d:?} is {n:?} but its prev is {:?}",
-                    self.dart_prev(n)
-                );
+        merge!(run_chunks(nd as usize, |range, q| {
+            for i in range {
+                let i = i as u32;
+                let d = Dart(i);
+                let n = self.dart_next(d);
+                if self.dart_prev(n) != d {
+                    qbad!(
+                        q,
+                        "wings disagree: next of {d:?} is {n:?} but its prev is {:?}",
+                        self.dart_prev(n)
+                    );
+                }
+                if self.dart_target(d) != self.dart_origin(n) {
+                    qbad!(
+                        q,
+                        "{d:?} ends at {} but its successor {n:?} starts at {}",
+                        self.dart_target(d),
+                        self.dart_origin(n)
+                    );
+                }
+                if self.dart_face(d) != self.dart_face(n) {
+                    qbad!(q, "{d:?} and its successor {n:?} belong to different faces");
+                }
             }
-            if self.dart_target(d) != self.dart_origin(n) {
-                bad!(
-                    "{d:?} ends at {} but its successor {n:?} starts at {}",
-                    self.dart_target(d),
-                    self.dart_origin(n)
-                );
-            }
-            if self.dart_face(d) != self.dart_face(n) {
-                bad!("{d:?} and its successor {n:?} belong to different faces");
-            }
-        }
+        }));
         if !p.is_empty() {
             return Err(ValidationError { problems: p });
         }
