@@ -3,6 +3,7 @@
 use super::geom::{Aabb, Point, polygon_self_intersects, signed_area};
 use super::{Dart, EdgeId, Mesh, MeshError, NONE, VertexId};
 use rustc_hash::FxHashMap;
+use std::collections::hash_map::Entry;
 
 /// Faces as index lists of any length ≥ 3 over a shared vertex array, stored flat.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -223,48 +224,22 @@ impl Mesh {
 
         // ----- faces: remap, check, orient -------------------------------------------
         let area_eps = (extent * extent * 1e-14).max(f64::MIN_POSITIVE);
-        let mut corners: Vec<u32> = Vec::with_capacity(total);
         let mut face_start: Vec<u32> = Vec::with_capacity(nf + 1);
-        let mut scratch: Vec<u32> = Vec::new();
-        let mut pts: Vec<Point> = Vec::new();
         {
-            let mut start = 0usize;
-            for (fi, &n) in soup.face_sizes.iter().enumerate() {
-                let n = n as usize;
-                let src = &soup.indices[start..start + n];
-                start += n;
-                face_start.push(corners.len() as u32);
-                let base = corners.len();
-                corners.extend(src.iter().map(|&ix| new_id[rep[ix as usize] as usize]));
-                let face = &mut corners[base..];
-                // Repeated vertex?
-                scratch.clear();
-                scratch.extend_from_slice(face);
-                scratch.sort_unstable();
-                if let Some(w) = scratch.windows(2).find(|w| w[0] == w[1]) {
-                    return Err(MeshError::RepeatedVertex {
-                        face: fi,
-                        position: positions[w[0] as usize],
-                    });
-                }
-                let area = signed_area(face.iter().map(|&v| positions[v as usize]));
-                if area.abs() <= area_eps {
-                    return Err(MeshError::DegenerateFace { face: fi });
-                }
-                if area < 0.0 {
-                    face[1..].reverse();
-                    report.reoriented_faces += 1;
-                }
-                if n > 3 {
-                    pts.clear();
-                    pts.extend(face.iter().map(|&v| positions[v as usize]));
-                    if polygon_self_intersects(&pts) {
-                        return Err(MeshError::SelfIntersectingFace { face: fi });
-                    }
-                }
+            let mut s = 0u32;
+            for &n in &soup.face_sizes {
+                face_start.push(s);
+                s += n;
             }
-            face_start.push(corners.len() as u32);
+            face_start.push(s);
         }
+        let mut corners: Vec<u32> = soup
+            .indices
+            .iter()
+            .map(|&ix| new_id[rep[ix as usize] as usize])
+            .collect();
+        report.reoriented_faces =
+            check_and_orient_faces(&positions, &face_start, &mut corners, area_eps)?;
         let nc = corners.len();
         let next_corner = |c: usize, f: usize| -> usize {
             if c + 1 == face_start[f + 1] as usize {
@@ -384,6 +359,112 @@ impl Mesh {
     }
 }
 
+/// Faces with at least this many faces are checked on several threads.
+const PARALLEL_MIN_FACES: usize = 50_000;
+
+/// Check every face (no repeated vertex, not degenerate, simple) and turn
+/// clockwise faces counter-clockwise in place, keeping their first vertex.
+/// Returns the number of turned faces, or the error of the first bad face.
+fn check_and_orient_faces(
+    positions: &[Point],
+    face_start: &[u32],
+    corners: &mut [u32],
+    area_eps: f64,
+) -> Result<usize, MeshError> {
+    let nf = face_start.len() - 1;
+    let threads = if nf >= PARALLEL_MIN_FACES {
+        std::thread::available_parallelism().map_or(1, |t| t.get().min(8))
+    } else {
+        1
+    };
+    if threads <= 1 {
+        return check_face_range(positions, face_start, 0..nf, corners, area_eps);
+    }
+    let per = nf.div_ceil(threads);
+    let mut parts: Vec<(std::ops::Range<usize>, &mut [u32])> = Vec::with_capacity(threads);
+    let mut rest = corners;
+    for t in 0..threads {
+        let range = (t * per).min(nf)..((t + 1) * per).min(nf);
+        let len = (face_start[range.end] - face_start[range.start]) as usize;
+        let (head, tail) = rest.split_at_mut(len);
+        rest = tail;
+        parts.push((range, head));
+    }
+    std::thread::scope(|s| {
+        let handles: Vec<_> = parts
+            .into_iter()
+            .map(|(range, part)| {
+                s.spawn(move || check_face_range(positions, face_start, range, part, area_eps))
+            })
+            .collect();
+        // Join all, then report the first failing chunk (lowest face ids).
+        let results: Vec<_> = handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect();
+        let mut turned = 0;
+        for r in results {
+            turned += r?;
+        }
+        Ok(turned)
+    })
+}
+
+/// [`check_and_orient_faces`] over the faces `range`, whose corners are `corners`.
+fn check_face_range(
+    positions: &[Point],
+    face_start: &[u32],
+    range: std::ops::Range<usize>,
+    corners: &mut [u32],
+    area_eps: f64,
+) -> Result<usize, MeshError> {
+    let base = face_start[range.start] as usize;
+    let mut scratch: Vec<u32> = Vec::new();
+    let mut pts: Vec<Point> = Vec::new();
+    let mut turned = 0;
+    for fi in range {
+        let face = &mut corners[face_start[fi] as usize - base..face_start[fi + 1] as usize - base];
+        let n = face.len();
+        // Repeated vertex? Report the lowest repeated vertex id.
+        let repeated = if n <= 8 {
+            let mut lowest = None;
+            for i in 0..n {
+                if face[i + 1..].contains(&face[i]) && lowest.is_none_or(|l| face[i] < l) {
+                    lowest = Some(face[i]);
+                }
+            }
+            lowest
+        } else {
+            scratch.clear();
+            scratch.extend_from_slice(face);
+            scratch.sort_unstable();
+            scratch.windows(2).find(|w| w[0] == w[1]).map(|w| w[0])
+        };
+        if let Some(v) = repeated {
+            return Err(MeshError::RepeatedVertex {
+                face: fi,
+                position: positions[v as usize],
+            });
+        }
+        let area = signed_area(face.iter().map(|&v| positions[v as usize]));
+        if area.abs() <= area_eps {
+            return Err(MeshError::DegenerateFace { face: fi });
+        }
+        if area < 0.0 {
+            face[1..].reverse();
+            turned += 1;
+        }
+        if n > 3 {
+            pts.clear();
+            pts.extend(face.iter().map(|&v| positions[v as usize]));
+            if polygon_self_intersects(&pts) {
+                return Err(MeshError::SelfIntersectingFace { face: fi });
+            }
+        }
+    }
+    Ok(turned)
+}
+
 /// Map each vertex to the first earlier vertex within `tol` (itself if none).
 fn weld(positions: &[Point], used: &[bool], bbox: Aabb, tol: f64) -> Vec<u32> {
     let n = positions.len();
@@ -421,14 +502,20 @@ fn weld(positions: &[Point], used: &[bool], bbox: Aabb, tol: f64) -> Vec<u32> {
         } else {
             &[0]
         };
-        let mut found = NONE;
+        // The first match in probe order wins: the point's own cell, then the
+        // neighbour cells in the order above. Neighbours are probed first (read
+        // only) so that the own cell needs a single hash lookup.
+        let mut neighbour = NONE;
         'search: for &dx in dxs {
             for &dy in dys {
+                if dx == 0 && dy == 0 {
+                    continue;
+                }
                 if let Some(&h) = heads.get(&(cx + dx, cy + dy)) {
                     let mut r = h;
                     while r != NONE {
                         if positions[r as usize].distance(p) <= tol {
-                            found = r;
+                            neighbour = r;
                             break 'search;
                         }
                         r = next_in_cell[r as usize];
@@ -436,12 +523,31 @@ fn weld(positions: &[Point], used: &[bool], bbox: Aabb, tol: f64) -> Vec<u32> {
                 }
             }
         }
-        if found != NONE {
-            rep[i] = found;
-        } else {
-            let slot = heads.entry((cx, cy)).or_insert(NONE);
-            next_in_cell[i] = *slot;
-            *slot = i as u32;
+        match heads.entry((cx, cy)) {
+            Entry::Occupied(mut o) => {
+                let mut r = *o.get();
+                while r != NONE {
+                    if positions[r as usize].distance(p) <= tol {
+                        break;
+                    }
+                    r = next_in_cell[r as usize];
+                }
+                if r != NONE {
+                    rep[i] = r;
+                } else if neighbour != NONE {
+                    rep[i] = neighbour;
+                } else {
+                    next_in_cell[i] = *o.get();
+                    *o.get_mut() = i as u32;
+                }
+            }
+            Entry::Vacant(v) => {
+                if neighbour != NONE {
+                    rep[i] = neighbour;
+                } else {
+                    v.insert(i as u32);
+                }
+            }
         }
     }
     rep
