@@ -621,22 +621,7 @@ impl Mesh {
 
     /// Whether the edges around `v` turn exactly once (no fold at `v`).
     fn ring_turns_once(&self, v: VertexId) -> bool {
-        let c = self.position(v);
-        let ring: Vec<Dart> = self.vertex_darts(v).collect();
-        let ang = |d: Dart| {
-            let q = self.position(self.dart_target(d)) - c;
-            q.y.atan2(q.x)
-        };
-        let mut turn = 0.0;
-        for (k, &d) in ring.iter().enumerate() {
-            let n = ring[(k + 1) % ring.len()];
-            let mut a = ang(n) - ang(d);
-            if a <= 0.0 {
-                a += std::f64::consts::TAU;
-            }
-            turn += a;
-        }
-        (turn - std::f64::consts::TAU).abs() <= 1e-9
+        self.vertex_ring_turns(v) == 1
     }
 
     /// Whether a face is counter-clockwise and simple.

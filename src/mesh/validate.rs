@@ -286,29 +286,11 @@ impl Mesh {
             );
             return Ok(());
         }
-        // Winding: the CCW angles between consecutive edges add up to one turn.
-        // Each step from direction `d` to the next direction `n` turns by
-        // `angle(n) − angle(d)`, plus a full turn when that is not positive; the
-        // differences cancel around the ring, so the total is one full turn per
-        // step that does not increase the angle. Count those steps exactly.
-        let c = self.positions[v];
+        let turns = self.vertex_ring_turns(vid);
         targets.clear();
         targets.extend(ring.iter().map(|&d| self.dart_target(d).0));
-        let dir = |t: u32| self.positions[t as usize] - c;
-        let mut turns = 0usize;
-        let mut prev = dir(targets[targets.len() - 1]);
-        for &t in targets.iter() {
-            let cur = dir(t);
-            if angle_le(cur, prev) {
-                turns += 1;
-            }
-            prev = cur;
-        }
         if turns != 1 {
-            bad!(
-                "the faces around vertex {v} overlap (they turn {:.3} times around it)",
-                turns as f64
-            );
+            bad!("the faces around vertex {v} overlap (they turn {turns} times around it)");
         }
         // No duplicate edges.
         let dup = if targets.len() <= 16 {
@@ -324,6 +306,36 @@ impl Mesh {
             bad!("two edges join vertex {v} to the same vertex");
         }
         Ok(())
+    }
+}
+
+impl Mesh {
+    /// How many full turns the edges around `v` make, counted exactly (1 for a valid
+    /// vertex; more when the faces around it overlap).
+    ///
+    /// Each step from direction `d` to the next direction `n` turns by
+    /// `angle(n) − angle(d)`, plus a full turn when that is not positive; the
+    /// differences cancel around the ring, so the total is one full turn per step
+    /// that does not increase the angle. Those steps are counted without trigonometry.
+    pub(crate) fn vertex_ring_turns(&self, v: super::VertexId) -> usize {
+        let c = self.position(v);
+        let dir = |d: Dart| self.position(self.dart_target(d)) - c;
+        let mut ring = self.vertex_darts(v);
+        let Some(first) = ring.next() else { return 0 };
+        let first = dir(first);
+        let mut prev = first;
+        let mut turns = 0usize;
+        for d in ring {
+            let cur = dir(d);
+            if angle_le(cur, prev) {
+                turns += 1;
+            }
+            prev = cur;
+        }
+        if angle_le(first, prev) {
+            turns += 1;
+        }
+        turns
     }
 }
 
