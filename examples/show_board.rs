@@ -115,5 +115,6 @@ fn main() -> Result<(), String> {
         board: Some(board),
         path: None,
         notes: Vec::new(),
+        ..Default::default()
     })
 }

@@ -33,11 +33,7 @@ fn main() -> ExitCode {
     match cli::run(cli) {
         Ok(Action::Done) => ExitCode::SUCCESS,
         Ok(Action::Gui(file)) => {
-            let mut opts = boardwright::app::AppOptions {
-                board: None,
-                path: None,
-                notes: Vec::new(),
-            };
+            let mut opts = boardwright::app::AppOptions::default();
             if let Some(path) = file {
                 match boardwright::io::load_board(&path) {
                     Ok(loaded) => {

@@ -626,6 +626,16 @@ impl Canvas {
         ))
     }
 
+    /// Where board point `p` was on screen in the last shown frame.
+    pub fn screen_pos(&self, p: Point) -> Option<Pos2> {
+        Some(self.view.to_screen(self.last_rect?, p))
+    }
+
+    /// The screen rectangle of the last shown frame.
+    pub fn last_rect(&self) -> Option<Rect> {
+        self.last_rect
+    }
+
     /// Apply the wheel, drag and keyboard input of this frame to the view.
     /// Returns whether the view was panned.
     fn handle_input(&mut self, ui: &egui::Ui, response: &egui::Response, rect: Rect) -> bool {

@@ -1,0 +1,276 @@
+//! State shared by every mode of the window: the board being edited (the
+//! [`Document`]), the status line, the persisted UI settings, and the requests one
+//! mode makes of the whole app (e.g. the generator's "Open in editor").
+
+use crate::board::Board;
+use crate::edit::{BoardEdit, EditError, EditOutcome, History};
+use crate::rules::dynamic::RulesKind;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+/// How many edits the undo history keeps.
+pub const HISTORY_DEPTH: usize = 500;
+
+/// The board being edited, its undo history and where it is saved.
+///
+/// The board only changes through [`BoardEdit`] commands applied here (or by
+/// replacing the whole document), so every change is undoable and bumps
+/// [`Document::revision`], which the canvases use as their cache key.
+pub struct Document {
+    board: Board,
+    history: History,
+    /// The RON file this board was loaded from or last saved to (None for new
+    /// boards, presets and imports, which "Save" asks a path for).
+    pub path: Option<PathBuf>,
+    revision: u64,
+    saved_revision: u64,
+}
+
+impl Document {
+    /// A clean document (not dirty).
+    pub fn new(board: Board, path: Option<PathBuf>) -> Document {
+        Document {
+            board,
+            history: History::new(HISTORY_DEPTH),
+            path,
+            revision: 1,
+            saved_revision: 1,
+        }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// Changes whenever the board changes (never repeats within a run).
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Whether the board differs from the last save / load.
+    pub fn is_dirty(&self) -> bool {
+        self.revision != self.saved_revision
+    }
+
+    /// Record that the board as it is now was saved to `path`.
+    pub fn mark_saved(&mut self, path: Option<PathBuf>) {
+        if path.is_some() {
+            self.path = path;
+        }
+        self.saved_revision = self.revision;
+    }
+
+    /// Mark the document as changed without an edit (e.g. restored from an autosave).
+    pub fn mark_dirty(&mut self) {
+        self.revision += 1;
+    }
+
+    /// Replace the whole board (New, Open, generator output): history cleared,
+    /// `dirty` says whether it counts as unsaved.
+    pub fn replace(&mut self, board: Board, path: Option<PathBuf>, dirty: bool) {
+        self.board = board;
+        self.history.clear();
+        self.path = path;
+        self.revision += 1;
+        self.saved_revision = if dirty { 0 } else { self.revision };
+    }
+
+    /// Apply one edit as its own undo step.
+    pub fn apply(&mut self, edit: BoardEdit) -> Result<EditOutcome, EditError> {
+        let out = self.history.apply(&mut self.board, edit)?;
+        self.revision += 1;
+        Ok(out)
+    }
+
+    /// Apply an edit that merges with the previous one when `key` matches (drags).
+    pub fn apply_coalescing(
+        &mut self,
+        edit: BoardEdit,
+        key: u64,
+    ) -> Result<EditOutcome, EditError> {
+        let out = self.history.apply_coalescing(&mut self.board, edit, key)?;
+        self.revision += 1;
+        Ok(out)
+    }
+
+    /// Start a group of edits that undo as one step.
+    pub fn begin_group(&mut self) {
+        self.history.begin_group();
+    }
+
+    pub fn end_group(&mut self) {
+        self.history.end_group();
+    }
+
+    pub fn undo(&mut self) -> bool {
+        let done = self.history.undo(&mut self.board);
+        if done {
+            self.revision += 1;
+        }
+        done
+    }
+
+    pub fn redo(&mut self) -> Result<bool, EditError> {
+        let done = self.history.redo(&mut self.board)?;
+        if done {
+            self.revision += 1;
+        }
+        Ok(done)
+    }
+}
+
+/// One line for the status bar.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Message {
+    pub text: String,
+    pub error: bool,
+}
+
+/// The status bar's contents: the active tool's hint, what is under the cursor,
+/// and the last message or error (errors shown in red).
+#[derive(Clone, Debug, Default)]
+pub struct Status {
+    pub hint: String,
+    pub hover: Option<String>,
+    pub message: Option<Message>,
+}
+
+impl Status {
+    pub fn info(&mut self, text: impl Into<String>) {
+        self.message = Some(Message {
+            text: text.into(),
+            error: false,
+        });
+    }
+
+    pub fn error(&mut self, text: impl Into<String>) {
+        self.message = Some(Message {
+            text: text.into(),
+            error: true,
+        });
+    }
+
+    /// The last message if it is an error.
+    pub fn last_error(&self) -> Option<&str> {
+        self.message
+            .as_ref()
+            .filter(|m| m.error)
+            .map(|m| m.text.as_str())
+    }
+}
+
+/// UI settings kept between runs through eframe's persistence.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(default)]
+pub struct Settings {
+    pub dark: bool,
+    pub show_labels: bool,
+    pub show_setup: bool,
+    /// Most recent first.
+    pub recent: Vec<PathBuf>,
+    pub grid_snap: bool,
+    pub grid_size: f64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            dark: false,
+            show_labels: true,
+            show_setup: true,
+            recent: Vec::new(),
+            grid_snap: false,
+            grid_size: 1.0,
+        }
+    }
+}
+
+/// The three modes, shown as tabs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Mode {
+    #[default]
+    Editor,
+    Play,
+    Generator,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 3] = [Mode::Editor, Mode::Play, Mode::Generator];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Mode::Editor => "Editor",
+            Mode::Play => "Play",
+            Mode::Generator => "Generator",
+        }
+    }
+}
+
+/// What one mode asks of the whole app; handled after the frame's panels ran.
+#[derive(Debug)]
+pub enum Request {
+    /// Switch to a mode.
+    Mode(Mode),
+    /// Make `board` the document (asks about unsaved changes first); `dirty` says
+    /// whether it counts as unsaved (a generated board does, an opened file does not).
+    ReplaceBoard {
+        board: Box<Board>,
+        path: Option<PathBuf>,
+        dirty: bool,
+        message: String,
+    },
+    /// Switch to Play and start a new game of these rules on the document's board.
+    PlayOn(RulesKind),
+}
+
+/// Everything the modes share. Owned by the app; each mode's panel gets `&mut`.
+pub struct Workspace {
+    pub doc: Document,
+    pub status: Status,
+    pub settings: Settings,
+    pub requests: Vec<Request>,
+}
+
+impl Workspace {
+    pub fn new(board: Board, path: Option<PathBuf>) -> Workspace {
+        Workspace {
+            doc: Document::new(board, path),
+            status: Status::default(),
+            settings: Settings::default(),
+            requests: Vec::new(),
+        }
+    }
+
+    pub fn request(&mut self, r: Request) {
+        self.requests.push(r);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::presets;
+
+    #[test]
+    fn edits_make_the_document_dirty_and_undo_keeps_counting() {
+        let mut d = Document::new(presets::square_grid(2, 2), None);
+        assert!(!d.is_dirty());
+        let r0 = d.revision();
+        d.apply(BoardEdit::SetLabel {
+            face: crate::mesh::FaceId(0),
+            label: "x".into(),
+        })
+        .unwrap();
+        assert!(d.is_dirty());
+        assert!(d.revision() > r0);
+        d.mark_saved(None);
+        assert!(!d.is_dirty());
+        assert!(d.undo());
+        assert!(d.is_dirty());
+        assert_eq!(d.board().faces.label[0], "a1");
+    }
+}
