@@ -357,7 +357,14 @@ impl EditorPanel {
         let radius = SNAP_PIXELS / r.view.scale;
         let pointer = if r.panning { None } else { r.pointer_board };
         let click = if r.response.clicked_by(PointerButton::Primary) && !r.panning {
-            let shift = ui.input(|i| i.modifiers.shift);
+            // The release event carries the modifiers held at the click.
+            let shift = ui.input(|i| {
+                i.modifiers.shift
+                    || i.events.iter().any(|e| {
+                        matches!(e, egui::Event::PointerButton { pressed: false, modifiers, .. }
+                            if modifiers.shift)
+                    })
+            });
             r.response.interact_pointer_pos().map(|p| Click {
                 at: r.view.to_board(r.rect, p),
                 shift,

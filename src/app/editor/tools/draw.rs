@@ -41,6 +41,7 @@ impl Draw {
     pub fn cancel(&mut self) -> bool {
         let had = !self.points.is_empty();
         self.points.clear();
+        self.hover_closes = false;
         had
     }
 
@@ -124,6 +125,7 @@ impl Draw {
             Ok(out) => {
                 let n = self.points.len();
                 self.points.clear();
+                self.hover_closes = false;
                 if let Some(f) = out.created_face {
                     *selection = Some(crate::app::editor::snap::Pick::Face(f));
                     ws.status
@@ -139,6 +141,7 @@ impl Draw {
     }
 
     pub fn paint(&self, p: &PaintCx) {
+        let closes = self.hover_closes && self.points.len() >= 3;
         // Grid points, when snapping to them and they are far enough apart to see.
         if let Some(g) = p.grid.filter(|g| g.is_finite() && *g > 0.0) {
             let px = g * p.view.scale;
@@ -170,14 +173,10 @@ impl Draw {
         }
         let next = self.hover.map(|s| s.point);
         if let (Some(&last), Some(n)) = (pts.last(), next) {
-            let to = if self.hover_closes {
-                pts[0]
-            } else {
-                p.screen(n)
-            };
+            let to = if closes { pts[0] } else { p.screen(n) };
             p.painter
                 .line_segment([last, to], Stroke::new(1.5, DRAFT.gamma_multiply(0.7)));
-            if pts.len() >= 2 && !self.hover_closes {
+            if pts.len() >= 2 && !closes {
                 p.painter
                     .line_segment([to, pts[0]], Stroke::new(1.0, DRAFT.gamma_multiply(0.35)));
             }
@@ -186,7 +185,7 @@ impl Draw {
             let r = if i == 0 { 5.0 } else { 3.5 };
             p.painter.circle_filled(s, r, DRAFT);
         }
-        if self.hover_closes {
+        if closes {
             p.painter.circle_stroke(pts[0], 9.0, Stroke::new(2.0, SNAP));
             return;
         }
