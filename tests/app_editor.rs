@@ -201,6 +201,30 @@ fn draw_a_mixed_board_from_scratch_on_the_grid_and_tag_its_sides() {
     assert_eq!(b.side_tag(top), Some(SideTag::Top));
     assert_eq!(b.side_tags.iter().flatten().count(), 3);
     b.validate().unwrap();
+
+    // Give the new faces labels (reading order: the top triangles first).
+    press(&mut h, egui::Key::Escape);
+    assert_eq!(h.state().editor.selection, None);
+    click_label(&mut h, "Label unlabelled faces");
+    let b = board(&h);
+    let mut labels = b.faces.label.clone();
+    labels.sort();
+    assert_eq!(labels, vec!["f1", "f2", "f3", "f4"]);
+    assert_eq!(
+        b.label(
+            b.mesh
+                .face_ids()
+                .find(|&f| b.mesh.face_centroid(f).x > 1.0)
+                .unwrap()
+        ),
+        "f4"
+    );
+    b.validate().unwrap();
+    click_label(&mut h, "Undo");
+    assert!(
+        board(&h).faces.label.iter().all(String::is_empty),
+        "one undo step"
+    );
 }
 
 /// A drag in one step (press, one move, release).

@@ -366,8 +366,19 @@ impl Inspector {
         if mesh.is_boundary_vertex(v) {
             ui.label("on the boundary");
         }
-        let bbox = mesh.bbox();
-        let speed = (bbox.width().max(bbox.height()) / 500.0).max(1e-4);
+        // Dragging the value by one point moves the vertex by 1/200 of its shortest edge.
+        let shortest = mesh
+            .vertex_edges(v)
+            .map(|e| {
+                let (a, b) = mesh.edge_segment(e);
+                a.distance(b)
+            })
+            .fold(f64::INFINITY, f64::min);
+        let speed = if shortest.is_finite() {
+            (shortest / 200.0).max(1e-6)
+        } else {
+            0.01
+        };
         let (mut x, mut y) = (p.x, p.y);
         let mut changed = false;
         egui::Grid::new("inspector_vertex").show(ui, |ui| {
@@ -427,7 +438,122 @@ impl Inspector {
             m.description = d;
             let _ = self.apply(ws, kg, "description", BoardEdit::SetMeta(m));
         }
+        let unlabelled = ws
+            .doc
+            .board()
+            .faces
+            .label
+            .iter()
+            .filter(|l| l.is_empty())
+            .count();
+        if unlabelled > 0 {
+            ui.add_space(4.0);
+            ui.label(format!("{unlabelled} faces have no label"));
+            if ui
+                .button("Label unlabelled faces")
+                .on_hover_text("Give them labels f1, f2, … in reading order (top row first)")
+                .clicked()
+            {
+                label_unlabelled(ws);
+            }
+        }
         ui.add_space(8.0);
         ui.weak("Select a face, edge or vertex (Select tool, V) to edit it.");
+    }
+}
+
+/// Most faces "Label unlabelled faces" handles at once (each label is checked
+/// against every other label).
+pub const MAX_AUTO_LABELS: usize = 20_000;
+
+/// New labels `f1`, `f2`, … for the faces without one, in reading order (top row
+/// first, left to right), skipping labels already in use.
+pub fn auto_labels(board: &crate::board::Board) -> Vec<(crate::mesh::FaceId, String)> {
+    let mesh = &board.mesh;
+    let mut faces: Vec<(crate::mesh::FaceId, Point)> = mesh
+        .face_ids()
+        .filter(|&f| board.label(f).is_empty())
+        .map(|f| (f, mesh.face_centroid(f)))
+        .collect();
+    // Rows: centroids within a fraction of the typical face size count as one row.
+    let size = faces
+        .iter()
+        .map(|&(f, _)| mesh.face_area(f).sqrt())
+        .fold(0.0, f64::max)
+        .max(1e-12);
+    let row = |p: Point| (-p.y / (size * 0.5)).round() as i64;
+    faces.sort_by(|a, b| {
+        row(a.1)
+            .cmp(&row(b.1))
+            .then(a.1.x.total_cmp(&b.1.x))
+            .then(a.0.cmp(&b.0))
+    });
+    let used: rustc_hash::FxHashSet<String> =
+        board.faces.label.iter().map(|l| l.to_lowercase()).collect();
+    let mut n = 0u64;
+    faces
+        .into_iter()
+        .map(|(f, _)| {
+            loop {
+                n += 1;
+                let l = format!("f{n}");
+                if !used.contains(&l) {
+                    break (f, l);
+                }
+            }
+        })
+        .collect()
+}
+
+/// Label every unlabelled face (one undo step), reporting in the status bar.
+pub fn label_unlabelled(ws: &mut Workspace) {
+    let todo = auto_labels(ws.doc.board());
+    if todo.len() > MAX_AUTO_LABELS {
+        ws.status.error(format!(
+            "{} faces have no label; labelling more than {MAX_AUTO_LABELS} at once is not supported here",
+            todo.len()
+        ));
+        return;
+    }
+    let n = todo.len();
+    ws.doc.begin_group();
+    let mut failed = None;
+    for (face, label) in todo {
+        if let Err(e) = ws.doc.apply(BoardEdit::SetLabel { face, label }) {
+            failed = Some(e);
+            break;
+        }
+    }
+    ws.doc.end_group();
+    match failed {
+        None => ws.status.info(format!("labelled {n} faces")),
+        Some(e) => ws.status.error(format!("cannot label the faces: {e}")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::presets;
+
+    #[test]
+    fn auto_labels_follow_reading_order_and_skip_used_labels() {
+        let mut b = presets::square_grid(2, 2);
+        for l in &mut b.faces.label {
+            l.clear();
+        }
+        b.faces.label[0] = "F2".into(); // bottom-left keeps its label
+        let labels = auto_labels(&b);
+        let name = |i: u32| {
+            labels
+                .iter()
+                .find(|(f, _)| f.0 == i)
+                .map(|(_, l)| l.as_str())
+        };
+        // Faces: 0 bottom-left, 1 bottom-right, 2 top-left, 3 top-right.
+        assert_eq!(name(2), Some("f1"));
+        assert_eq!(name(3), Some("f3"), "f2 is taken");
+        assert_eq!(name(1), Some("f4"));
+        assert_eq!(name(0), None);
     }
 }

@@ -1,7 +1,7 @@
 //! Select tool: click a face, an edge or a vertex (vertices and edges within a few
 //! pixels win over the face under them); the inspector shows what is selected.
 
-use super::{HOVER, PaintCx, SELECT, ToolCx, describe};
+use super::{HOVER, PaintCx, ToolCx, describe};
 use crate::app::editor::snap::{Pick, pick};
 
 #[derive(Debug, Default)]
@@ -34,6 +34,5 @@ impl Select {
         {
             p.pick(h, HOVER, 2.0);
         }
-        let _ = SELECT;
     }
 }
