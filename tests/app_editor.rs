@@ -140,6 +140,37 @@ fn enter_closes_backspace_removes_and_esc_cancels() {
     press(&mut h, egui::Key::Escape);
     assert!(h.state().editor.draw.points.is_empty());
     assert_eq!(board(&h).face_count(), 5);
+    // So is a polygon that crosses itself.
+    for q in [p(-1.5, 0.0), p(-0.5, 1.0), p(-0.5, 0.0), p(-1.5, 1.0)] {
+        click_board(&mut h, q);
+    }
+    press(&mut h, egui::Key::Enter);
+    assert!(error_message(&h).contains("crosses itself"));
+    assert_eq!(h.state().editor.draw.points.len(), 4);
+    assert_eq!(board(&h).face_count(), 5);
+}
+
+#[test]
+fn replacing_the_board_drops_half_done_work() {
+    let (mut h, _dir) = harness(Some(presets::square_grid(2, 2)));
+    zoom_out(&mut h);
+    press(&mut h, egui::Key::D);
+    click_board(&mut h, p(2.0, 0.0));
+    click_board(&mut h, p(3.0, 0.0));
+    // What File → New → Empty does.
+    h.state_mut()
+        .ws
+        .request(boardwright::app::workspace::Request::ReplaceBoard {
+            board: Box::new(boardwright::app::empty_board()),
+            path: None,
+            dirty: false,
+            message: "new board".into(),
+        });
+    h.run_ok();
+    h.run_ok();
+    assert_eq!(board(&h).face_count(), 0);
+    assert!(h.state().editor.draw.points.is_empty());
+    assert_eq!(h.state().editor.tool, Tool::Draw);
 }
 
 #[test]

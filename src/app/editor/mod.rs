@@ -108,6 +108,8 @@ pub struct EditorPanel {
     pub validation: validation::ValidationPanel,
     keys: KeyGen,
     started: bool,
+    /// The document revision when this panel last finished a frame.
+    seen_revision: Option<u64>,
     show_inspector: bool,
 }
 
@@ -135,6 +137,7 @@ impl EditorPanel {
             validation: Default::default(),
             keys: KeyGen::default(),
             started: false,
+            seen_revision: None,
             show_inspector: true,
         }
     }
@@ -321,6 +324,21 @@ impl EditorPanel {
                 self.tool = Tool::Draw;
             }
         }
+        // A board replaced from outside (New, Open, the generator): drop what was
+        // half-done on the old one.
+        let h = ws.doc.history();
+        if self.seen_revision.is_some_and(|r| r != ws.doc.revision())
+            && !h.can_undo()
+            && !h.can_redo()
+        {
+            self.selection = None;
+            self.draw.cancel();
+            self.split.cancel();
+            self.merge.cancel();
+            if ws.doc.board().face_count() == 0 {
+                self.tool = Tool::Draw;
+            }
+        }
         if self.selection.is_some_and(|p| !p.exists(ws.doc.board())) {
             self.selection = None;
         }
@@ -440,5 +458,6 @@ impl EditorPanel {
         };
         ws.status.hover = hover;
         ws.status.hint = self.hint();
+        self.seen_revision = Some(ws.doc.revision());
     }
 }
