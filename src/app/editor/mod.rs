@@ -355,10 +355,18 @@ impl EditorPanel {
                 });
         }
         if !self.move_vertex.is_dragging() {
-            self.validation.refresh(ws.doc.board(), ws.doc.revision());
+            let now = ui.input(|i| i.time);
+            if let Some(wait) = self
+                .validation
+                .refresh(ws.doc.board(), ws.doc.revision(), now)
+            {
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_secs_f64(wait.max(0.01)));
+            }
         }
+        let stale = self.validation.is_stale(ws.doc.revision());
         let clicked = egui::Panel::bottom("editor_problems")
-            .show(ui, |ui| self.validation.ui(ui))
+            .show(ui, |ui| self.validation.ui(ui, stale))
             .inner;
         if let Some(p) = clicked {
             if let Some(at) = p.at {

@@ -3,9 +3,16 @@
 //!
 //! [`check`] is pure and recomputed only when the document's revision changes.
 
-use crate::board::{Board, BoardError, FaceKind, SideTag};
+use crate::board::{Board, BoardError, FaceKind, GridCoord, SideTag};
 use crate::mesh::{Aabb, EdgeId, FaceId, Point};
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
+use std::collections::hash_map::Entry;
+
+/// Boards up to this many faces are re-checked on every change.
+pub const IMMEDIATE_FACES: usize = 20_000;
+/// Bigger boards are re-checked once they have not changed for this long.
+pub const SETTLE_SECONDS: f64 = 0.4;
 
 /// Most problems listed (the rest are counted).
 pub const MAX_LISTED: usize = 200;
@@ -107,31 +114,46 @@ pub fn check(board: &Board) -> Vec<Problem> {
         }
     }
 
-    // Labels: duplicates (ignoring case, as lookups do) and missing ones.
-    let mut by_label: FxHashMap<String, Vec<FaceId>> = FxHashMap::default();
+    // Labels: duplicates (ignoring case, as lookups do) and missing ones. One map
+    // entry per label (the first face); faces with a label already seen are
+    // collected per first face, so a clean board allocates no lists.
+    let mut first: FxHashMap<Cow<str>, FaceId> = FxHashMap::default();
+    first.reserve(nf);
+    let mut dup_of: FxHashMap<FaceId, Vec<FaceId>> = FxHashMap::default();
     let mut unlabelled = Vec::new();
     for f in mesh.face_ids() {
         let l = board.label(f);
         if l.is_empty() {
             unlabelled.push(f);
+            continue;
+        }
+        let key: Cow<str> = if l.chars().any(char::is_uppercase) {
+            Cow::Owned(l.to_lowercase())
         } else {
-            by_label.entry(l.to_lowercase()).or_default().push(f);
+            Cow::Borrowed(l)
+        };
+        match first.entry(key) {
+            Entry::Occupied(o) => dup_of.entry(*o.get()).or_default().push(f),
+            Entry::Vacant(v) => {
+                v.insert(f);
+            }
         }
     }
-    let mut dups: Vec<(String, Vec<FaceId>)> =
-        by_label.into_iter().filter(|(_, v)| v.len() > 1).collect();
-    dups.sort_by_key(|(_, v)| v[0]);
-    for (_, faces) in dups {
+    let mut dups: Vec<(FaceId, Vec<FaceId>)> = dup_of.into_iter().collect();
+    dups.sort_by_key(|(f, _)| *f);
+    for (f0, rest) in dups {
+        let mut faces = vec![f0];
+        faces.extend(rest);
         out.push(Problem {
             severity: Severity::Warning,
             text: format!(
                 "{} faces are labelled '{}' ({}): moves on them cannot be told apart",
                 faces.len(),
-                board.label(faces[0]),
+                board.label(f0),
                 names(board, &faces)
             ),
             at: face_box(board, &faces),
-            face: Some(faces[0]),
+            face: Some(f0),
         });
     }
     if !unlabelled.is_empty() {
@@ -151,16 +173,25 @@ pub fn check(board: &Board) -> Vec<Problem> {
         });
     }
 
-    // Duplicate grid coordinates.
-    let mut by_coord: FxHashMap<_, Vec<FaceId>> = FxHashMap::default();
+    // Duplicate grid coordinates, the same way.
+    let mut first_at: FxHashMap<GridCoord, FaceId> = FxHashMap::default();
+    let mut same_at: FxHashMap<FaceId, Vec<FaceId>> = FxHashMap::default();
     for f in mesh.face_ids() {
         if let Some(c) = board.coord(f) {
-            by_coord.entry(c).or_default().push(f);
+            match first_at.entry(c) {
+                Entry::Occupied(o) => same_at.entry(*o.get()).or_default().push(f),
+                Entry::Vacant(v) => {
+                    v.insert(f);
+                }
+            }
         }
     }
-    let mut cdups: Vec<_> = by_coord.into_iter().filter(|(_, v)| v.len() > 1).collect();
-    cdups.sort_by_key(|(_, v)| v[0]);
-    for (c, faces) in cdups {
+    let mut cdups: Vec<(FaceId, Vec<FaceId>)> = same_at.into_iter().collect();
+    cdups.sort_by_key(|(f, _)| *f);
+    for (f0, rest) in cdups {
+        let mut faces = vec![f0];
+        faces.extend(rest);
+        let c = board.coord(f0).unwrap_or(GridCoord::new(0, 0));
         out.push(Problem {
             severity: Severity::Warning,
             text: format!(
@@ -171,7 +202,7 @@ pub fn check(board: &Board) -> Vec<Problem> {
                 names(board, &faces)
             ),
             at: face_box(board, &faces),
-            face: Some(faces[0]),
+            face: Some(f0),
         });
     }
 
@@ -316,6 +347,8 @@ pub fn check(board: &Board) -> Vec<Problem> {
 #[derive(Debug)]
 pub struct ValidationPanel {
     revision: Option<u64>,
+    /// The latest revision seen and when it was first seen.
+    changed: Option<(u64, f64)>,
     pub problems: Vec<Problem>,
     pub open: bool,
 }
@@ -324,6 +357,7 @@ impl Default for ValidationPanel {
     fn default() -> Self {
         ValidationPanel {
             revision: None,
+            changed: None,
             problems: Vec::new(),
             open: true,
         }
@@ -331,16 +365,38 @@ impl Default for ValidationPanel {
 }
 
 impl ValidationPanel {
-    /// Recompute the list if the board changed since the last time.
-    pub fn refresh(&mut self, board: &Board, revision: u64) {
-        if self.revision != Some(revision) {
+    /// Recompute the list if the board changed since the last time. Boards of up to
+    /// [`IMMEDIATE_FACES`] faces are checked at once; bigger ones (where a check
+    /// takes tens of milliseconds) once the board has not changed for
+    /// [`SETTLE_SECONDS`], so typing and clicking stay smooth. `now` is the UI clock
+    /// in seconds; returns how long to wait before calling again, if a check is due.
+    pub fn refresh(&mut self, board: &Board, revision: u64, now: f64) -> Option<f64> {
+        if self.revision == Some(revision) {
+            return None;
+        }
+        if self.changed.is_none_or(|(r, _)| r != revision) {
+            self.changed = Some((revision, now));
+        }
+        let since = self.changed.map_or(0.0, |(_, t)| now - t);
+        if board.face_count() <= IMMEDIATE_FACES
+            || self.revision.is_none()
+            || since >= SETTLE_SECONDS
+        {
             self.problems = check(board);
             self.revision = Some(revision);
+            None
+        } else {
+            Some(SETTLE_SECONDS - since)
         }
     }
 
+    /// Whether the list is for an older board (a check is pending).
+    pub fn is_stale(&self, revision: u64) -> bool {
+        self.revision != Some(revision)
+    }
+
     /// Draw the list; returns the problem the user clicked.
-    pub fn ui(&mut self, ui: &mut eframe::egui::Ui) -> Option<Problem> {
+    pub fn ui(&mut self, ui: &mut eframe::egui::Ui, stale: bool) -> Option<Problem> {
         use eframe::egui;
         let errors = self
             .problems
@@ -352,7 +408,7 @@ impl ValidationPanel {
             .iter()
             .filter(|p| p.severity == Severity::Warning)
             .count();
-        let title = if self.problems.is_empty() {
+        let mut title = if self.problems.is_empty() {
             "Problems: none".to_string()
         } else {
             format!(
@@ -360,6 +416,9 @@ impl ValidationPanel {
                 self.problems.len() - errors - warnings
             )
         };
+        if stale {
+            title.push_str("  (checking…)");
+        }
         let mut clicked = None;
         let header = egui::CollapsingHeader::new(title)
             .id_salt("editor_problems")
@@ -485,5 +544,31 @@ mod tests {
         );
         assert!(p.iter().any(|p| p.text.contains("hole with 4 sides")));
         assert!(p.iter().any(|p| p.text.contains("carry no side tag")));
+    }
+}
+
+#[cfg(test)]
+mod panel_tests {
+    use super::*;
+    use crate::presets;
+
+    #[test]
+    fn big_boards_are_checked_once_they_settle() {
+        let mut b = presets::square_grid(150, 150);
+        let mut p = ValidationPanel::default();
+        assert_eq!(p.refresh(&b, 1, 0.0), None, "the first check is immediate");
+        b.faces.label[1] = "a1".into();
+        let wait = p.refresh(&b, 2, 10.0).expect("deferred");
+        assert!(wait > 0.0 && wait <= SETTLE_SECONDS);
+        assert!(p.is_stale(2));
+        assert!(p.problems.is_empty());
+        assert!(p.refresh(&b, 2, 10.1).is_some());
+        assert_eq!(p.refresh(&b, 2, 10.0 + SETTLE_SECONDS), None);
+        assert!(!p.is_stale(2));
+        assert!(p.problems.iter().any(|x| x.text.contains("labelled 'a1'")));
+        // Small boards: immediately.
+        let s = presets::square_grid(3, 3);
+        assert_eq!(p.refresh(&s, 3, 11.0), None);
+        assert!(p.problems.is_empty());
     }
 }
