@@ -62,10 +62,10 @@ impl TagSide {
     }
 
     pub fn frame(&mut self, cx: &mut ToolCx) {
-        if self
-            .last
-            .is_some_and(|e| e.index() >= cx.board().mesh.edge_count())
-        {
+        // The run's start must still be a boundary edge (edits may have changed it).
+        if self.last.is_some_and(|e| {
+            e.index() >= cx.board().mesh.edge_count() || !cx.board().mesh.is_boundary_edge(e)
+        }) {
             self.last = None;
         }
         let Some(c) = cx.click else {
