@@ -546,3 +546,38 @@ fn editor_snapshot() {
     h.run_ok();
     h.snapshot_options("editor", &snapshot_options());
 }
+
+#[test]
+fn selecting_an_edge_and_a_vertex_shows_them_in_the_inspector() {
+    let (mut h, _dir) = harness(Some(presets::square_grid(3, 3)));
+    let b0 = board(&h);
+    let e = edge_at(&b0, p(0.0, 0.0), p(1.0, 0.0));
+    // Select tool: a click a few pixels from an edge picks the edge.
+    click_board(&mut h, p(0.5, 0.01));
+    assert_eq!(h.state().editor.selection, Some(Pick::Edge(e)));
+    assert!(
+        h.state()
+            .ws
+            .status
+            .message
+            .as_ref()
+            .unwrap()
+            .text
+            .contains("side 'bottom'")
+    );
+    // Change its side tag in the inspector.
+    h.get_by_label("Side tag").click();
+    h.run_ok();
+    click_label(&mut h, "right");
+    assert_eq!(board(&h).side_tag(e), Some(SideTag::Right));
+    click_label(&mut h, "Undo");
+    assert_eq!(board(&h).side_tag(e), Some(SideTag::Bottom));
+    // Near a corner the vertex wins.
+    click_board(&mut h, p(1.01, 1.0));
+    let v = vertex_at(&b0, p(1.0, 1.0));
+    assert_eq!(h.state().editor.selection, Some(Pick::Vertex(v)));
+    assert!(h.query_by_label_contains("Vertex #").is_some());
+    // Esc clears the selection.
+    press(&mut h, egui::Key::Escape);
+    assert_eq!(h.state().editor.selection, None);
+}
