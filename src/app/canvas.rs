@@ -613,6 +613,11 @@ impl Canvas {
         self.index.locate(&board.mesh, p)
     }
 
+    /// The spatial index of the board as last prepared (for picking vertices and edges).
+    pub fn face_index(&self) -> &FaceIndex {
+        &self.index
+    }
+
     /// Where a piece on face `f` goes in the last shown frame: its screen centre (a point
     /// inside the face, also for non-convex faces) and a radius that fits the face.
     pub fn face_spot(&self, f: FaceId) -> Option<(Pos2, f32)> {

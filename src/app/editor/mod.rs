@@ -1,13 +1,116 @@
 //! Editor mode: the toolbar, the tools (one file each), the inspector and the
 //! validation panel. Tools turn clicks and drags into [`crate::edit::BoardEdit`]
 //! commands applied through [`super::workspace::Document`].
+//!
+//! Each frame: editor keys (tool shortcuts, Delete, Esc, Enter, Backspace) are
+//! handled, the toolbar, inspector and problem list are drawn, the canvas shows the
+//! board, the active tool gets the canvas input, and the overlays (selection, snap
+//! target, polygon in progress, hovered vertex or edge) are painted on top.
+
+pub mod inspector;
+pub mod snap;
+pub mod tools;
+pub mod validation;
 
 use super::canvas::Canvas;
+use super::view::View;
 use super::workspace::Workspace;
+use crate::mesh::Aabb;
 use eframe::egui;
+use egui::{Key, PointerButton};
+use snap::{Pick, SNAP_PIXELS};
+use tools::{Click, KeyGen, PaintCx, SELECT, ToolCx};
+
+/// The editor's tools.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Tool {
+    Select,
+    Draw,
+    Move,
+    Delete,
+    Split,
+    Merge,
+    TagSide,
+    StartPieces,
+}
+
+impl Tool {
+    pub const ALL: [Tool; 8] = [
+        Tool::Select,
+        Tool::Draw,
+        Tool::Move,
+        Tool::Delete,
+        Tool::Split,
+        Tool::Merge,
+        Tool::TagSide,
+        Tool::StartPieces,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Tool::Select => "Select",
+            Tool::Draw => "Draw",
+            Tool::Move => "Move",
+            Tool::Delete => "Delete",
+            Tool::Split => "Split",
+            Tool::Merge => "Merge",
+            Tool::TagSide => "Tag side",
+            Tool::StartPieces => "Start pieces",
+        }
+    }
+
+    /// The keyboard shortcut.
+    pub fn key(self) -> Key {
+        match self {
+            Tool::Select => Key::V,
+            Tool::Draw => Key::D,
+            Tool::Move => Key::M,
+            Tool::Delete => Key::X,
+            Tool::Split => Key::S,
+            Tool::Merge => Key::G,
+            Tool::TagSide => Key::T,
+            Tool::StartPieces => Key::P,
+        }
+    }
+
+    /// The toolbar button's text, e.g. "Draw  D".
+    pub fn button_text(self) -> String {
+        format!("{}  {}", self.name(), self.key().name())
+    }
+
+    fn description(self) -> &'static str {
+        match self {
+            Tool::Select => "Select a face, edge or vertex and edit it in the inspector",
+            Tool::Draw => "Draw a polygon face corner by corner",
+            Tool::Move => "Drag vertices; faces sharing them follow",
+            Tool::Delete => "Delete faces",
+            Tool::Split => "Cut a face between two of its corners",
+            Tool::Merge => "Merge two adjacent faces",
+            Tool::TagSide => "Tag boundary edges as top, bottom, left or right sides",
+            Tool::StartPieces => "Place the players' start pieces",
+        }
+    }
+}
 
 pub struct EditorPanel {
     canvas: Canvas,
+    pub tool: Tool,
+    pub selection: Option<Pick>,
+    pub draw: tools::draw::Draw,
+    pub move_vertex: tools::move_vertex::MoveVertex,
+    pub split: tools::split::Split,
+    pub merge: tools::merge::Merge,
+    pub tag_side: tools::tag_side::TagSide,
+    pub start_pieces: tools::start_pieces::StartPieces,
+    select: tools::select::Select,
+    delete: tools::delete::Delete,
+    inspector: inspector::Inspector,
+    pub validation: validation::ValidationPanel,
+    keys: KeyGen,
+    started: bool,
+    /// The document revision when this panel last finished a frame.
+    seen_revision: Option<u64>,
+    show_inspector: bool,
 }
 
 impl Default for EditorPanel {
@@ -20,6 +123,22 @@ impl EditorPanel {
     pub fn new() -> EditorPanel {
         EditorPanel {
             canvas: Canvas::new(),
+            tool: Tool::Select,
+            selection: None,
+            draw: Default::default(),
+            move_vertex: Default::default(),
+            split: Default::default(),
+            merge: Default::default(),
+            tag_side: Default::default(),
+            start_pieces: Default::default(),
+            select: Default::default(),
+            delete: Default::default(),
+            inspector: Default::default(),
+            validation: Default::default(),
+            keys: KeyGen::default(),
+            started: false,
+            seen_revision: None,
+            show_inspector: true,
         }
     }
 
@@ -27,10 +146,326 @@ impl EditorPanel {
         &mut self.canvas
     }
 
+    /// Switch tools, dropping the half-done work of the previous one.
+    pub fn set_tool(&mut self, tool: Tool, ws: &mut Workspace) {
+        if tool == self.tool {
+            return;
+        }
+        if self.draw.cancel() {
+            ws.status.info("polygon in progress dropped");
+        }
+        self.split.cancel();
+        self.merge.cancel();
+        self.tool = tool;
+    }
+
+    fn hint(&self) -> String {
+        match self.tool {
+            Tool::Select => self.select.hint(),
+            Tool::Draw => self.draw.hint(),
+            Tool::Move => self.move_vertex.hint(),
+            Tool::Delete => self.delete.hint(),
+            Tool::Split => self.split.hint(),
+            Tool::Merge => self.merge.hint(),
+            Tool::TagSide => self.tag_side.hint(),
+            Tool::StartPieces => self.start_pieces.hint(),
+        }
+    }
+
+    /// Zoom the view to a board box (a problem's place), keeping some context around it.
+    pub fn zoom_to(&mut self, at: Aabb) {
+        let Some(rect) = self.canvas.last_rect() else {
+            return;
+        };
+        let pad = (at.width().max(at.height()) * 0.75).max(1e-6);
+        let b = Aabb {
+            min: crate::mesh::Point::new(at.min.x - pad, at.min.y - pad),
+            max: crate::mesh::Point::new(at.max.x + pad, at.max.y + pad),
+        };
+        self.canvas.view = View::fit(rect, b, 24.0);
+    }
+
+    /// Editor-only keys (not while typing into a field).
+    fn keys(&mut self, ui: &egui::Ui, ws: &mut Workspace) {
+        if ui.ctx().egui_wants_keyboard_input() {
+            return;
+        }
+        let (tool, esc, enter, backspace, delete) = ui.input(|i| {
+            let plain = !i.modifiers.any();
+            let tool = Tool::ALL
+                .into_iter()
+                .find(|t| plain && i.key_pressed(t.key()));
+            (
+                tool,
+                i.key_pressed(Key::Escape),
+                i.key_pressed(Key::Enter),
+                i.key_pressed(Key::Backspace),
+                i.key_pressed(Key::Delete),
+            )
+        });
+        if let Some(t) = tool
+            && !self.move_vertex.is_dragging()
+        {
+            self.set_tool(t, ws);
+        }
+        if esc {
+            let cancelled = match self.tool {
+                Tool::Draw => self.draw.cancel(),
+                Tool::Split => self.split.cancel(),
+                Tool::Merge => self.merge.cancel(),
+                _ => false,
+            };
+            if cancelled {
+                ws.status.info("cancelled");
+            } else if self.selection.take().is_some() {
+                ws.status.info("selection cleared");
+            }
+        }
+        if enter && self.tool == Tool::Draw && self.draw.is_active() {
+            self.draw.close(ws, &mut self.selection);
+        }
+        if backspace && self.tool == Tool::Draw {
+            self.draw.pop(ws);
+        }
+        if delete {
+            match self.selection {
+                Some(Pick::Face(f)) if f.index() < ws.doc.board().face_count() => {
+                    if tools::delete::delete_face(ws, f) {
+                        self.selection = None;
+                    }
+                }
+                Some(_) => ws
+                    .status
+                    .error("Delete removes a selected face; select a face first"),
+                None => ws.status.error("nothing selected to delete"),
+            }
+        }
+    }
+
+    fn toolbar(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {
+        ui.horizontal_wrapped(|ui| {
+            for t in Tool::ALL {
+                let r = ui
+                    .selectable_label(self.tool == t, t.button_text())
+                    .on_hover_text(format!("{} ({})", t.description(), t.key().name()));
+                if r.clicked() {
+                    self.set_tool(t, ws);
+                }
+            }
+            ui.separator();
+            if ui
+                .add_enabled(ws.doc.history().can_undo(), egui::Button::new("Undo"))
+                .on_hover_text("Undo the last edit (Ctrl+Z)")
+                .clicked()
+                && ws.doc.undo()
+            {
+                ws.status.info("undone");
+            }
+            if ui
+                .add_enabled(ws.doc.history().can_redo(), egui::Button::new("Redo"))
+                .on_hover_text("Redo (Ctrl+Shift+Z)")
+                .clicked()
+            {
+                match ws.doc.redo() {
+                    Ok(true) => ws.status.info("redone"),
+                    Ok(false) => {}
+                    Err(e) => ws.status.error(format!("cannot redo: {e}")),
+                }
+            }
+            ui.separator();
+            ui.checkbox(&mut ws.settings.grid_snap, "Grid snap")
+                .on_hover_text("Snap new corners and moved vertices to a square grid");
+            let lr = ui.label("size");
+            ui.add_enabled(
+                ws.settings.grid_snap,
+                egui::DragValue::new(&mut ws.settings.grid_size)
+                    .range(0.001..=1000.0)
+                    .speed(0.05)
+                    .max_decimals(3),
+            )
+            .labelled_by(lr.id)
+            .on_hover_text("Grid spacing in board units");
+            if !(ws.settings.grid_size.is_finite() && ws.settings.grid_size > 0.0) {
+                ws.settings.grid_size = 1.0;
+            }
+            match self.tool {
+                Tool::TagSide => {
+                    ui.separator();
+                    ui.label("Tag:");
+                    let options = [
+                        ("Top", Some(crate::board::SideTag::Top)),
+                        ("Bottom", Some(crate::board::SideTag::Bottom)),
+                        ("Left", Some(crate::board::SideTag::Left)),
+                        ("Right", Some(crate::board::SideTag::Right)),
+                        ("No tag", None),
+                    ];
+                    for (text, tag) in options {
+                        ui.selectable_value(&mut self.tag_side.tag, tag, text);
+                    }
+                }
+                Tool::StartPieces => {
+                    ui.separator();
+                    ui.label("Place:");
+                    ui.selectable_value(&mut self.start_pieces.player, 0, "Player 1");
+                    ui.selectable_value(&mut self.start_pieces.player, 1, "Player 2");
+                }
+                _ => {}
+            }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                ui.toggle_value(&mut self.show_inspector, "Inspector");
+            });
+        });
+    }
+
     pub fn ui(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {
+        if !self.started {
+            self.started = true;
+            if ws.doc.board().face_count() == 0 {
+                self.tool = Tool::Draw;
+            }
+        }
+        // A board replaced from outside (New, Open, the generator): drop what was
+        // half-done on the old one.
+        let h = ws.doc.history();
+        if self.seen_revision.is_some_and(|r| r != ws.doc.revision())
+            && !h.can_undo()
+            && !h.can_redo()
+        {
+            self.selection = None;
+            self.draw.cancel();
+            self.split.cancel();
+            self.merge.cancel();
+            if ws.doc.board().face_count() == 0 {
+                self.tool = Tool::Draw;
+            }
+        }
+        if self.selection.is_some_and(|p| !p.exists(ws.doc.board())) {
+            self.selection = None;
+        }
+        self.keys(ui, ws);
+
+        egui::Panel::top("editor_toolbar").show(ui, |ui| self.toolbar(ui, ws));
+        if self.show_inspector {
+            egui::Panel::right("editor_inspector")
+                .resizable(true)
+                .default_size(260.0)
+                .show(ui, |ui| {
+                    self.inspector
+                        .ui(ui, ws, &mut self.selection, &mut self.keys)
+                });
+        }
+        if !self.move_vertex.is_dragging() {
+            let now = ui.input(|i| i.time);
+            if let Some(wait) = self
+                .validation
+                .refresh(ws.doc.board(), ws.doc.revision(), now)
+            {
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_secs_f64(wait.max(0.01)));
+            }
+        }
+        let stale = self.validation.is_stale(ws.doc.revision());
+        let clicked = egui::Panel::bottom("editor_problems")
+            .show(ui, |ui| self.validation.ui(ui, stale))
+            .inner;
+        if let Some(p) = clicked {
+            if let Some(at) = p.at {
+                self.zoom_to(at);
+            }
+            if let Some(f) = p.face.filter(|f| f.index() < ws.doc.board().face_count()) {
+                self.selection = Some(Pick::Face(f));
+            }
+            ws.status.info(p.text.clone());
+        }
+
         let r = self.canvas.show(ui, ws.doc.board(), ws.doc.revision());
-        ws.status.hover = r
-            .hovered
-            .map(|f| super::face_description(ws.doc.board(), f));
+        let revision = ws.doc.revision();
+        let radius = SNAP_PIXELS / r.view.scale;
+        let pointer = if r.panning { None } else { r.pointer_board };
+        let click = if r.response.clicked_by(PointerButton::Primary) && !r.panning {
+            // The release event carries the modifiers held at the click.
+            let shift = ui.input(|i| {
+                i.modifiers.shift
+                    || i.events.iter().any(|e| {
+                        matches!(e, egui::Event::PointerButton { pressed: false, modifiers, .. }
+                            if modifiers.shift)
+                    })
+            });
+            r.response.interact_pointer_pos().map(|p| Click {
+                at: r.view.to_board(r.rect, p),
+                shift,
+            })
+        } else {
+            None
+        };
+        {
+            let mut cx = ToolCx {
+                ws,
+                index: self.canvas.face_index(),
+                radius,
+                pointer,
+                click,
+                response: &r.response,
+                view: r.view,
+                rect: r.rect,
+                panning: r.panning,
+                selection: &mut self.selection,
+                keys: &mut self.keys,
+            };
+            match self.tool {
+                Tool::Select => self.select.frame(&mut cx),
+                Tool::Draw => self.draw.frame(&mut cx),
+                Tool::Move => self.move_vertex.frame(&mut cx),
+                Tool::Delete => self.delete.frame(&mut cx),
+                Tool::Split => self.split.frame(&mut cx),
+                Tool::Merge => self.merge.frame(&mut cx),
+                Tool::TagSide => self.tag_side.frame(&mut cx),
+                Tool::StartPieces => self.start_pieces.frame(&mut cx),
+            }
+        }
+
+        // Overlays. The canvas's index is only trusted while the board is unchanged.
+        let board = ws.doc.board();
+        let fresh = ws.doc.revision() == revision;
+        let painter = ui.painter_at(r.rect);
+        let p = PaintCx {
+            painter: &painter,
+            board,
+            view: r.view,
+            rect: r.rect,
+            index: fresh.then(|| self.canvas.face_index()),
+            radius,
+            pointer,
+            grid: ws.settings.grid_snap.then_some(ws.settings.grid_size),
+        };
+        if let Some(sel) = self.selection {
+            p.pick(sel, SELECT, 3.0);
+        }
+        match self.tool {
+            Tool::Select => self.select.paint(&p),
+            Tool::Draw => self.draw.paint(&p),
+            Tool::Move => self.move_vertex.paint(&p),
+            Tool::Delete => self.delete.paint(&p),
+            Tool::Split => self.split.paint(&p),
+            Tool::Merge => self.merge.paint(&p),
+            Tool::TagSide => self.tag_side.paint(&p),
+            Tool::StartPieces => self.start_pieces.paint(&p),
+        }
+
+        // Status bar: the tool's hint and what is under the pointer.
+        let hover = match (p.index, pointer) {
+            (Some(index), Some(at)) => match self.tool {
+                Tool::Select | Tool::Move | Tool::Split => {
+                    snap::pick(board, index, at, radius).map(|k| tools::describe(board, k))
+                }
+                Tool::TagSide => snap::pick_boundary_edge(board, index, at, radius)
+                    .map(|e| tools::describe(board, Pick::Edge(e))),
+                _ => snap::pick_face(board, index, at).map(|f| super::face_description(board, f)),
+            },
+            _ => None,
+        };
+        ws.status.hover = hover;
+        ws.status.hint = self.hint();
+        self.seen_revision = Some(ws.doc.revision());
     }
 }
