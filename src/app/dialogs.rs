@@ -136,7 +136,7 @@ impl Dialog {
                         .num_columns(2)
                         .spacing([12.0, 8.0])
                         .show(ui, |ui| {
-                            ui.label("Preset");
+                            let l = ui.label("Preset");
                             let current = presets::PRESET_NAMES.get(preset).copied().unwrap_or("");
                             egui::ComboBox::from_id_salt("new_board_preset")
                                 .selected_text(preset_info(current).0)
@@ -151,13 +151,16 @@ impl Dialog {
                                             size = preset_info(name).1.map_or(0, |r| r.2);
                                         }
                                     }
-                                });
+                                })
+                                .response
+                                .labelled_by(l.id);
                             ui.end_row();
                             let name = presets::PRESET_NAMES.get(preset).copied().unwrap_or("");
-                            ui.label("Size");
+                            let l = ui.label("Size");
                             match preset_info(name).1 {
                                 Some((lo, hi, _)) => {
                                     ui.add(egui::DragValue::new(&mut size).range(lo..=hi))
+                                        .labelled_by(l.id)
                                         .on_hover_text(format!("{lo} to {hi}"));
                                 }
                                 None => {

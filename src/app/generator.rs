@@ -365,16 +365,20 @@ impl GeneratorPanel {
                     ui.horizontal(|ui| {
                         ui.radio_value(&mut self.base, BaseChoice::Grid, "Grid");
                         let max = crate::presets::MAX_GRID;
-                        ui.add(egui::DragValue::new(&mut self.grid_w).range(1..=max));
-                        ui.label("×");
-                        ui.add(egui::DragValue::new(&mut self.grid_h).range(1..=max));
+                        let l = ui.label("W");
+                        ui.add(egui::DragValue::new(&mut self.grid_w).range(1..=max))
+                            .labelled_by(l.id);
+                        let l = ui.label("H");
+                        ui.add(egui::DragValue::new(&mut self.grid_h).range(1..=max))
+                            .labelled_by(l.id);
                     });
                     ui.radio_value(&mut self.base, BaseChoice::Document, "Editor's board");
                 });
                 ui.end_row();
 
-                ui.label("Players");
-                ui.add(egui::Slider::new(&mut self.config.players, 1..=MAX_PLAYERS));
+                let l = ui.label("Players");
+                ui.add(egui::Slider::new(&mut self.config.players, 1..=MAX_PLAYERS))
+                    .labelled_by(l.id);
                 ui.end_row();
 
                 ui.label("Layout");
@@ -393,27 +397,30 @@ impl GeneratorPanel {
                     }
                     if let Some(mut s) = sym {
                         ui.horizontal(|ui| {
-                            ui.label("Symmetry");
+                            let l = ui.label("Symmetry");
                             egui::ComboBox::from_id_salt("gen_symmetry")
                                 .selected_text(symmetry_name(s))
                                 .show_ui(ui, |ui| {
                                     for v in [Symmetry::None, Symmetry::Mirror, Symmetry::Rotate] {
                                         ui.selectable_value(&mut s, v, symmetry_name(v));
                                     }
-                                });
+                                })
+                                .response
+                                .labelled_by(l.id);
                         });
                         self.config.layout = Layout::Auto(s);
                     }
                 });
                 ui.end_row();
 
-                ui.label("Required sizes");
+                let l = ui.label("Required sizes");
                 ui.vertical(|ui| {
                     ui.add(
                         egui::TextEdit::singleline(&mut self.required_text)
                             .desired_width(120.0)
                             .hint_text("e.g. 6"),
                     )
+                    .labelled_by(l.id)
                     .on_hover_text("Sizes of the fixed regions every player must get, e.g. \"6\" or \"6, 4\"");
                     if let Err(e) = parse_sizes(&self.required_text) {
                         ui.colored_label(ui.visuals().error_fg_color, e);
@@ -421,7 +428,7 @@ impl GeneratorPanel {
                 });
                 ui.end_row();
 
-                ui.label("Fill");
+                let l = ui.label("Fill");
                 ui.add(
                     egui::Slider::new(&mut self.config.plan.fill, 0.0..=1.0)
                         .custom_formatter(|v, _| format!("{:.0} %", v * 100.0))
@@ -429,14 +436,19 @@ impl GeneratorPanel {
                             s.trim().trim_end_matches('%').trim().parse::<f64>().ok().map(|v| v / 100.0)
                         }),
                 )
+                .labelled_by(l.id)
                 .on_hover_text("Share of the base's faces in fixed regions; the rest become gardens");
                 ui.end_row();
 
                 ui.label("Region size");
                 ui.horizontal(|ui| {
                     let plan = &mut self.config.plan;
-                    ui.add(egui::DragValue::new(&mut plan.min_size).range(1..=10_000).prefix("min "));
-                    ui.add(egui::DragValue::new(&mut plan.max_size).range(1..=10_000).prefix("max "));
+                    let l = ui.label("min");
+                    ui.add(egui::DragValue::new(&mut plan.min_size).range(1..=10_000))
+                        .labelled_by(l.id);
+                    let l = ui.label("max");
+                    ui.add(egui::DragValue::new(&mut plan.max_size).range(1..=10_000))
+                        .labelled_by(l.id);
                 });
                 ui.end_row();
 
@@ -444,16 +456,18 @@ impl GeneratorPanel {
                 ui.horizontal(|ui| {
                     let plan = &mut self.config.plan;
                     let mut capped = plan.garden_max_size.is_some();
-                    if ui.checkbox(&mut capped, "limit").changed() {
+                    let c = ui.checkbox(&mut capped, "limit");
+                    if c.changed() {
                         plan.garden_max_size = capped.then_some(plan.max_size.max(1));
                     }
                     if let Some(m) = &mut plan.garden_max_size {
-                        ui.add(egui::DragValue::new(m).range(1..=10_000));
+                        ui.add(egui::DragValue::new(m).range(1..=10_000))
+                            .labelled_by(c.id);
                     }
                 });
                 ui.end_row();
 
-                ui.label("Garden growth");
+                let l = ui.label("Garden growth");
                 ui.horizontal(|ui| {
                     egui::ComboBox::from_id_salt("gen_growth")
                         .selected_text(match self.growth_kind {
@@ -463,23 +477,28 @@ impl GeneratorPanel {
                         .show_ui(ui, |ui| {
                             ui.selectable_value(&mut self.growth_kind, GrowthKind::Inverse, "k / size");
                             ui.selectable_value(&mut self.growth_kind, GrowthKind::Constant, "constant");
-                        });
+                        })
+                        .response
+                        .labelled_by(l.id);
                     let range = match self.growth_kind {
                         GrowthKind::Inverse => 0.0..=20.0,
                         GrowthKind::Constant => 0.0..=1.0,
                     };
-                    ui.add(egui::DragValue::new(&mut self.growth_value).range(range).speed(0.01));
+                    ui.add(egui::DragValue::new(&mut self.growth_value).range(range).speed(0.01))
+                        .labelled_by(l.id);
                 })
                 .response
                 .on_hover_text("Probability that a garden grows by one more face: k divided by its size, or the same at every size");
                 ui.end_row();
 
-                ui.label("Attempts");
-                ui.add(egui::DragValue::new(&mut self.config.max_attempts).range(1..=1_000_000));
+                let l = ui.label("Attempts");
+                ui.add(egui::DragValue::new(&mut self.config.max_attempts).range(1..=1_000_000))
+                    .labelled_by(l.id);
                 ui.end_row();
 
-                ui.label("Seed");
+                let l = ui.label("Seed");
                 ui.add(egui::TextEdit::singleline(&mut self.seed_text).desired_width(170.0))
+                    .labelled_by(l.id)
                     .on_hover_text("The same seed, base and parameters always give the same board");
                 ui.end_row();
             });
@@ -623,9 +642,9 @@ impl GeneratorPanel {
         ui.add_space(6.0);
         let check = |ui: &mut egui::Ui, ok: bool, text: &str| {
             let (mark, colour) = if ok {
-                ("✔", egui::Color32::from_rgb(0x27, 0xae, 0x60))
+                ("yes", egui::Color32::from_rgb(0x27, 0xae, 0x60))
             } else {
-                ("✘", ui.visuals().error_fg_color)
+                ("NO", ui.visuals().error_fg_color)
             };
             ui.horizontal(|ui| {
                 ui.colored_label(colour, mark);

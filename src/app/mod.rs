@@ -208,7 +208,7 @@ impl App {
         } else if !has_board {
             app.ws
                 .status
-                .info("No board: draw one, or File → New / Open");
+                .info("No board: draw one, or File > New or Open");
         }
         if let Some(left) = app.autosave.leftover() {
             app.dialog = Some(Dialog::Restore(left));
@@ -382,7 +382,7 @@ impl App {
             files::save_board(self.ws.doc.board(), &path)
         } else {
             Err(format!(
-                "cannot save as {}: boards are saved as .ron (use File → Export for OBJ and SVG)",
+                "cannot save as {}: boards are saved as .ron (use File > Export for OBJ and SVG)",
                 path.display()
             ))
         };
