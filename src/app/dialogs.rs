@@ -55,7 +55,7 @@ pub enum Dialog {
     NewBoard { preset: usize, size: u32 },
     Shortcuts,
     About,
-    Restore(Leftover),
+    Restore(Box<Leftover>),
 }
 
 /// What the user decided in a dialog, for the app to carry out.
@@ -63,7 +63,7 @@ pub enum Dialog {
 pub enum DialogAction {
     Unsaved(Choice, Pending),
     Create(NewBoard),
-    Restore(Leftover),
+    Restore(Box<Leftover>),
     DiscardAutosave,
 }
 

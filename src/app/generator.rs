@@ -73,6 +73,8 @@ pub struct GeneratorPanel {
     pub growth_kind: GrowthKind,
     pub growth_value: f64,
     pub colour_by: ColourBy,
+    /// Region labels on the preview (they are long; off by default).
+    pub show_labels: bool,
     job: Option<Job>,
     result: Option<Generated>,
     error: Option<String>,
@@ -108,6 +110,7 @@ impl GeneratorPanel {
             growth_kind: GrowthKind::Inverse,
             growth_value: 2.0,
             colour_by: ColourBy::Section,
+            show_labels: false,
             job: None,
             result: None,
             error: None,
@@ -337,14 +340,16 @@ impl GeneratorPanel {
         egui::Panel::left("generator_params")
             .resizable(true)
             .default_size(270.0)
+            .min_size(240.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| self.params_ui(ui, ws));
             });
         egui::Panel::right("generator_report")
             .resizable(true)
-            .default_size(380.0)
+            .default_size(450.0)
+            .min_size(380.0)
             .show(ui, |ui| {
-                egui::ScrollArea::both().show(ui, |ui| self.report_ui(ui));
+                egui::ScrollArea::vertical().show(ui, |ui| self.report_ui(ui));
             });
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE)
@@ -552,6 +557,7 @@ impl GeneratorPanel {
             ui.radio_value(&mut self.colour_by, ColourBy::Kind, "kind");
             ui.radio_value(&mut self.colour_by, ColourBy::Section, "section");
         });
+        ui.checkbox(&mut self.show_labels, "Region labels");
         ui.add_space(6.0);
         let usable = self.usable();
         ui.horizontal(|ui| {
@@ -592,53 +598,86 @@ impl GeneratorPanel {
             ui.label(format!("Required per player: {}", join_sizes(&r.required)));
         }
         ui.add_space(6.0);
-        egui::Grid::new("gen_report")
-            .striped(true)
-            .num_columns(9)
-            .spacing([10.0, 4.0])
-            .show(ui, |ui| {
-                for h in [
-                    "Player",
-                    "Section",
-                    "Fixed",
-                    "Fixed faces",
-                    "Fixed area",
-                    "Gardens",
-                    "Garden faces",
-                    "Garden area",
-                    "Fixed sizes",
-                ] {
-                    ui.strong(h);
-                }
-                ui.end_row();
-                for p in &r.players {
-                    ui.label(format!("P{}", p.player));
-                    ui.label(p.section_faces.to_string());
-                    ui.label(p.fixed_count.to_string());
-                    ui.label(p.fixed_faces.to_string());
-                    ui.label(format!("{:.2}", p.fixed_area));
-                    ui.label(p.garden_count.to_string());
-                    ui.label(p.garden_faces.to_string());
-                    ui.label(format!("{:.2}", p.garden_area));
-                    ui.label(join_sizes(&p.fixed_sizes));
-                    ui.end_row();
-                }
-                let d = &r.spread;
-                ui.strong("max diff");
-                ui.strong(d.section_faces.to_string());
-                ui.strong(d.fixed_count.to_string());
-                ui.strong(d.fixed_faces.to_string());
-                ui.strong(format!("{:.2}", d.fixed_area));
-                ui.strong(d.garden_count.to_string());
-                ui.strong(d.garden_faces.to_string());
-                ui.strong(format!("{:.2}", d.garden_area));
-                ui.strong(if r.identical_fixed_sizes {
-                    "identical"
+        // One column per player and one for the largest difference between players.
+        let d = &r.spread;
+        type Row<'a> = (
+            &'a str,
+            Box<dyn Fn(&crate::generator::PlayerFigures) -> String + 'a>,
+            String,
+        );
+        let rows: Vec<Row> = vec![
+            (
+                "Section faces",
+                Box::new(|p| p.section_faces.to_string()),
+                d.section_faces.to_string(),
+            ),
+            (
+                "Fixed regions",
+                Box::new(|p| p.fixed_count.to_string()),
+                d.fixed_count.to_string(),
+            ),
+            (
+                "Fixed faces",
+                Box::new(|p| p.fixed_faces.to_string()),
+                d.fixed_faces.to_string(),
+            ),
+            (
+                "Fixed area",
+                Box::new(|p| format!("{:.2}", p.fixed_area)),
+                format!("{:.2}", d.fixed_area),
+            ),
+            (
+                "Gardens",
+                Box::new(|p| p.garden_count.to_string()),
+                d.garden_count.to_string(),
+            ),
+            (
+                "Garden faces",
+                Box::new(|p| p.garden_faces.to_string()),
+                d.garden_faces.to_string(),
+            ),
+            (
+                "Garden area",
+                Box::new(|p| format!("{:.2}", p.garden_area)),
+                format!("{:.2}", d.garden_area),
+            ),
+            (
+                "Fixed sizes",
+                Box::new(|p| space_sizes(&p.fixed_sizes)),
+                if r.identical_fixed_sizes {
+                    "identical".into()
                 } else {
-                    "differ"
+                    "differ".into()
+                },
+            ),
+            (
+                "Garden sizes",
+                Box::new(|p| space_sizes(&p.garden_sizes)),
+                String::new(),
+            ),
+        ];
+        egui::ScrollArea::horizontal().show(ui, |ui| {
+            egui::Grid::new("gen_report")
+                .striped(true)
+                .num_columns(r.players.len() + 2)
+                .spacing([12.0, 4.0])
+                .show(ui, |ui| {
+                    ui.label("");
+                    for p in &r.players {
+                        ui.strong(format!("P{}", p.player));
+                    }
+                    ui.strong("max diff");
+                    ui.end_row();
+                    for (name, cell, diff) in &rows {
+                        ui.label(*name);
+                        for p in &r.players {
+                            ui.label(cell(p));
+                        }
+                        ui.strong(diff);
+                        ui.end_row();
+                    }
                 });
-                ui.end_row();
-            });
+        });
         ui.add_space(6.0);
         let check = |ui: &mut egui::Ui, ok: bool, text: &str| {
             let (mark, colour) = if ok {
@@ -646,7 +685,7 @@ impl GeneratorPanel {
             } else {
                 ("NO", ui.visuals().error_fg_color)
             };
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.colored_label(colour, mark);
                 ui.label(text);
             });
@@ -697,6 +736,7 @@ impl GeneratorPanel {
             }
             self.fills_for = Some((self.revision, self.colour_by));
         }
+        self.canvas.show_labels = self.show_labels && ws.settings.show_labels;
         let r = self.canvas.show(ui, &g.board, self.revision);
         ws.status.hover = r.hovered.map(|f| {
             let info = g.regions.get(f.index());
@@ -725,6 +765,10 @@ fn symmetry_name(s: Symmetry) -> &'static str {
         Symmetry::Mirror => "mirror",
         Symmetry::Rotate => "rotate",
     }
+}
+
+fn space_sizes(v: &[u32]) -> String {
+    v.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
 }
 
 fn join_sizes(v: &[u32]) -> String {

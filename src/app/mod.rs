@@ -154,6 +154,9 @@ pub struct App {
     pub data_dir: Option<PathBuf>,
     pub autosave: Autosave,
     dialog: Option<Dialog>,
+    /// Whether the theme was chosen (stored settings or View → Dark theme); until
+    /// then the app follows the system theme.
+    theme_chosen: bool,
     /// The window may close: nothing was unsaved or the user answered the prompt.
     close_confirmed: bool,
     ctx: egui::Context,
@@ -173,6 +176,7 @@ impl App {
         let has_board = opts.board.is_some();
         let board = opts.board.unwrap_or_else(empty_board);
         let mut ws = Workspace::new(board, opts.path.clone());
+        let theme_chosen = settings.is_some();
         match settings {
             Some(s) => ws.settings = s,
             None => ws.settings.dark = ctx.global_style().visuals.dark_mode,
@@ -194,6 +198,7 @@ impl App {
             data_dir,
             autosave,
             dialog: None,
+            theme_chosen,
             close_confirmed: false,
             ctx: ctx.clone(),
             title: String::new(),
@@ -211,7 +216,7 @@ impl App {
                 .info("No board: draw one, or File > New or Open");
         }
         if let Some(left) = app.autosave.leftover() {
-            app.dialog = Some(Dialog::Restore(left));
+            app.dialog = Some(Dialog::Restore(Box::new(left)));
         }
         app
     }
@@ -242,7 +247,9 @@ impl App {
         } else {
             (egui::Theme::Light, CanvasStyle::light())
         };
-        self.ctx.set_theme(theme);
+        if self.theme_chosen {
+            self.ctx.set_theme(theme);
+        }
         for c in [
             self.editor.canvas_mut(),
             self.play.canvas_mut(),
@@ -591,6 +598,7 @@ impl App {
                 self.apply_theme();
             }
             MenuAction::ToggleDark => {
+                self.theme_chosen = true;
                 self.ws.settings.dark = !self.ws.settings.dark;
                 self.apply_theme();
             }
@@ -823,6 +831,13 @@ fn presets_by_name(name: &str, size: Option<u32>) -> Result<Board, String> {
 impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        if ui.visuals().dark_mode != self.ws.settings.dark {
+            if !self.theme_chosen {
+                // Following the system theme.
+                self.ws.settings.dark = ui.visuals().dark_mode;
+            }
+            self.apply_theme();
+        }
         self.handle_close(&ctx);
         let modal = matches!(
             self.dialog,
