@@ -204,3 +204,24 @@ fn a_bad_file_shows_a_red_message_and_changes_nothing() {
     assert!(err && msg.contains("does not exist"), "{msg}");
     assert_eq!(h.state().ws.doc.board(), &board);
 }
+
+#[test]
+fn the_command_line_rejects_a_bad_file_with_one_line_and_exit_1() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/invalid");
+    for name in ["garbage.ron", "non-manifold.obj", "missing.sgf"] {
+        let p = data.join(name);
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_boardwright"))
+            .arg(&p)
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(1), "{name}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+        assert!(
+            err.starts_with("boardwright: ") && err.contains(name),
+            "{err}"
+        );
+    }
+}

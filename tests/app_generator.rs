@@ -163,6 +163,35 @@ fn play_boco_on_it_starts_a_game_on_the_generated_board() {
 }
 
 #[test]
+fn a_new_request_supersedes_the_running_one() {
+    let (mut h, _dir) = generator_tab(None);
+    {
+        let g = &mut h.state_mut().generator;
+        g.base = BaseChoice::Grid;
+        g.grid_w = 200;
+        g.grid_h = 200;
+        g.set_seed(1);
+    }
+    click_label(&mut h, "Generate");
+    assert!(h.state().generator.is_busy());
+    {
+        let g = &mut h.state_mut().generator;
+        g.grid_w = 8;
+        g.grid_h = 8;
+        g.set_seed(99);
+    }
+    click_label(&mut h, "Generate");
+    wait_generator(&mut h);
+    let g = h.state().generator.result().unwrap();
+    assert_eq!(g.seed, 99, "the newer request's board is shown");
+    assert_eq!(g.region_of_base.len(), 64);
+    // Nothing else arrives later.
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    h.run_ok();
+    assert_eq!(h.state().generator.result().unwrap().seed, 99);
+}
+
+#[test]
 fn generator_snapshot() {
     let (mut h, _dir) = generator_tab(None);
     generate(&mut h, 2026);

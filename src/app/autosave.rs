@@ -236,3 +236,76 @@ fn remove(p: &Path) {
         let _ = std::fs::remove_file(p);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::presets;
+
+    #[test]
+    fn writes_only_unsaved_work_and_reads_it_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut a = Autosave::new(Some(dir.path()));
+        let b = presets::hex(3);
+        let path = PathBuf::from("/boards/hex.ron");
+        assert!(!a.write(&b, (1, false, Some(&path)), None).unwrap());
+        assert!(!a.exists(), "a clean document needs no autosave");
+        assert!(a.write(&b, (2, true, Some(&path)), None).unwrap());
+        assert!(
+            !a.write(&b, (2, true, Some(&path)), None).unwrap(),
+            "unchanged"
+        );
+        let left = a.leftover().unwrap();
+        assert_eq!(left.board.as_ref(), Some(&b));
+        assert_eq!(left.path.as_ref(), Some(&path));
+        assert!(left.problems.is_empty());
+        assert!(left.summary().contains("Hex"));
+        // Saved meanwhile: the autosaved board goes away.
+        a.write(&b, (3, false, Some(&path)), None).unwrap();
+        assert!(a.leftover().is_none());
+    }
+
+    #[test]
+    fn the_timer_waits_for_the_interval() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut a = Autosave::new(Some(dir.path()));
+        let b = presets::hex(2);
+        assert!(!a.tick(0.0, &b, (2, true, None), None).unwrap());
+        assert!(
+            !a.tick(AUTOSAVE_INTERVAL - 1.0, &b, (2, true, None), None)
+                .unwrap()
+        );
+        assert!(!a.exists());
+        assert!(
+            a.tick(AUTOSAVE_INTERVAL + 0.5, &b, (2, true, None), None)
+                .unwrap()
+        );
+        assert!(a.exists());
+        a.clear();
+        assert!(!a.exists());
+        assert!(!dir.path().join("autosave").exists());
+    }
+
+    #[test]
+    fn a_damaged_autosave_is_reported_not_fatal() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = Autosave::new(Some(dir.path()));
+        let d = dir.path().join("autosave");
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(d.join(BOARD_FILE), "(this is not a board").unwrap();
+        std::fs::write(d.join(INFO_FILE), "garbage").unwrap();
+        let left = a.leftover().unwrap();
+        assert!(left.board.is_none() && left.game.is_none());
+        assert_eq!(left.problems.len(), 1);
+        assert!(left.problems[0].contains("autosaved board"));
+        assert_eq!(left.summary(), "nothing readable");
+    }
+
+    #[test]
+    fn no_data_folder_means_no_autosave() {
+        let mut a = Autosave::new(None);
+        let b = presets::hex(2);
+        assert!(!a.write(&b, (2, true, None), None).unwrap());
+        assert!(a.leftover().is_none());
+    }
+}
