@@ -302,6 +302,34 @@ mod tests {
     }
 
     #[test]
+    fn a_game_in_progress_is_autosaved_with_its_moves() {
+        use crate::rules::dynamic::{GameOptions, RulesKind, new_game};
+        let dir = tempfile::tempdir().unwrap();
+        let mut a = Autosave::new(Some(dir.path()));
+        let board = presets::hex(3);
+        let mut g = new_game(
+            RulesKind::Hex,
+            std::sync::Arc::new(board.clone()),
+            &GameOptions::default(),
+        )
+        .unwrap();
+        assert!(!a.write(&board, (1, false, None), Some(g.as_ref())).unwrap());
+        for _ in 0..2 {
+            let m = g.legal_moves()[0].clone();
+            g.play_str(&m).unwrap();
+        }
+        assert!(a.write(&board, (1, false, None), Some(g.as_ref())).unwrap());
+        let left = a.leftover().unwrap();
+        assert!(left.board.is_none(), "the board itself was saved");
+        assert!(left.summary().contains("after 2 moves"));
+        let back = left.game.expect("the game is restored");
+        assert_eq!(back.history(), g.history());
+        // The game was closed: its autosave goes.
+        a.write(&board, (1, false, None), None).unwrap();
+        assert!(a.leftover().is_none());
+    }
+
+    #[test]
     fn no_data_folder_means_no_autosave() {
         let mut a = Autosave::new(None);
         let b = presets::hex(2);
