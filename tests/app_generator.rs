@@ -61,7 +61,7 @@ fn re_roll_picks_and_shows_a_new_seed() {
     generate(&mut h, 7);
     click_label(&mut h, "Re-roll");
     wait_generator(&mut h);
-    let seed = h.state().generator.seed;
+    let seed = h.state().generator.seed();
     assert_ne!(seed, 7);
     assert_eq!(h.state().generator.result().unwrap().seed, seed);
     // The seed is shown in the seed field, so the board can be made again.

@@ -276,6 +276,14 @@ fn settings_and_mode_persist_through_eframe_storage() {
     click_label(&mut h, "View");
     click_label(&mut h, "Labels");
     assert!(!h.state().ws.settings.show_labels);
+    click_label(&mut h, "View");
+    click_label(&mut h, "Start pieces");
+    assert!(!h.state().ws.settings.show_setup);
+    assert!(
+        !h.state_mut().canvas_mut().show_setup,
+        "the canvas hides them"
+    );
+    assert!(!h.state_mut().canvas_mut().show_labels);
     let dark_before = h.state().ws.settings.dark;
     click_label(&mut h, "View");
     click_label(&mut h, "Dark theme");

@@ -198,23 +198,27 @@ impl Dialog {
                     .open(&mut open)
                     .collapsible(false)
                     .resizable(false)
+                    .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
                     .show(ctx, |ui| {
-                        egui::Grid::new("shortcuts_grid")
-                            .num_columns(2)
-                            .striped(true)
-                            .spacing([16.0, 4.0])
-                            .show(ui, |ui| {
-                                for (keys, what) in SHORTCUTS {
-                                    if keys.is_empty() {
-                                        ui.strong(*what);
-                                        ui.label("");
-                                    } else {
-                                        ui.monospace(*keys);
-                                        ui.label(*what);
+                        let h = (ctx.content_rect().height() - 160.0).max(120.0);
+                        egui::ScrollArea::vertical().max_height(h).show(ui, |ui| {
+                            egui::Grid::new("shortcuts_grid")
+                                .num_columns(2)
+                                .striped(true)
+                                .spacing([16.0, 4.0])
+                                .show(ui, |ui| {
+                                    for (keys, what) in SHORTCUTS {
+                                        if keys.is_empty() {
+                                            ui.strong(*what);
+                                            ui.label("");
+                                        } else {
+                                            ui.monospace(*keys);
+                                            ui.label(*what);
+                                        }
+                                        ui.end_row();
                                     }
-                                    ui.end_row();
-                                }
-                            });
+                                });
+                        });
                     });
                 (open.then_some(Dialog::Shortcuts), None)
             }
@@ -224,6 +228,7 @@ impl Dialog {
                     .open(&mut open)
                     .collapsible(false)
                     .resizable(false)
+                    .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
                     .show(ctx, |ui| {
                         ui.heading(format!("boardwright {}", env!("CARGO_PKG_VERSION")));
                         ui.label(env!("CARGO_PKG_DESCRIPTION"));

@@ -66,8 +66,8 @@ pub struct GeneratorPanel {
     pub base: BaseChoice,
     pub grid_w: u32,
     pub grid_h: u32,
-    /// The seed of the next Generate (shown, editable).
-    pub seed: u64,
+    /// The seed of the last Generate / Re-roll (the field may have been edited since).
+    seed: u64,
     seed_text: String,
     required_text: String,
     pub growth_kind: GrowthKind,
@@ -122,6 +122,12 @@ impl GeneratorPanel {
 
     pub fn canvas_mut(&mut self) -> &mut Canvas {
         &mut self.canvas
+    }
+
+    /// The seed of the last generation request (what Re-roll picked, or the field's
+    /// value when Generate was pressed).
+    pub fn seed(&self) -> u64 {
+        self.seed
     }
 
     /// Set the seed of the next generation (and the seed field).
