@@ -860,6 +860,13 @@ impl History {
             .find_map(|s| s.entries.last())
             .map(|(e, _)| e.describe())
     }
+    /// Description of the edit the next redo applies again.
+    pub fn redo_label(&self) -> Option<&'static str> {
+        self.redo
+            .last()
+            .and_then(|s| s.entries.last())
+            .map(|(e, _)| e.describe())
+    }
     /// Forget everything (e.g. after loading another board).
     pub fn clear(&mut self) {
         self.undo.clear();

@@ -35,15 +35,25 @@ fn main() -> ExitCode {
         Ok(Action::Gui(file)) => {
             let mut opts = boardwright::app::AppOptions::default();
             if let Some(path) = file {
-                match boardwright::io::load_board(&path) {
-                    Ok(loaded) => {
-                        cli::print_notes(&loaded.notes);
-                        opts.board = Some(loaded.board);
-                        opts.notes = loaded.notes;
-                        opts.path = Some(path);
+                // The same code path as File → Open: boards (.ron, .obj) and saved
+                // games (.ron records, .sgf).
+                match boardwright::app::files::open_path(&path) {
+                    Ok(boardwright::app::files::Opened::Board { board, notes }) => {
+                        cli::print_notes(&notes);
+                        opts.board = Some(*board);
+                        opts.notes = notes;
+                        let is_ron = path
+                            .extension()
+                            .is_some_and(|e| e.eq_ignore_ascii_case("ron"));
+                        // Imports have no RON file yet: Save asks where to put one.
+                        opts.path = is_ron.then_some(path);
+                    }
+                    Ok(boardwright::app::files::Opened::Game(game)) => {
+                        opts.board = Some(game.board().as_ref().clone());
+                        opts.game = Some(game);
                     }
                     Err(e) => {
-                        let msg = e.to_string().replace(['\n', '\r'], " ");
+                        let msg = e.replace(['\n', '\r'], " ");
                         eprintln!("boardwright: {msg}");
                         return ExitCode::FAILURE;
                     }

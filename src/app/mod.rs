@@ -10,32 +10,65 @@
 //! mode), `generator.rs` (generator mode), `canvas.rs` + `view.rs` (the board view
 //! every mode draws with).
 
+pub mod autosave;
 pub mod canvas;
+pub mod dialogs;
 pub mod editor;
 pub mod files;
 pub mod generator;
+pub mod menu;
 pub mod play;
 pub mod view;
 pub mod workspace;
 
 use crate::board::{Board, FaceKind};
 use crate::mesh::Mesh;
+use crate::rules::dynamic::DynGame;
+use autosave::Autosave;
 use canvas::{Canvas, CanvasStyle};
+use dialogs::{Choice, Dialog, DialogAction, NewBoard, Pending};
 use eframe::egui;
-use std::path::PathBuf;
-use workspace::{Mode, Request, Workspace};
+use menu::MenuAction;
+use std::path::{Path, PathBuf};
+use workspace::{Mode, Request, Settings, Workspace};
 
 /// What the window starts with.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct AppOptions {
     /// The board to show, if one was loaded.
     pub board: Option<Board>,
     /// Where it came from (shown in the title).
     pub path: Option<PathBuf>,
+    /// A saved game to show in Play mode (opened from the command line).
+    pub game: Option<Box<dyn DynGame>>,
     /// Messages for the user (e.g. what loading the file reported), shown in the status bar.
     pub notes: Vec<String>,
     /// Folder for autosaves; `None` = the platform's data folder for the app.
     pub data_dir: Option<PathBuf>,
+    /// Seconds between autosaves (default [`autosave::AUTOSAVE_INTERVAL`]).
+    pub autosave_interval: Option<f64>,
+}
+
+impl Clone for AppOptions {
+    fn clone(&self) -> Self {
+        AppOptions {
+            board: self.board.clone(),
+            path: self.path.clone(),
+            game: self.game.as_ref().map(|g| g.clone_box()),
+            notes: self.notes.clone(),
+            data_dir: self.data_dir.clone(),
+            autosave_interval: self.autosave_interval,
+        }
+    }
+}
+
+/// Keys of the values kept in eframe's storage.
+const SETTINGS_KEY: &str = "boardwright.settings";
+const MODE_KEY: &str = "boardwright.mode";
+
+/// The folder for autosaves when none is given: the platform's data folder.
+pub fn default_data_dir() -> Option<PathBuf> {
+    eframe::storage_dir("boardwright")
 }
 
 /// Open the window and run until it is closed.
@@ -117,40 +150,73 @@ pub struct App {
     pub editor: editor::EditorPanel,
     pub play: play::PlayPanel,
     pub generator: generator::GeneratorPanel,
+    /// Where autosaves go (`data_dir/autosave/`).
     pub data_dir: Option<PathBuf>,
+    pub autosave: Autosave,
+    dialog: Option<Dialog>,
+    /// Whether the theme was chosen (stored settings or View → Dark theme); until
+    /// then the app follows the system theme.
+    theme_chosen: bool,
+    /// The window may close: nothing was unsaved or the user answered the prompt.
+    close_confirmed: bool,
+    ctx: egui::Context,
     title: String,
 }
 
 impl App {
-    /// The app as the window (and the UI tests) create it.
+    /// The app as the window (and the UI tests) create it. `storage` holds the
+    /// settings and mode of the last run.
     pub fn new(
         ctx: &egui::Context,
         storage: Option<&dyn eframe::Storage>,
         opts: AppOptions,
     ) -> App {
-        let _ = storage;
-        let dark = ctx.global_style().visuals.dark_mode;
+        let settings = storage.and_then(|s| eframe::get_value::<Settings>(s, SETTINGS_KEY));
+        let mode = storage.and_then(|s| eframe::get_value::<Mode>(s, MODE_KEY));
         let has_board = opts.board.is_some();
         let board = opts.board.unwrap_or_else(empty_board);
-        let mut ws = Workspace::new(board, opts.path);
-        ws.settings.dark = dark;
-        if let Some(n) = opts.notes.last() {
-            ws.status.info(n.clone());
+        let mut ws = Workspace::new(board, opts.path.clone());
+        let theme_chosen = settings.is_some();
+        match settings {
+            Some(s) => ws.settings = s,
+            None => ws.settings.dark = ctx.global_style().visuals.dark_mode,
+        }
+        if !opts.notes.is_empty() {
+            ws.status.info(opts.notes.join("; "));
+        }
+        let data_dir = opts.data_dir.or_else(default_data_dir);
+        let mut autosave = Autosave::new(data_dir.as_deref());
+        if let Some(i) = opts.autosave_interval {
+            autosave.interval = i.max(0.0);
         }
         let mut app = App {
             ws,
-            mode: Mode::Editor,
+            mode: mode.unwrap_or_default(),
             editor: editor::EditorPanel::new(),
             play: play::PlayPanel::new(),
             generator: generator::GeneratorPanel::new(),
-            data_dir: opts.data_dir,
+            data_dir,
+            autosave,
+            dialog: None,
+            theme_chosen,
+            close_confirmed: false,
+            ctx: ctx.clone(),
             title: String::new(),
         };
-        app.apply_theme(ctx);
-        if !has_board {
+        if let Some(p) = &opts.path {
+            app.ws.settings.add_recent(p);
+        }
+        app.apply_theme();
+        if let Some(g) = opts.game {
+            app.play.set_game(&mut app.ws, g);
+            app.mode = Mode::Play;
+        } else if !has_board {
             app.ws
                 .status
-                .info("No board: draw one, or File → New / Open");
+                .info("No board: draw one, or File > New or Open");
+        }
+        if let Some(left) = app.autosave.leftover() {
+            app.dialog = Some(Dialog::Restore(Box::new(left)));
         }
         app
     }
@@ -164,13 +230,26 @@ impl App {
         }
     }
 
-    fn apply_theme(&mut self, ctx: &egui::Context) {
+    /// The dialog on screen, if any.
+    pub fn dialog(&self) -> Option<&Dialog> {
+        self.dialog.as_ref()
+    }
+
+    /// Whether the window is allowed to close (nothing unsaved, or the user
+    /// answered the unsaved-changes prompt).
+    pub fn close_confirmed(&self) -> bool {
+        self.close_confirmed
+    }
+
+    fn apply_theme(&mut self) {
         let (theme, style) = if self.ws.settings.dark {
             (egui::Theme::Dark, CanvasStyle::dark())
         } else {
             (egui::Theme::Light, CanvasStyle::light())
         };
-        ctx.set_theme(theme);
+        if self.theme_chosen {
+            self.ctx.set_theme(theme);
+        }
         for c in [
             self.editor.canvas_mut(),
             self.play.canvas_mut(),
@@ -182,30 +261,410 @@ impl App {
         }
     }
 
-    fn menu_bar(&mut self, ui: &mut egui::Ui) {
-        egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button("File", |ui| {
-                if ui.button("Quit").clicked() {
-                    ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+    // ----- files -------------------------------------------------------------
+
+    /// Open a board (`.ron`, `.obj`) or a saved game (`.ron` record, `.sgf`): what
+    /// File → Open, Open Recent, drag and drop and the tests use. A board replaces
+    /// the document (asking about unsaved changes first); a game opens in Play
+    /// mode. Errors go to the status bar and change nothing.
+    pub fn open_file(&mut self, path: &Path) {
+        match self.read_file(path) {
+            Some(files::Opened::Game(g)) => self.show_game(g, path),
+            Some(files::Opened::Board { board, notes }) => {
+                if self.ws.doc.is_dirty() {
+                    self.dialog = Some(Dialog::Unsaved(Pending::Open(path.to_path_buf())));
+                } else {
+                    self.load_board(*board, notes, path);
                 }
-            });
-            ui.menu_button("View", |ui| {
-                if ui.button("Fit board   F").clicked() {
-                    self.canvas_mut().request_fit();
-                }
-                let mut labels = self.ws.settings.show_labels;
-                if ui.checkbox(&mut labels, "Labels").changed() {
-                    self.ws.settings.show_labels = labels;
-                    self.apply_theme(ui.ctx());
-                }
-                let mut dark = self.ws.settings.dark;
-                if ui.checkbox(&mut dark, "Dark theme").changed() {
-                    self.ws.settings.dark = dark;
-                    self.apply_theme(ui.ctx());
-                }
-            });
-        });
+            }
+            None => {}
+        }
     }
+
+    fn read_file(&mut self, path: &Path) -> Option<files::Opened> {
+        if !path.exists() {
+            self.ws.status.error(format!(
+                "cannot open {}: the file does not exist",
+                path.display()
+            ));
+            return None;
+        }
+        match files::open_path(path) {
+            Ok(o) => Some(o),
+            Err(e) => {
+                self.ws.status.error(e.replace(['\n', '\r'], " "));
+                None
+            }
+        }
+    }
+
+    /// Open without asking (the user already answered the prompt).
+    fn open_now(&mut self, path: &Path) {
+        match self.read_file(path) {
+            Some(files::Opened::Game(g)) => self.show_game(g, path),
+            Some(files::Opened::Board { board, notes }) => self.load_board(*board, notes, path),
+            None => {}
+        }
+    }
+
+    fn show_game(&mut self, game: Box<dyn DynGame>, path: &Path) {
+        let text = format!(
+            "Opened {} game {} ({} moves)",
+            game.kind().title(),
+            path.display(),
+            game.ply()
+        );
+        self.play.set_game(&mut self.ws, game);
+        self.play.canvas_mut().request_fit();
+        self.mode = Mode::Play;
+        self.ws.settings.add_recent(path);
+        self.ws.status.info(text);
+    }
+
+    fn load_board(&mut self, board: Board, notes: Vec<String>, path: &Path) {
+        let is_ron = has_ext(path, "ron");
+        self.ws
+            .doc
+            .replace(board, is_ron.then(|| path.to_path_buf()), false);
+        self.fit_all();
+        self.ws.settings.add_recent(path);
+        if self.mode == Mode::Generator {
+            self.mode = Mode::Editor;
+        }
+        let mut text = if is_ron {
+            format!("Opened {}", path.display())
+        } else {
+            format!(
+                "Imported {} (Save asks where to keep it as .ron)",
+                path.display()
+            )
+        };
+        if !notes.is_empty() {
+            text.push_str(" — ");
+            text.push_str(&notes.join("; "));
+        }
+        self.ws.status.info(text);
+    }
+
+    fn fit_all(&mut self) {
+        self.editor.canvas_mut().request_fit();
+        self.play.canvas_mut().request_fit();
+    }
+
+    /// File → Save: to the board's `.ron` file, or ask for one (boards from OBJ,
+    /// presets and the generator have none). Returns whether it was saved.
+    pub fn save(&mut self) -> bool {
+        match self.ws.doc.path.clone() {
+            Some(p) if has_ext(&p, "ron") => self.save_to(&p).is_ok(),
+            _ => self.save_as(),
+        }
+    }
+
+    /// File → Save As: pick a path with the native dialog, then [`App::save_to`].
+    pub fn save_as(&mut self) -> bool {
+        let name = file_stem_for(self.ws.doc.board());
+        let picked = rfd::FileDialog::new()
+            .set_title("Save board")
+            .add_filter("Board (RON)", &["ron"])
+            .set_file_name(format!("{name}.ron"))
+            .save_file();
+        match picked {
+            Some(p) => self.save_to(&p).is_ok(),
+            None => {
+                self.ws.status.info("Not saved");
+                false
+            }
+        }
+    }
+
+    /// Save the board as RON to `path` (".ron" is added when the name has no
+    /// extension); the document becomes clean and remembers the path.
+    pub fn save_to(&mut self, path: &Path) -> Result<(), String> {
+        let path = if path.extension().is_none() {
+            path.with_extension("ron")
+        } else {
+            path.to_path_buf()
+        };
+        let result = if has_ext(&path, "ron") {
+            files::save_board(self.ws.doc.board(), &path)
+        } else {
+            Err(format!(
+                "cannot save as {}: boards are saved as .ron (use File > Export for OBJ and SVG)",
+                path.display()
+            ))
+        };
+        match result {
+            Ok(()) => {
+                self.ws.doc.mark_saved(Some(path.clone()));
+                self.ws.settings.add_recent(&path);
+                self.ws.status.info(format!("Saved {}", path.display()));
+                Ok(())
+            }
+            Err(e) => {
+                self.ws.status.error(e.clone());
+                Err(e)
+            }
+        }
+    }
+
+    /// Export the board as OBJ or SVG (by the extension of `path`). The document
+    /// keeps its own file and unsaved state.
+    pub fn export(&mut self, path: &Path) -> Result<(), String> {
+        let result = if has_ext(path, "obj") || has_ext(path, "svg") {
+            files::save_board(self.ws.doc.board(), path)
+        } else {
+            Err(format!(
+                "cannot export to {}: choose a .obj or .svg file",
+                path.display()
+            ))
+        };
+        match result {
+            Ok(()) => {
+                self.ws.status.info(format!("Exported {}", path.display()));
+                Ok(())
+            }
+            Err(e) => {
+                self.ws.status.error(e.clone());
+                Err(e)
+            }
+        }
+    }
+
+    /// File → New: an empty board or a preset (asking about unsaved changes first).
+    pub fn new_board(&mut self, what: NewBoard) {
+        self.guarded(Pending::New(what));
+    }
+
+    fn new_now(&mut self, what: NewBoard) {
+        let board = match &what {
+            NewBoard::Empty => Ok(empty_board()),
+            NewBoard::Preset { name, size } => presets_by_name(name, *size),
+        };
+        match board {
+            Ok(b) => {
+                let text = format!("New board: {}", b.meta.name);
+                self.ws.doc.replace(b, None, false);
+                self.fit_all();
+                if self.mode == Mode::Generator {
+                    self.mode = Mode::Editor;
+                }
+                self.ws.status.info(text);
+            }
+            Err(e) => self.ws.status.error(e),
+        }
+    }
+
+    /// File → Quit / the window's close button: closes, after asking about unsaved
+    /// changes.
+    pub fn request_close(&mut self) {
+        self.guarded(Pending::Quit);
+    }
+
+    /// Write the autosave now (what the timer does).
+    pub fn autosave_now(&mut self) -> Result<bool, String> {
+        let doc = &self.ws.doc;
+        self.autosave.write(
+            doc.board(),
+            (doc.revision(), doc.is_dirty(), doc.path.as_ref()),
+            self.play.game(),
+        )
+    }
+
+    fn guarded(&mut self, pending: Pending) {
+        if self.ws.doc.is_dirty() {
+            self.dialog = Some(Dialog::Unsaved(pending));
+        } else {
+            self.run_pending(pending);
+        }
+    }
+
+    fn run_pending(&mut self, pending: Pending) {
+        match pending {
+            Pending::New(what) => self.new_now(what),
+            Pending::Open(p) => self.open_now(&p),
+            Pending::Quit => {
+                self.close_confirmed = true;
+                self.autosave.clear();
+                self.ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+            Pending::Requests(rs) => {
+                for r in rs {
+                    self.do_request(r);
+                }
+            }
+        }
+    }
+
+    fn dialog_action(&mut self, a: DialogAction) {
+        match a {
+            DialogAction::Unsaved(choice, pending) => match choice {
+                Choice::Save => {
+                    if self.save() {
+                        self.run_pending(pending);
+                    }
+                }
+                Choice::DontSave => self.run_pending(pending),
+                Choice::Cancel => self.ws.status.info("Cancelled"),
+            },
+            DialogAction::Create(what) => self.new_board(what),
+            DialogAction::Restore(left) => {
+                let summary = left.summary();
+                if let Some(b) = left.board {
+                    self.ws.doc.replace(b, left.path, true);
+                    self.fit_all();
+                }
+                if let Some(g) = left.game {
+                    self.play.set_game(&mut self.ws, g);
+                    self.play.canvas_mut().request_fit();
+                }
+                self.ws.status.info(format!("Restored {summary}"));
+            }
+            DialogAction::DiscardAutosave => {
+                self.autosave.clear();
+                self.ws.status.info("Autosave discarded");
+            }
+        }
+    }
+
+    // ----- menu actions ------------------------------------------------------
+
+    /// Carry out a menu item or shortcut.
+    pub fn act(&mut self, a: MenuAction) {
+        match a {
+            MenuAction::NewDialog => self.dialog = Some(Dialog::new_board()),
+            MenuAction::New(what) => self.new_board(what),
+            MenuAction::Open => {
+                if let Some(p) = rfd::FileDialog::new()
+                    .set_title("Open a board or a game")
+                    .add_filter("Boards and games", &["ron", "obj", "sgf"])
+                    .add_filter("Board (RON)", &["ron"])
+                    .add_filter("Board (OBJ)", &["obj"])
+                    .add_filter("Hex game (SGF)", &["sgf"])
+                    .pick_file()
+                {
+                    self.open_file(&p);
+                }
+            }
+            MenuAction::OpenPath(p) => self.open_file(&p),
+            MenuAction::ClearRecent => self.ws.settings.recent.clear(),
+            MenuAction::Save => {
+                self.save();
+            }
+            MenuAction::SaveAs => {
+                self.save_as();
+            }
+            MenuAction::ImportObj => {
+                if let Some(p) = rfd::FileDialog::new()
+                    .set_title("Import OBJ")
+                    .add_filter("Wavefront OBJ", &["obj"])
+                    .pick_file()
+                {
+                    self.open_file(&p);
+                }
+            }
+            MenuAction::ExportObj | MenuAction::ExportSvg => {
+                let (ext, what) = if a == MenuAction::ExportObj {
+                    ("obj", "Wavefront OBJ")
+                } else {
+                    ("svg", "SVG picture")
+                };
+                let name = file_stem_for(self.ws.doc.board());
+                if let Some(p) = rfd::FileDialog::new()
+                    .set_title(format!("Export {}", ext.to_uppercase()))
+                    .add_filter(what, &[ext])
+                    .set_file_name(format!("{name}.{ext}"))
+                    .save_file()
+                {
+                    let p = if p.extension().is_none() {
+                        p.with_extension(ext)
+                    } else {
+                        p
+                    };
+                    let _ = self.export(&p);
+                }
+            }
+            MenuAction::Quit => self.request_close(),
+            MenuAction::Undo => self.undo(),
+            MenuAction::Redo => self.redo(),
+            MenuAction::Fit => self.canvas_mut().request_fit(),
+            MenuAction::ZoomIn => self.canvas_mut().zoom_centre(1.25),
+            MenuAction::ZoomOut => self.canvas_mut().zoom_centre(0.8),
+            MenuAction::ToggleLabels => {
+                self.ws.settings.show_labels = !self.ws.settings.show_labels;
+                self.apply_theme();
+            }
+            MenuAction::ToggleSetup => {
+                self.ws.settings.show_setup = !self.ws.settings.show_setup;
+                self.apply_theme();
+            }
+            MenuAction::ToggleDark => {
+                self.theme_chosen = true;
+                self.ws.settings.dark = !self.ws.settings.dark;
+                self.apply_theme();
+            }
+            MenuAction::Shortcuts => self.dialog = Some(Dialog::Shortcuts),
+            MenuAction::About => self.dialog = Some(Dialog::About),
+        }
+    }
+
+    /// Edit → Undo: the last board edit (Editor, Generator) or move (Play).
+    pub fn undo(&mut self) {
+        if self.mode == Mode::Play {
+            if !self.play.undo(&mut self.ws) {
+                self.ws.status.info("No move to take back");
+            }
+            return;
+        }
+        let label = self.ws.doc.history().undo_label();
+        if self.ws.doc.undo() {
+            self.ws
+                .status
+                .info(format!("Undid {}", label.unwrap_or("edit")));
+        } else {
+            self.ws.status.info("Nothing to undo");
+        }
+    }
+
+    /// Edit → Redo.
+    pub fn redo(&mut self) {
+        if self.mode == Mode::Play {
+            if !self.play.redo(&mut self.ws) {
+                self.ws.status.info("No move to replay");
+            }
+            return;
+        }
+        let label = self.ws.doc.history().redo_label();
+        match self.ws.doc.redo() {
+            Ok(true) => self
+                .ws
+                .status
+                .info(format!("Redid {}", label.unwrap_or("edit"))),
+            Ok(false) => self.ws.status.info("Nothing to redo"),
+            Err(e) => self.ws.status.error(format!("cannot redo: {e}")),
+        }
+    }
+
+    /// The Edit menu's labels ("Undo move vertex", "Undo move e5").
+    pub fn undo_redo_labels(&self) -> (Option<String>, Option<String>) {
+        if self.mode == Mode::Play {
+            let Some(g) = self.play.game() else {
+                return (None, None);
+            };
+            let undo = g.history().last().map(|m| format!("Undo move {m}"));
+            let redo = g
+                .recorded_history()
+                .get(g.ply())
+                .map(|m| format!("Redo move {m}"));
+            return (undo, redo);
+        }
+        let h = self.ws.doc.history();
+        (
+            h.undo_label().map(|l| format!("Undo {l}")),
+            h.redo_label().map(|l| format!("Redo {l}")),
+        )
+    }
+
+    // ----- frame parts -------------------------------------------------------
 
     fn tabs(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
@@ -243,26 +702,90 @@ impl App {
         });
     }
 
-    /// Carry out what the panels asked for this frame.
+    /// Carry out what the panels asked for this frame. Replacing the board asks
+    /// about unsaved changes first; the requests after it wait for the answer.
     fn handle_requests(&mut self) {
-        for r in std::mem::take(&mut self.ws.requests) {
-            match r {
-                Request::Mode(m) => self.mode = m,
-                Request::ReplaceBoard {
-                    board,
-                    path,
-                    dirty,
-                    message,
-                } => {
-                    self.ws.doc.replace(*board, path, dirty);
-                    self.editor.canvas_mut().request_fit();
-                    self.ws.status.info(message);
-                }
-                Request::PlayOn(kind) => {
-                    self.mode = Mode::Play;
-                    self.play.start_game(&mut self.ws, kind);
-                }
+        let mut it = std::mem::take(&mut self.ws.requests).into_iter();
+        while let Some(r) = it.next() {
+            if matches!(r, Request::ReplaceBoard { .. }) && self.ws.doc.is_dirty() {
+                let mut rest = vec![r];
+                rest.extend(it);
+                self.dialog = Some(Dialog::Unsaved(Pending::Requests(rest)));
+                return;
             }
+            self.do_request(r);
+        }
+    }
+
+    fn do_request(&mut self, r: Request) {
+        match r {
+            Request::Mode(m) => self.mode = m,
+            Request::ReplaceBoard {
+                board,
+                path,
+                dirty,
+                message,
+            } => {
+                self.ws.doc.replace(*board, path, dirty);
+                self.fit_all();
+                self.ws.status.info(message);
+            }
+            Request::PlayOn(kind) => {
+                self.mode = Mode::Play;
+                self.play.start_game(&mut self.ws, kind);
+                self.play.canvas_mut().request_fit();
+            }
+        }
+    }
+
+    /// The window's close button: ask when there are unsaved changes.
+    fn handle_close(&mut self, ctx: &egui::Context) {
+        if !ctx.input(|i| i.viewport().close_requested()) || self.close_confirmed {
+            return;
+        }
+        if self.ws.doc.is_dirty() {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.dialog = Some(Dialog::Unsaved(Pending::Quit));
+        } else {
+            self.close_confirmed = true;
+            self.autosave.clear();
+        }
+    }
+
+    /// Files dropped onto the window open like File → Open.
+    fn handle_drops(&mut self, ctx: &egui::Context) {
+        let dropped: Vec<PathBuf> = ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .collect()
+        });
+        if let Some(p) = dropped.first() {
+            self.open_file(p);
+            if dropped.len() > 1 && self.ws.status.last_error().is_none() {
+                self.ws.status.info(format!(
+                    "Opened {}; only one file can be open at a time ({} were dropped)",
+                    p.display(),
+                    dropped.len()
+                ));
+            }
+        }
+        let hovering = ctx.input(|i| !i.raw.hovered_files.is_empty());
+        if hovering {
+            let painter = ctx.layer_painter(egui::LayerId::new(
+                egui::Order::Foreground,
+                egui::Id::unique("drop_overlay"),
+            ));
+            let rect = ctx.content_rect();
+            painter.rect_filled(rect, 0.0, egui::Color32::from_black_alpha(140));
+            painter.text(
+                rect.center(),
+                egui::Align2::CENTER_CENTER,
+                "Drop a board (.ron, .obj) or a game (.ron, .sgf) to open it",
+                egui::FontId::proportional(22.0),
+                egui::Color32::WHITE,
+            );
         }
     }
 
@@ -279,10 +802,57 @@ impl App {
     }
 }
 
+fn has_ext(p: &Path, ext: &str) -> bool {
+    p.extension().is_some_and(|e| e.eq_ignore_ascii_case(ext))
+}
+
+/// A file name (without extension) for the board: its name, made safe.
+fn file_stem_for(b: &Board) -> String {
+    let s: String = b
+        .meta
+        .name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let s = s.trim_matches('-').to_string();
+    if s.is_empty() { "board".into() } else { s }
+}
+
+fn presets_by_name(name: &str, size: Option<u32>) -> Result<Board, String> {
+    crate::presets::by_name(name, size).map_err(|e| e.to_string())
+}
+
 impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        let typing = ui.ctx().egui_wants_keyboard_input();
-        if !typing {
+        let ctx = ui.ctx().clone();
+        if ui.visuals().dark_mode != self.ws.settings.dark {
+            if !self.theme_chosen {
+                // Following the system theme.
+                self.ws.settings.dark = ui.visuals().dark_mode;
+            }
+            self.apply_theme();
+        }
+        self.handle_close(&ctx);
+        let modal = matches!(
+            self.dialog,
+            Some(Dialog::Unsaved(_) | Dialog::NewBoard { .. } | Dialog::Restore(_))
+        );
+        if !modal {
+            self.handle_drops(&ctx);
+        }
+        let typing = ctx.egui_wants_keyboard_input();
+        let mut actions = if modal {
+            Vec::new()
+        } else {
+            menu::shortcuts(&ctx, typing)
+        };
+        if !typing && !modal {
             let pressed = ui.input(|i| {
                 if i.modifiers.any() {
                     return None;
@@ -295,7 +865,18 @@ impl eframe::App for App {
                 self.mode = Mode::ALL[k];
             }
         }
-        egui::Panel::top("menu_bar").show(ui, |ui| self.menu_bar(ui));
+        let (undo, redo) = self.undo_redo_labels();
+        let st = menu::MenuState {
+            undo,
+            redo,
+            recent: &self.ws.settings.recent,
+            labels: self.ws.settings.show_labels,
+            setup: self.ws.settings.show_setup,
+            dark: self.ws.settings.dark,
+        };
+        let mut from_menu = Vec::new();
+        egui::Panel::top("menu_bar").show(ui, |ui| from_menu = menu::bar(ui, &st));
+        actions.extend(from_menu);
         egui::Panel::top("tabs").show(ui, |ui| self.tabs(ui));
         egui::Panel::bottom("status_bar").show(ui, |ui| self.status_bar(ui));
         egui::CentralPanel::default()
@@ -305,8 +886,45 @@ impl eframe::App for App {
                 Mode::Play => self.play.ui(ui, &mut self.ws),
                 Mode::Generator => self.generator.ui(ui, &mut self.ws),
             });
+        if let Some(d) = self.dialog.take() {
+            let (keep, action) = d.show(&ctx);
+            self.dialog = keep;
+            if let Some(a) = action {
+                self.dialog_action(a);
+            }
+        }
+        for a in actions {
+            self.act(a);
+        }
         self.handle_requests();
-        self.update_title(ui.ctx());
+        let now = ctx.input(|i| i.time);
+        let doc = &self.ws.doc;
+        let tick = self.autosave.tick(
+            now,
+            doc.board(),
+            (doc.revision(), doc.is_dirty(), doc.path.as_ref()),
+            self.play.game(),
+        );
+        if let Err(e) = tick {
+            self.ws.status.error(e);
+        }
+        ctx.request_repaint_after(std::time::Duration::from_secs_f64(
+            self.autosave.interval.max(1.0),
+        ));
+        self.update_title(&ctx);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, SETTINGS_KEY, &self.ws.settings);
+        eframe::set_value(storage, MODE_KEY, &self.mode);
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        if self.close_confirmed {
+            self.autosave.clear();
+        } else if let Err(e) = self.autosave_now() {
+            eprintln!("boardwright: {e}");
+        }
     }
 }
 

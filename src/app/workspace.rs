@@ -176,6 +176,25 @@ pub struct Settings {
     pub grid_size: f64,
 }
 
+/// How many files File → Open Recent remembers.
+pub const RECENT_MAX: usize = 10;
+
+impl Settings {
+    /// Put `path` at the top of the recent-files list (absolute, no duplicates, at
+    /// most [`RECENT_MAX`] entries).
+    pub fn add_recent(&mut self, path: &std::path::Path) {
+        let p = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        self.recent.retain(|q| q != &p);
+        self.recent.insert(0, p);
+        self.recent.truncate(RECENT_MAX);
+    }
+
+    /// Drop `path` from the recent-files list (e.g. it no longer exists).
+    pub fn remove_recent(&mut self, path: &std::path::Path) {
+        self.recent.retain(|q| q != path);
+    }
+}
+
 impl Default for Settings {
     fn default() -> Self {
         Settings {

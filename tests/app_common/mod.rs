@@ -122,3 +122,88 @@ pub fn snapshot_options() -> egui_kittest::SnapshotOptions {
         .threshold(2.0)
         .max_failed_pixels(2000)
 }
+
+/// A harness with the given options and a private data folder (unless the options
+/// name one).
+pub fn harness_opts(mut opts: AppOptions) -> (Harness<'static, App>, tempfile::TempDir) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    if opts.data_dir.is_none() {
+        opts.data_dir = Some(dir.path().to_path_buf());
+    }
+    (harness_with(opts), dir)
+}
+
+/// Press a key with Ctrl (Cmd on macOS) and optionally Shift, as the platform sends it.
+pub fn ctrl(h: &mut Harness<'static, App>, shift: bool, key: egui::Key) {
+    let mut m = egui::Modifiers::COMMAND;
+    m.ctrl = !cfg!(target_os = "macos");
+    m.shift = shift;
+    h.key_press_modifiers(m, key);
+    h.run_ok();
+}
+
+/// The window's close button: one frame with the close request, returning the
+/// viewport commands the app sent in that frame.
+pub fn press_close(h: &mut Harness<'static, App>) -> Vec<egui::ViewportCommand> {
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .events
+        .push(egui::ViewportEvent::Close);
+    h.step();
+    let cmds = h
+        .output()
+        .viewport_output
+        .get(&egui::ViewportId::ROOT)
+        .map(|v| v.commands.clone())
+        .unwrap_or_default();
+    h.run_ok();
+    cmds
+}
+
+/// Whether the harness currently shows a widget with exactly this label.
+pub fn has_label(h: &Harness<'static, App>, label: &str) -> bool {
+    h.query_all_by_label(label).next().is_some()
+}
+
+/// Wait (running frames) until the generator's worker has finished.
+pub fn wait_generator(h: &mut Harness<'static, App>) {
+    let start = std::time::Instant::now();
+    while h.state().generator.is_busy() {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "the generator did not finish within 60 s"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        h.run_ok();
+    }
+    h.run_ok();
+}
+
+/// An in-memory eframe storage (what eframe keeps in its settings file).
+#[derive(Default)]
+pub struct MemStorage(pub std::collections::HashMap<String, String>);
+
+impl eframe::Storage for MemStorage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}
+
+/// A harness whose app starts from `storage` (as after a restart).
+pub fn harness_with_storage(opts: AppOptions, storage: &MemStorage) -> Harness<'static, App> {
+    let mut h = Harness::builder()
+        .with_size(SIZE)
+        .with_theme(egui::Theme::Light)
+        .build_eframe(|cc| App::new(&cc.egui_ctx, Some(storage), opts));
+    h.run_ok();
+    h
+}

@@ -1,0 +1,339 @@
+//! Autosave: the unsaved board and the game in progress are written to
+//! `data_dir/autosave/` every [`AUTOSAVE_INTERVAL`] seconds when they changed (and
+//! when the app is shut down without a confirmed close), removed on a clean exit,
+//! and offered for restore when the app starts and finds them (after a crash).
+
+use super::files;
+use crate::board::Board;
+use crate::rules::dynamic::DynGame;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// Seconds between two autosaves of a changed document or game.
+pub const AUTOSAVE_INTERVAL: f64 = 30.0;
+
+const BOARD_FILE: &str = "board.ron";
+const GAME_FILE: &str = "game.ron";
+const INFO_FILE: &str = "info.ron";
+
+/// What is written next to the autosaved board: where it came from.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+struct Info {
+    /// The file the board was loaded from / saved to, if any.
+    path: Option<PathBuf>,
+    /// Seconds since the Unix epoch at the time of the autosave.
+    saved_at: u64,
+}
+
+/// An autosave left behind by a session that did not exit cleanly.
+#[derive(Debug)]
+pub struct Leftover {
+    pub board: Option<Board>,
+    /// The file the autosaved board belonged to.
+    pub path: Option<PathBuf>,
+    pub game: Option<Box<dyn DynGame>>,
+    /// When it was written (seconds since the Unix epoch; 0 if unknown).
+    pub saved_at: u64,
+    /// Parts that could not be read back (the rest can still be restored).
+    pub problems: Vec<String>,
+}
+
+impl Leftover {
+    /// One line describing what can be restored.
+    pub fn summary(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(b) = &self.board {
+            let name = if b.meta.name.is_empty() {
+                "untitled board".to_string()
+            } else {
+                format!("board \u{201c}{}\u{201d}", b.meta.name)
+            };
+            let from = self
+                .path
+                .as_ref()
+                .map(|p| format!(" (from {})", p.display()))
+                .unwrap_or_default();
+            parts.push(format!("{name} with {} faces{from}", b.face_count()));
+        }
+        if let Some(g) = &self.game {
+            parts.push(format!("{} game after {} moves", g.kind().title(), g.ply()));
+        }
+        if parts.is_empty() {
+            "nothing readable".into()
+        } else {
+            parts.join(" and ")
+        }
+    }
+}
+
+/// The autosave folder and what was last written to it.
+#[derive(Debug)]
+pub struct Autosave {
+    dir: Option<PathBuf>,
+    /// Seconds between autosaves.
+    pub interval: f64,
+    last_time: Option<f64>,
+    written_revision: Option<u64>,
+    written_game: Option<String>,
+}
+
+impl Autosave {
+    /// Autosaves in `data_dir/autosave/` (`None`: autosave disabled).
+    pub fn new(data_dir: Option<&Path>) -> Autosave {
+        Autosave {
+            dir: data_dir.map(|d| d.join("autosave")),
+            interval: AUTOSAVE_INTERVAL,
+            last_time: None,
+            written_revision: None,
+            written_game: None,
+        }
+    }
+
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    /// Whether an autosave is on disk.
+    pub fn exists(&self) -> bool {
+        self.dir
+            .as_ref()
+            .is_some_and(|d| d.join(BOARD_FILE).exists() || d.join(GAME_FILE).exists())
+    }
+
+    /// Read a leftover autosave, if there is one.
+    pub fn leftover(&self) -> Option<Leftover> {
+        let dir = self.dir.as_ref()?;
+        let board_file = dir.join(BOARD_FILE);
+        let game_file = dir.join(GAME_FILE);
+        if !board_file.exists() && !game_file.exists() {
+            return None;
+        }
+        let mut out = Leftover {
+            board: None,
+            path: None,
+            game: None,
+            saved_at: 0,
+            problems: Vec::new(),
+        };
+        if let Ok(text) = std::fs::read_to_string(dir.join(INFO_FILE))
+            && let Ok(info) = ron::from_str::<Info>(&text)
+        {
+            out.path = info.path;
+            out.saved_at = info.saved_at;
+        }
+        if board_file.exists() {
+            match crate::io::load_board(&board_file) {
+                Ok(l) => out.board = Some(l.board),
+                Err(e) => out.problems.push(format!("the autosaved board: {e}")),
+            }
+        }
+        if game_file.exists() {
+            match files::open_path(&game_file) {
+                Ok(files::Opened::Game(g)) => out.game = Some(g),
+                Ok(files::Opened::Board { .. }) => out
+                    .problems
+                    .push("the autosaved game is not a game record".into()),
+                Err(e) => out.problems.push(format!("the autosaved game: {e}")),
+            }
+        }
+        Some(out)
+    }
+
+    /// Autosave if the interval has passed since the last one (the first call
+    /// only starts the clock). Returns an error message if writing failed.
+    pub fn tick(
+        &mut self,
+        now: f64,
+        board: &Board,
+        doc: (u64, bool, Option<&PathBuf>),
+        game: Option<&dyn DynGame>,
+    ) -> Result<bool, String> {
+        let Some(last) = self.last_time else {
+            self.last_time = Some(now);
+            return Ok(false);
+        };
+        if now - last < self.interval {
+            return Ok(false);
+        }
+        self.last_time = Some(now);
+        self.write(board, doc, game)
+    }
+
+    /// Write what changed since the last autosave now: the board if it has unsaved
+    /// changes (`doc` = revision, dirty, path), the game if one has moves. Removes
+    /// parts that no longer need saving. Returns whether anything was written.
+    pub fn write(
+        &mut self,
+        board: &Board,
+        doc: (u64, bool, Option<&PathBuf>),
+        game: Option<&dyn DynGame>,
+    ) -> Result<bool, String> {
+        let Some(dir) = self.dir.clone() else {
+            return Ok(false);
+        };
+        let (revision, dirty, path) = doc;
+        let mut wrote = false;
+        let board_file = dir.join(BOARD_FILE);
+        if dirty {
+            if self.written_revision != Some(revision) || !board_file.exists() {
+                std::fs::create_dir_all(&dir)
+                    .map_err(|e| format!("autosave: cannot create {}: {e}", dir.display()))?;
+                files::save_board(board, &board_file).map_err(|e| format!("autosave: {e}"))?;
+                let info = Info {
+                    path: path.cloned(),
+                    saved_at: std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map(|d| d.as_secs())
+                        .unwrap_or(0),
+                };
+                let text = ron::to_string(&info).map_err(|e| format!("autosave: {e}"))?;
+                crate::io::atomic::write_atomic(&dir.join(INFO_FILE), text.as_bytes())
+                    .map_err(|e| format!("autosave: cannot write {INFO_FILE}: {e}"))?;
+                self.written_revision = Some(revision);
+                wrote = true;
+            }
+        } else {
+            remove(&board_file);
+            remove(&dir.join(INFO_FILE));
+            self.written_revision = None;
+        }
+        let game_file = dir.join(GAME_FILE);
+        match game.filter(|g| g.recorded_len() > 0) {
+            Some(g) => {
+                let text = crate::rules::record::save_record(g);
+                if self.written_game.as_deref() != Some(text.as_str()) || !game_file.exists() {
+                    std::fs::create_dir_all(&dir)
+                        .map_err(|e| format!("autosave: cannot create {}: {e}", dir.display()))?;
+                    crate::io::atomic::write_atomic(&game_file, text.as_bytes())
+                        .map_err(|e| format!("autosave: cannot write {GAME_FILE}: {e}"))?;
+                    self.written_game = Some(text);
+                    wrote = true;
+                }
+            }
+            None => {
+                remove(&game_file);
+                self.written_game = None;
+            }
+        }
+        Ok(wrote)
+    }
+
+    /// Remove the autosave (clean exit, or the user discarded it).
+    pub fn clear(&mut self) {
+        if let Some(dir) = &self.dir {
+            for f in [BOARD_FILE, GAME_FILE, INFO_FILE] {
+                remove(&dir.join(f));
+            }
+            let _ = std::fs::remove_dir(dir);
+        }
+        self.written_revision = None;
+        self.written_game = None;
+    }
+}
+
+fn remove(p: &Path) {
+    if p.exists() {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::presets;
+
+    #[test]
+    fn writes_only_unsaved_work_and_reads_it_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut a = Autosave::new(Some(dir.path()));
+        let b = presets::hex(3);
+        let path = PathBuf::from("/boards/hex.ron");
+        assert!(!a.write(&b, (1, false, Some(&path)), None).unwrap());
+        assert!(!a.exists(), "a clean document needs no autosave");
+        assert!(a.write(&b, (2, true, Some(&path)), None).unwrap());
+        assert!(
+            !a.write(&b, (2, true, Some(&path)), None).unwrap(),
+            "unchanged"
+        );
+        let left = a.leftover().unwrap();
+        assert_eq!(left.board.as_ref(), Some(&b));
+        assert_eq!(left.path.as_ref(), Some(&path));
+        assert!(left.problems.is_empty());
+        assert!(left.summary().contains("Hex"));
+        // Saved meanwhile: the autosaved board goes away.
+        a.write(&b, (3, false, Some(&path)), None).unwrap();
+        assert!(a.leftover().is_none());
+    }
+
+    #[test]
+    fn the_timer_waits_for_the_interval() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut a = Autosave::new(Some(dir.path()));
+        let b = presets::hex(2);
+        assert!(!a.tick(0.0, &b, (2, true, None), None).unwrap());
+        assert!(
+            !a.tick(AUTOSAVE_INTERVAL - 1.0, &b, (2, true, None), None)
+                .unwrap()
+        );
+        assert!(!a.exists());
+        assert!(
+            a.tick(AUTOSAVE_INTERVAL + 0.5, &b, (2, true, None), None)
+                .unwrap()
+        );
+        assert!(a.exists());
+        a.clear();
+        assert!(!a.exists());
+        assert!(!dir.path().join("autosave").exists());
+    }
+
+    #[test]
+    fn a_damaged_autosave_is_reported_not_fatal() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = Autosave::new(Some(dir.path()));
+        let d = dir.path().join("autosave");
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(d.join(BOARD_FILE), "(this is not a board").unwrap();
+        std::fs::write(d.join(INFO_FILE), "garbage").unwrap();
+        let left = a.leftover().unwrap();
+        assert!(left.board.is_none() && left.game.is_none());
+        assert_eq!(left.problems.len(), 1);
+        assert!(left.problems[0].contains("autosaved board"));
+        assert_eq!(left.summary(), "nothing readable");
+    }
+
+    #[test]
+    fn a_game_in_progress_is_autosaved_with_its_moves() {
+        use crate::rules::dynamic::{GameOptions, RulesKind, new_game};
+        let dir = tempfile::tempdir().unwrap();
+        let mut a = Autosave::new(Some(dir.path()));
+        let board = presets::hex(3);
+        let mut g = new_game(
+            RulesKind::Hex,
+            std::sync::Arc::new(board.clone()),
+            &GameOptions::default(),
+        )
+        .unwrap();
+        assert!(!a.write(&board, (1, false, None), Some(g.as_ref())).unwrap());
+        for _ in 0..2 {
+            let m = g.legal_moves()[0].clone();
+            g.play_str(&m).unwrap();
+        }
+        assert!(a.write(&board, (1, false, None), Some(g.as_ref())).unwrap());
+        let left = a.leftover().unwrap();
+        assert!(left.board.is_none(), "the board itself was saved");
+        assert!(left.summary().contains("after 2 moves"));
+        let back = left.game.expect("the game is restored");
+        assert_eq!(back.history(), g.history());
+        // The game was closed: its autosave goes.
+        a.write(&board, (1, false, None), None).unwrap();
+        assert!(a.leftover().is_none());
+    }
+
+    #[test]
+    fn no_data_folder_means_no_autosave() {
+        let mut a = Autosave::new(None);
+        let b = presets::hex(2);
+        assert!(!a.write(&b, (2, true, None), None).unwrap());
+        assert!(a.leftover().is_none());
+    }
+}

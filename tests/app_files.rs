@@ -1,0 +1,227 @@
+//! Files through the app's own code paths (what the menu, drag and drop and the
+//! command line call after a path is picked): save and reopen, games, OBJ / SVG,
+//! bad files.
+
+mod app_common;
+
+use app_common::*;
+use boardwright::app::AppOptions;
+use boardwright::app::workspace::Mode;
+use boardwright::edit::BoardEdit;
+use boardwright::mesh::FaceId;
+use boardwright::presets;
+use boardwright::rules::dynamic::{GameOptions, RulesKind, new_game};
+use std::path::Path;
+use std::sync::Arc;
+
+#[test]
+fn save_and_reopen_a_board_gives_the_same_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mine.ron");
+    let (mut h, _d) = harness(Some(presets::hex(4)));
+    h.state_mut()
+        .ws
+        .doc
+        .apply(BoardEdit::SetLabel {
+            face: FaceId(3),
+            label: "centre".into(),
+        })
+        .unwrap();
+    h.run_ok();
+    assert!(h.state().ws.doc.is_dirty());
+    h.state_mut().save_to(&path).unwrap();
+    h.run_ok();
+    assert!(!h.state().ws.doc.is_dirty());
+    assert_eq!(h.state().ws.doc.path.as_deref(), Some(path.as_path()));
+    let edited = h.state().ws.doc.board().clone();
+
+    let (mut h2, _d2) = harness(None);
+    h2.state_mut().open_file(&path);
+    h2.run_ok();
+    assert_eq!(h2.state().ws.doc.board(), &edited);
+    assert!(!h2.state().ws.doc.is_dirty());
+    let (msg, err) = message(&h2).unwrap();
+    assert!(!err && msg.contains("mine.ron"), "{msg}");
+    // Save (Ctrl+S) now goes straight to that file.
+    h2.state_mut()
+        .ws
+        .doc
+        .apply(BoardEdit::SetLabel {
+            face: FaceId(0),
+            label: "first".into(),
+        })
+        .unwrap();
+    ctrl(&mut h2, false, eframe::egui::Key::S);
+    assert!(!h2.state().ws.doc.is_dirty());
+    let reread = boardwright::io::load_board(&path).unwrap().board;
+    assert_eq!(reread.faces.label[0], "first");
+}
+
+#[test]
+fn save_adds_the_extension_and_refuses_other_formats() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut h, _d) = harness(Some(presets::square_grid(2, 2)));
+    h.state_mut().save_to(&dir.path().join("plain")).unwrap();
+    assert!(dir.path().join("plain.ron").exists());
+    h.state_mut()
+        .ws
+        .doc
+        .apply(BoardEdit::SetLabel {
+            face: FaceId(0),
+            label: "q".into(),
+        })
+        .unwrap();
+    let bad = dir.path().join("board.txt");
+    assert!(h.state_mut().save_to(&bad).is_err());
+    h.run_ok();
+    assert!(!bad.exists());
+    let (msg, err) = message(&h).unwrap();
+    assert!(err && msg.contains(".ron"), "{msg}");
+    assert!(h.state().ws.doc.is_dirty(), "still unsaved");
+}
+
+fn write_hex_game(path: &Path) -> Vec<String> {
+    let mut g = new_game(
+        RulesKind::Hex,
+        Arc::new(presets::hex(3)),
+        &GameOptions::default(),
+    )
+    .unwrap();
+    let mut played = Vec::new();
+    for _ in 0..3 {
+        let m = g.legal_moves()[0].clone();
+        g.play_str(&m).unwrap();
+        played.push(m);
+    }
+    boardwright::app::files::save_game(g.as_ref(), path).unwrap();
+    played
+}
+
+#[test]
+fn opening_a_saved_game_switches_to_play_with_its_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["game.ron", "game.sgf"] {
+        let path = dir.path().join(name);
+        let moves = write_hex_game(&path);
+        let (mut h, _d) = harness(Some(presets::square_grid(2, 2)));
+        h.state_mut().open_file(&path);
+        h.run_ok();
+        assert_eq!(h.state().mode, Mode::Play, "{name}");
+        let (msg, err) = message(&h).unwrap();
+        assert!(
+            !err && msg.contains("Hex game") && msg.contains("3 moves"),
+            "{msg}"
+        );
+        assert_eq!(
+            h.state().ws.doc.board(),
+            &presets::square_grid(2, 2),
+            "a game does not replace the document"
+        );
+        if let Some(g) = h.state().play.game() {
+            assert_eq!(g.history(), moves, "{name}");
+        }
+    }
+}
+
+#[test]
+fn a_game_given_at_start_opens_in_play_mode() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.ron");
+    write_hex_game(&path);
+    let Ok(boardwright::app::files::Opened::Game(game)) = boardwright::app::files::open_path(&path)
+    else {
+        panic!("a game record opens as a game");
+    };
+    let (h, _d) = harness_opts(AppOptions {
+        board: Some(game.board().as_ref().clone()),
+        game: Some(game),
+        ..Default::default()
+    });
+    assert_eq!(h.state().mode, Mode::Play);
+}
+
+#[test]
+fn obj_export_and_import_round_trip_and_svg_export() {
+    let dir = tempfile::tempdir().unwrap();
+    let board = presets::triangle_grid(3);
+    let (mut h, _d) = harness(Some(board.clone()));
+    let obj = dir.path().join("tri.obj");
+    let svg = dir.path().join("tri.svg");
+    h.state_mut().export(&obj).unwrap();
+    h.state_mut().export(&svg).unwrap();
+    h.run_ok();
+    assert!(!h.state().ws.doc.is_dirty());
+    let svg_text = std::fs::read_to_string(&svg).unwrap();
+    assert!(svg_text.contains("<svg") && svg_text.contains("</svg>"));
+    assert!(svg_text.matches("<polygon").count() + svg_text.matches("<path").count() >= 1);
+
+    let (mut h2, _d2) = harness(None);
+    h2.state_mut().open_file(&obj);
+    h2.run_ok();
+    let got = h2.state().ws.doc.board();
+    assert_eq!(got.face_count(), board.face_count());
+    assert_eq!(got.mesh.vertex_count(), board.mesh.vertex_count());
+    for f in board.mesh.face_ids() {
+        let a = board.mesh.face_centroid(f);
+        let b = got.mesh.face_centroid(f);
+        assert!((a.x - b.x).abs() < 1e-9 && (a.y - b.y).abs() < 1e-9);
+    }
+    assert!(
+        h2.state().ws.doc.path.is_none(),
+        "an import has no .ron file: Save asks for one"
+    );
+    let (msg, _) = message(&h2).unwrap();
+    assert!(msg.contains("Imported"), "{msg}");
+    // Export refuses formats it cannot write.
+    assert!(h2.state_mut().export(&dir.path().join("x.ron")).is_err());
+}
+
+#[test]
+fn a_bad_file_shows_a_red_message_and_changes_nothing() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/invalid");
+    let board = presets::hex(3);
+    let (mut h, _d) = harness(Some(board.clone()));
+    let rev = h.state().ws.doc.revision();
+    for name in [
+        "garbage.ron",
+        "truncated.ron",
+        "non-manifold.obj",
+        "nan.obj",
+        "future-version.ron",
+    ] {
+        h.state_mut().open_file(&data.join(name));
+        h.run_ok();
+        let (msg, err) = message(&h).unwrap();
+        assert!(err, "{name}: {msg}");
+        assert!(!msg.is_empty() && !msg.contains('\n'), "{name}: {msg}");
+        assert_eq!(h.state().ws.doc.board(), &board, "{name}");
+        assert_eq!(h.state().ws.doc.revision(), rev, "{name}");
+        assert!(h.state().dialog().is_none());
+    }
+    h.state_mut().open_file(&data.join("does-not-exist.ron"));
+    h.run_ok();
+    let (msg, err) = message(&h).unwrap();
+    assert!(err && msg.contains("does not exist"), "{msg}");
+    assert_eq!(h.state().ws.doc.board(), &board);
+}
+
+#[test]
+fn the_command_line_rejects_a_bad_file_with_one_line_and_exit_1() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/invalid");
+    for name in ["garbage.ron", "non-manifold.obj", "missing.sgf"] {
+        let p = data.join(name);
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_boardwright"))
+            .arg(&p)
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(1), "{name}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+        assert!(
+            err.starts_with("boardwright: ") && err.contains(name),
+            "{err}"
+        );
+    }
+}
