@@ -56,6 +56,17 @@ pub struct PlayPanel {
     fills_for: Option<(u64, [Color32; 2])>,
     /// The names last handed to the game (edits in the setup panel rename its players).
     names_applied: [String; 2],
+    /// The engines of the computer seats and the hint, and the search in progress.
+    computer: computer::Computer,
+    /// Bumped on every change of the game (moves, takeback, resignation, new game):
+    /// a search started at another epoch is dropped.
+    epoch: u64,
+    /// The epoch at which the computer failed to move (not retried until the game changes).
+    failed_epoch: Option<u64>,
+    /// The engine's suggestion for the player to move.
+    hint: Option<computer::Hint>,
+    /// The frame this panel was last shown in (to notice returning from another mode).
+    last_frame: Option<u64>,
 }
 
 impl Default for PlayPanel {
@@ -82,6 +93,11 @@ impl PlayPanel {
             hover_cache: None,
             fills_for: None,
             names_applied: Default::default(),
+            computer: computer::Computer::new(),
+            epoch: 0,
+            failed_epoch: None,
+            hint: None,
+            last_frame: None,
         }
     }
 
@@ -162,10 +178,23 @@ impl PlayPanel {
                 .info("Nothing to take back: this is the start of the game");
             return false;
         }
+        // Against the computer, take back its reply too so that a person is to move.
+        let seats = self.setup.seats;
+        let seat = |p: Option<Player>| p.map(|p| seats[p as usize & 1]);
+        let mut last = last;
+        if resigned.is_none()
+            && seat(c.game.to_move()).is_some_and(|s| s.is_computer())
+            && seat(c.game.to_move().map(crate::rules::opponent)) == Some(computer::Seat::Human)
+        {
+            let m = c.game.history().last().cloned();
+            if c.game.undo() {
+                last = m.map(|m| format!("{m} and {}", last.unwrap_or_default()));
+            }
+        }
         self.preview = None;
         self.selected = None;
         self.confirm_resign = false;
-        self.changed();
+        self.game_changed();
         match (resigned, last) {
             (Some(_), _) => ws.status.info("Resignation withdrawn"),
             (None, Some(m)) => ws.status.info(format!("Took back {m}")),
@@ -186,7 +215,7 @@ impl PlayPanel {
         let m = c.game.history().last().cloned().unwrap_or_default();
         self.preview = None;
         self.selected = None;
-        self.changed();
+        self.game_changed();
         ws.status.info(format!("Replayed {m}"));
         true
     }
@@ -296,10 +325,12 @@ impl PlayPanel {
         if refit {
             self.canvas.request_fit();
         }
+        self.computer.reset();
+        self.failed_epoch = None;
         self.preview = None;
         self.selected = None;
         self.confirm_resign = false;
-        self.changed();
+        self.game_changed();
     }
 
     /// Player names from the setup panel (empty fields fall back to the side names).
@@ -312,6 +343,122 @@ impl PlayPanel {
                 n.to_string()
             }
         })
+    }
+
+    /// After a move, takeback, resignation or new game: cancel the search of the
+    /// old position, forget the hint, redraw.
+    fn game_changed(&mut self) {
+        self.epoch += 1;
+        self.hint = None;
+        self.computer.cancel();
+        self.changed();
+    }
+
+    /// Whether the engine is thinking (a computer move or a hint).
+    pub fn thinking(&self) -> bool {
+        self.computer.thinking().is_some()
+    }
+
+    /// The engine's suggestion on the board, if any.
+    pub fn hint(&self) -> Option<&computer::Hint> {
+        self.hint.as_ref()
+    }
+
+    /// Leaving Play mode: cancel any search (the computer resumes when Play is shown again).
+    pub fn leave(&mut self) {
+        self.computer.cancel();
+    }
+
+    /// Ask the engine for a move for the (human) player to move.
+    pub fn request_hint(&mut self, ws: &mut Workspace) {
+        let Some(c) = &self.current else {
+            return;
+        };
+        let Some(p) = c.game.to_move() else {
+            ws.status.error("The game is over: no hint");
+            return;
+        };
+        match self.computer.start(
+            c.game.as_ref(),
+            computer::Purpose::Hint(p),
+            computer::HINT_SECONDS,
+            self.epoch,
+        ) {
+            Ok(()) => ws.status.info("Looking for a good move…"),
+            Err(e) => ws.status.error(format!("No hint: {e}")),
+        }
+    }
+
+    /// The engine side of a frame: take finished results, start the computer's
+    /// move when a computer seat is to move.
+    fn run_computer(&mut self, ctx: &egui::Context, ws: &mut Workspace) {
+        let frame = ctx.cumulative_frame_nr();
+        if self.last_frame.is_some_and(|f| f + 1 < frame) {
+            // Back from another mode: a search started before is stale.
+            self.computer.cancel();
+        }
+        self.last_frame = Some(frame);
+        let Some(c) = &self.current else {
+            self.computer.cancel();
+            return;
+        };
+        let to_move = c.game.to_move();
+        // A seat switched to Human while its computer was thinking.
+        if let Some((computer::Purpose::Move(p), _)) = self.computer.thinking()
+            && !self.setup.seats[p as usize & 1].is_computer()
+        {
+            self.computer.cancel();
+        }
+        match self.computer.poll(ctx, self.epoch) {
+            Some(computer::Finished::Play { player, best_move }) => {
+                if to_move == Some(player) {
+                    self.play(ws, &best_move);
+                }
+            }
+            Some(computer::Finished::Hint(h)) => {
+                let who = self
+                    .current
+                    .as_ref()
+                    .map(|c| Self::who(c.game.as_ref(), h.player))
+                    .unwrap_or_default();
+                ws.status.info(format!(
+                    "Hint for {who}: {} (win estimate {:.0}%)",
+                    h.best_move,
+                    h.win_rate * 100.0
+                ));
+                self.hint = Some(h);
+            }
+            Some(computer::Finished::Failed(_, e)) => {
+                self.failed_epoch = Some(self.epoch);
+                ws.status.error(format!("The computer could not move: {e}"));
+            }
+            None => {}
+        }
+        let Some(c) = &self.current else {
+            return;
+        };
+        let Some(p) = c.game.to_move() else {
+            return;
+        };
+        let busy = matches!(
+            self.computer.thinking(),
+            Some((computer::Purpose::Move(_), _))
+        );
+        if let computer::Seat::Computer { seconds } = self.setup.seats[p as usize & 1]
+            && !busy
+            && self.failed_epoch != Some(self.epoch)
+        {
+            if let Err(e) = self.computer.start(
+                c.game.as_ref(),
+                computer::Purpose::Move(p),
+                seconds,
+                self.epoch,
+            ) {
+                self.failed_epoch = Some(self.epoch);
+                ws.status.error(format!("The computer could not move: {e}"));
+            }
+            ctx.request_repaint();
+        }
     }
 
     /// Recompute what is drawn after any change of the game, the preview or the selection.
@@ -346,6 +493,15 @@ impl PlayPanel {
         if let Some(p) = self.preview {
             ws.status.error(format!(
                 "Previewing move {p} (read-only): press Back to live to play"
+            ));
+            return;
+        }
+        if let Some(p) = c.game.to_move()
+            && self.setup.seats[p as usize & 1].is_computer()
+        {
+            let who = Self::who(c.game.as_ref(), p);
+            ws.status.error(format!(
+                "It is {who}'s turn: the computer is thinking (Stop makes it move now)"
             ));
             return;
         }
@@ -387,7 +543,7 @@ impl PlayPanel {
                 let end = c.game.outcome().map(|o| o.reason);
                 self.selected = None;
                 self.confirm_resign = false;
-                self.changed();
+                self.game_changed();
                 match end {
                     Some(reason) => ws
                         .status
@@ -426,7 +582,7 @@ impl PlayPanel {
         match c.game.resign(p) {
             Ok(()) => {
                 self.selected = None;
-                self.changed();
+                self.game_changed();
                 ws.status.info(format!("{who} resigned"));
             }
             Err(e) => ws.status.error(format!("Cannot resign: {e}")),
@@ -559,6 +715,7 @@ impl PlayPanel {
                     });
                 });
         }
+        self.engine_ui(ui, ws);
         ui.horizontal_wrapped(|ui| {
             if ui.button("Save game…").clicked() {
                 self.save_dialog(ws);
@@ -584,6 +741,42 @@ impl PlayPanel {
                 moves::MoveListAction::Preview(p) => self.set_preview(Some(p)),
                 moves::MoveListAction::Live => self.set_preview(None),
             }
+        }
+    }
+
+    /// The engine's progress while it thinks, or the Hint button.
+    fn engine_ui(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {
+        let Some(c) = &self.current else {
+            return;
+        };
+        if let Some((purpose, progress)) = self.computer.thinking() {
+            let p = match purpose {
+                computer::Purpose::Move(p) | computer::Purpose::Hint(p) => p,
+            };
+            let who = Self::who(c.game.as_ref(), p);
+            let colour = self.setup.colours[p as usize & 1];
+            if computer::progress_ui(ui, purpose, progress, &who, colour) {
+                self.computer.stop();
+            }
+            return;
+        }
+        let human_to_move = c
+            .game
+            .to_move()
+            .is_some_and(|p| !self.setup.seats[p as usize & 1].is_computer());
+        if ui
+            .add_enabled(human_to_move, egui::Button::new("Hint"))
+            .on_hover_text("Ask the engine for a move for the player to move")
+            .clicked()
+        {
+            self.request_hint(ws);
+        }
+        if let Some(h) = &self.hint {
+            ui.label(format!(
+                "Hint: {} (win estimate {:.0}%)",
+                h.best_move,
+                h.win_rate * 100.0
+            ));
         }
     }
 
@@ -663,6 +856,7 @@ impl PlayPanel {
     }
 
     pub fn ui(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {
+        self.run_computer(&ui.ctx().clone(), ws);
         egui::Panel::left("play_setup")
             .resizable(false)
             .default_size(210.0)
@@ -795,7 +989,11 @@ impl PlayPanel {
             destinations: &self.destinations,
             selected: self.selected,
             hover: hover.map(|f| (f, ok)),
-            hint: None,
+            hint: self
+                .hint
+                .as_ref()
+                .filter(|_| live)
+                .map(|h| (h.faces.as_slice(), h.player)),
         };
         let painter = ui.painter_at(r.rect);
         board_view::paint(&painter, &self.canvas, &board, &r.view, r.rect, &overlay);
