@@ -169,3 +169,40 @@ fn hint_suggests_a_legal_move_and_draws_it() {
     click_face(&mut h, &board, empty);
     assert!(h.state().play.hint().is_none());
 }
+
+#[test]
+fn computer_seats_play_every_game() {
+    let cases = [
+        ("Hex", presets::hex(5)),
+        ("TwixT", presets::twixt(8)),
+        ("Lines of Action", presets::lines_of_action()),
+        ("BOCO", presets::boco()),
+    ];
+    for (rules, board) in cases {
+        let (mut h, _dir) = harness(Some(board));
+        h.state_mut().play.setup.seats = [
+            Seat::Computer { seconds: 0.1 },
+            Seat::Computer { seconds: 0.1 },
+        ];
+        new_game(&mut h, rules);
+        let played = step_until(&mut h, Duration::from_secs(30), |h| {
+            h.state().play.game().is_some_and(|g| g.ply() >= 2)
+        });
+        assert!(played, "{rules}: both computer seats moved");
+        assert!(
+            h.state().ws.status.last_error().is_none(),
+            "{rules}: {:?}",
+            h.state().ws.status.message
+        );
+        // Switching a seat to Human stops its computer from moving.
+        h.state_mut().play.setup.seats = [Seat::Human, Seat::Human];
+        h.step();
+        let ply = game(&h).ply();
+        for _ in 0..8 {
+            h.step();
+            std::thread::sleep(Duration::from_millis(25));
+        }
+        assert_eq!(game(&h).ply(), ply, "{rules}: no computer move for humans");
+        assert!(!h.state().play.thinking());
+    }
+}

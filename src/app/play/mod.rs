@@ -410,10 +410,8 @@ impl PlayPanel {
             self.computer.cancel();
         }
         match self.computer.poll(ctx, self.epoch) {
-            Some(computer::Finished::Play { player, best_move }) => {
-                if to_move == Some(player) {
-                    self.play(ws, &best_move);
-                }
+            Some(computer::Finished::Play { player, best_move }) if to_move == Some(player) => {
+                self.play(ws, &best_move);
             }
             Some(computer::Finished::Hint(h)) => {
                 let who = self
@@ -432,7 +430,7 @@ impl PlayPanel {
                 self.failed_epoch = Some(self.epoch);
                 ws.status.error(format!("The computer could not move: {e}"));
             }
-            None => {}
+            Some(computer::Finished::Play { .. }) | None => {}
         }
         let Some(c) = &self.current else {
             return;

@@ -205,22 +205,22 @@ impl Setup {
         ui.add_space(6.0);
         ui.label(RichText::new("Players").strong());
         let sides = side_names(self.kind);
-        for i in 0..2 {
+        for (i, side) in sides.into_iter().enumerate() {
             ui.horizontal(|ui| {
                 egui::color_picker::color_edit_button_srgba(
                     ui,
                     &mut self.colours[i],
                     egui::color_picker::Alpha::Opaque,
                 )
-                .on_hover_text(format!("Colour of {}'s pieces", sides[i]));
+                .on_hover_text(format!("Colour of {}'s pieces", side));
                 ui.add(
                     egui::TextEdit::singleline(&mut self.names[i])
                         .desired_width(110.0)
-                        .hint_text(sides[i]),
+                        .hint_text(side),
                 )
-                .on_hover_text(format!("Name of the person playing {}", sides[i]));
+                .on_hover_text(format!("Name of the person playing {}", side));
             });
-            super::computer::seat_ui(ui, i, sides[i], &mut self.seats[i]);
+            super::computer::seat_ui(ui, i, side, &mut self.seats[i]);
         }
         ui.add_space(6.0);
         let r = ui
