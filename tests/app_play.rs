@@ -485,3 +485,24 @@ fn snapshot_of_a_hex_game_in_progress() {
     h.run_ok();
     h.snapshot_options("play_hex", &snapshot_options());
 }
+
+#[test]
+fn the_swap_rule_is_offered_as_a_button_after_the_first_move() {
+    let board = presets::hex(3);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    click_label(&mut h, "Swap rule");
+    new_game(&mut h, "Hex");
+    assert!(game(&h).options().swap);
+    assert!(h.query_by_label("Swap").is_none(), "nothing to swap yet");
+    click_labels(&mut h, &board, &["b1"]);
+    click_label(&mut h, "Swap");
+    let g = game(&h);
+    assert_eq!(g.history(), ["b1", "swap"]);
+    assert_eq!(g.to_move(), Some(0));
+    // Red's stone on b1 became Blue's on the mirrored face a2.
+    assert_eq!(g.piece_at(face(&board, "b1")), None);
+    assert_eq!(g.piece_at(face(&board, "a2")), Some(1));
+    assert!(h.query_by_label("Swap").is_none(), "only once");
+}

@@ -65,6 +65,8 @@ pub struct PlayPanel {
     failed_epoch: Option<u64>,
     /// The engine's suggestion for the player to move.
     hint: Option<computer::Hint>,
+    /// Whether the swap move is legal now.
+    can_swap: bool,
     /// The frame this panel was last shown in (to notice returning from another mode).
     last_frame: Option<u64>,
 }
@@ -98,6 +100,7 @@ impl PlayPanel {
             failed_epoch: None,
             hint: None,
             last_frame: None,
+            can_swap: false,
         }
     }
 
@@ -477,6 +480,7 @@ impl PlayPanel {
         }
         self.scene = Scene::of(g, self.preview.unwrap_or(g.ply())).unwrap_or_default();
         self.legal = g.legal_targets();
+        self.can_swap = g.options().swap && g.check_str("swap").is_ok();
         self.destinations = match self.selected {
             Some(s) if self.preview.is_none() => g.moves_from(s),
             _ => Vec::new(),
@@ -713,6 +717,7 @@ impl PlayPanel {
                     });
                 });
         }
+        self.swap_ui(ui, ws);
         self.engine_ui(ui, ws);
         ui.horizontal_wrapped(|ui| {
             if ui.button("Save game…").clicked() {
@@ -739,6 +744,32 @@ impl PlayPanel {
                 moves::MoveListAction::Preview(p) => self.set_preview(Some(p)),
                 moves::MoveListAction::Live => self.set_preview(None),
             }
+        }
+    }
+
+    /// The swap (pie) move has no face to click: a button offers it when legal.
+    fn swap_ui(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {
+        let Some(c) = &self.current else {
+            return;
+        };
+        if self.preview.is_some() || !self.can_swap {
+            return;
+        }
+        let Some(p) = c.game.to_move() else {
+            return;
+        };
+        if self.setup.seats[p as usize & 1].is_computer() {
+            return;
+        }
+        let first = Self::who(c.game.as_ref(), crate::rules::opponent(p));
+        if ui
+            .button("Swap")
+            .on_hover_text(format!(
+                "Take over {first}'s first move (mirrored into your own direction) instead of replying"
+            ))
+            .clicked()
+        {
+            self.play(ws, "swap");
         }
     }
 
