@@ -227,8 +227,8 @@ pub fn paint(
         );
     }
 
-    // TwixT holes.
-    if twixt {
+    // TwixT holes (the labels mark them when they are shown).
+    if twixt && !canvas.show_labels {
         for f in board.mesh.face_ids() {
             if o.scene.piece_at(f).is_none()
                 && let Some((p, r)) = spot(canvas, f)
