@@ -64,7 +64,7 @@ fn the_computer_answers_a_human_move_without_blocking_the_window() {
     // Frames keep coming while it thinks, with its progress in the side panel.
     let mut saw_progress = false;
     let answered = step_until(&mut h, Duration::from_secs(20), |h| {
-        saw_progress |= h.query_by_label_contains("is thinking").is_some();
+        saw_progress |= h.query_by_label_contains("Blue is thinking").is_some();
         h.state().play.game().is_some_and(|g| g.ply() == 2)
     });
     assert!(answered, "the computer moved");
@@ -93,7 +93,12 @@ fn stop_makes_the_computer_move_now() {
     let moved = step_until(&mut h, Duration::from_secs(5), |h| {
         h.state().play.game().is_some_and(|g| g.ply() == 2)
     });
-    assert!(moved, "moved after Stop");
+    assert!(
+        moved,
+        "moved after Stop: thinking {}, {:?}",
+        h.state().play.thinking(),
+        h.state().ws.status.message
+    );
     assert!(
         t.elapsed() < Duration::from_secs(5),
         "well before its 10 s were up"

@@ -255,12 +255,15 @@ pub fn progress_ui(
                 "{} simulations",
                 group_digits(progress.simulations)
             ));
-            if let Some(m) = &progress.best_move {
-                ui.label(format!(
+            // Always one line, so the Stop button does not jump when the first
+            // estimate arrives.
+            ui.label(match &progress.best_move {
+                Some(m) => format!(
                     "Best so far: {m} (win estimate {:.0}%)",
                     progress.win_rate * 100.0
-                ));
-            }
+                ),
+                None => "Best so far: none yet".to_string(),
+            });
             let label = match purpose {
                 Purpose::Move(_) => "Stop (move now)",
                 Purpose::Hint(_) => "Stop (show it now)",

@@ -873,7 +873,7 @@ impl PlayPanel {
                 .inner_margin(egui::Margin::symmetric(10, 6))
                 .show(ui, |ui| {
                     ui.horizontal_wrapped(|ui| {
-                        ui.label("The board has been edited since this game started; the game goes on on the old board.");
+                        ui.label("The board has been edited or replaced since this game started; the game goes on on its own copy.");
                         again = ui.button("New game on the edited board").clicked();
                     });
                 });
@@ -886,6 +886,7 @@ impl PlayPanel {
 
     pub fn ui(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {
         self.run_computer(&ui.ctx().clone(), ws);
+        ws.status.hint = self.hint_text();
         egui::Panel::left("play_setup")
             .resizable(false)
             .default_size(210.0)
@@ -923,6 +924,32 @@ impl PlayPanel {
             } else if self.preview.is_some() {
                 self.set_preview(None);
             }
+        }
+    }
+
+    /// The status bar's hint for what a click does now.
+    fn hint_text(&self) -> String {
+        let Some(c) = &self.current else {
+            return "Choose rules and players, then press New game".into();
+        };
+        if self.preview.is_some() {
+            return "Previewing a past position: Back to live (or Esc) to play".into();
+        }
+        let g = c.game.as_ref();
+        let Some(p) = g.to_move() else {
+            return "Game over: New game to play again, Undo to take back".into();
+        };
+        if self.setup.seats[p as usize & 1].is_computer() {
+            return "The computer is thinking: Stop makes it move now".into();
+        }
+        if g.kind() == RulesKind::Loa {
+            if self.selected.is_some() {
+                "Click a marked destination to move, elsewhere (or Esc) to deselect".into()
+            } else {
+                "Click one of your pieces to see where it can go".into()
+            }
+        } else {
+            "Click an empty face to place a piece".into()
         }
     }
 
@@ -975,8 +1002,16 @@ impl PlayPanel {
         let space = ui.input(|i| i.key_down(egui::Key::Space));
         // What a click on the hovered face would do.
         let hover = r.hovered.filter(|_| live && !r.panning && !space);
+        let computer_to_move = self.current.as_ref().is_some_and(|c| {
+            c.game
+                .to_move()
+                .is_some_and(|p| self.setup.seats[p as usize & 1].is_computer())
+        });
         let answer = hover.and_then(|f| {
             let c = self.current.as_ref()?;
+            if computer_to_move {
+                return Some(Err("the computer is to move".to_string()));
+            }
             match &self.hover_cache {
                 Some((hf, sel, a)) if *hf == f && *sel == self.selected => Some(a.clone()),
                 _ => {
