@@ -506,3 +506,27 @@ fn the_swap_rule_is_offered_as_a_button_after_the_first_move() {
     assert_eq!(g.piece_at(face(&board, "a2")), Some(1));
     assert!(h.query_by_label("Swap").is_none(), "only once");
 }
+
+#[test]
+fn a_swap_rule_the_board_cannot_mirror_is_disabled_with_the_reason() {
+    // A face moved off the mirror line: Hex still runs, the swap rule cannot mirror.
+    let mut board = presets::hex(3);
+    let a2 = face(&board, "a2");
+    board.faces.coord[a2.index()] = Some(boardwright::board::GridCoord::new(7, 7));
+    let (mut h, _dir) = harness(Some(board));
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    assert!(!h.get_by_label("Hex").accesskit_node().is_disabled());
+    assert!(h.get_by_label("Swap rule").accesskit_node().is_disabled());
+    h.get_by_label("Swap rule").hover();
+    for _ in 0..4 {
+        h.step();
+    }
+    // The reason, with its arrow spelled in characters the UI font has.
+    assert!(
+        has_text(&h, "symmetric under (col, row) -> (row, col)"),
+        "tooltip with the reason"
+    );
+    click_label(&mut h, "New game");
+    assert!(!game(&h).options().swap);
+}

@@ -26,6 +26,14 @@ pub fn side_names(kind: RulesKind) -> [&'static str; 2] {
     }
 }
 
+/// A reason from the rules, with arrows the UI font lacks spelled in ASCII.
+pub fn displayable(text: &str) -> String {
+    text.trim()
+        .replace('→', "->")
+        .replace('↔', "<->")
+        .replace('←', "<-")
+}
+
 /// Whether each game can run on a board, computed once per board revision.
 #[derive(Clone, Debug)]
 struct Suitability {
@@ -39,11 +47,10 @@ struct Suitability {
 
 impl Suitability {
     fn compute(board: &Board, revision: u64) -> Suitability {
-        let plain =
-            RulesKind::ALL.map(|k| suitability(k, board).map_err(|e| e.0.trim().to_string()));
+        let plain = RulesKind::ALL.map(|k| suitability(k, board).map_err(|e| displayable(&e.0)));
         let hex_swap = if plain[0].is_ok() {
             suitability_with(RulesKind::Hex, board, &GameOptions { swap: true })
-                .map_err(|e| e.0.trim().to_string())
+                .map_err(|e| displayable(&e.0))
         } else {
             Ok(())
         };
@@ -230,5 +237,52 @@ impl Setup {
             action = SetupAction::NewGame;
         }
         action
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::presets;
+
+    #[test]
+    fn choosing_rules_renames_default_players_only() {
+        let mut s = Setup::new();
+        assert_eq!(s.names, ["Red", "Blue"]);
+        s.names[1] = "Bob".into();
+        s.choose(RulesKind::Loa);
+        assert_eq!(s.names, ["Black", "Bob"]);
+        assert_eq!(s.colours[0], default_colour("Black"));
+        assert_eq!(s.colours[1], default_colour("White"));
+        s.colours[0] = Color32::GREEN;
+        s.choose(RulesKind::Boco);
+        assert_eq!(s.names, ["Red", "Bob"]);
+        assert_eq!(s.colours[0], Color32::GREEN, "a chosen colour stays");
+        assert!(!s.options().swap);
+        s.choose(RulesKind::Hex);
+        s.swap = true;
+        assert!(s.options().swap);
+    }
+
+    #[test]
+    fn availability_follows_the_board_and_prefers_the_choice() {
+        let mut s = Setup::new();
+        let hex = presets::hex(4);
+        assert!(s.availability(&hex, 1, RulesKind::Hex).is_ok());
+        let why = s.availability(&hex, 1, RulesKind::Twixt).unwrap_err();
+        assert!(why.contains("TwixT needs"), "{why}");
+        assert_eq!(s.best_available(&hex, 1), Some(RulesKind::Hex));
+        let loa = presets::lines_of_action();
+        s.choose(RulesKind::Loa);
+        assert!(s.availability(&loa, 2, RulesKind::Loa).is_ok());
+        assert_eq!(s.best_available(&loa, 2), Some(RulesKind::Loa));
+    }
+
+    #[test]
+    fn arrows_are_spelled_for_the_ui_font() {
+        assert_eq!(
+            displayable(" (col, row) → (row, col); top ↔ left "),
+            "(col, row) -> (row, col); top <-> left"
+        );
     }
 }
