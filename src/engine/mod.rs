@@ -7,6 +7,7 @@
 //! [`SearchHandle`] to poll, stop or wait for. [`search`] is the generic,
 //! monomorphised search used underneath (and by benchmarks).
 
+pub mod loa_eval;
 pub mod tree;
 
 use crate::mesh::FaceId;
@@ -105,12 +106,55 @@ pub enum EngineError {
 pub trait Searchable: Rules {
     /// Whether the root looks for moves that let the opponent win at once.
     const BLOCK_CHECK: bool = true;
+    /// Tables the simulation policy needs, built once per search.
+    type Aux: Send + Sync;
+    fn aux(&self) -> Self::Aux;
+    /// One simulation from `pos` (left in any state): the reward for player 0
+    /// in 0..1. By default the rules' own playout to the end of the game.
+    fn simulate(
+        &self,
+        _aux: &Self::Aux,
+        pos: &mut Self::Position,
+        rng: &mut ChaCha8Rng,
+        _moves: &mut Vec<Self::Move>,
+        _bytes: &mut Vec<u8>,
+    ) -> f32 {
+        match self.playout(pos, rng) {
+            Some(0) => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
 }
 
-impl Searchable for hex::Hex {}
-impl Searchable for twixt::Twixt {}
-impl Searchable for loa::Loa {}
-impl Searchable for boco::Boco {}
+impl Searchable for hex::Hex {
+    type Aux = ();
+    fn aux(&self) {}
+}
+impl Searchable for twixt::Twixt {
+    type Aux = ();
+    fn aux(&self) {}
+}
+impl Searchable for boco::Boco {
+    type Aux = ();
+    fn aux(&self) {}
+}
+impl Searchable for loa::Loa {
+    type Aux = loa_eval::LoaEval;
+    fn aux(&self) -> loa_eval::LoaEval {
+        loa_eval::LoaEval::new(self.board())
+    }
+    fn simulate(
+        &self,
+        aux: &loa_eval::LoaEval,
+        pos: &mut loa::LoaPosition,
+        rng: &mut ChaCha8Rng,
+        moves: &mut Vec<loa::LoaMove>,
+        bytes: &mut Vec<u8>,
+    ) -> f32 {
+        aux.simulate(self, pos, rng, moves, bytes)
+    }
+}
 
 /// Shared state between a search's worker threads and its handle.
 #[derive(Default)]
@@ -189,6 +233,7 @@ pub fn search_with<R: Searchable>(
     }
     shared.sims.store(0, Ordering::Relaxed);
     let to_move = rules.to_move(pos);
+    let aux = rules.aux();
     let run = |k: usize, tree: &mut Tree<R>| {
         let mut rng =
             ChaCha8Rng::seed_from_u64(config.seed.wrapping_add(k as u64 * 0x9e37_79b9_7f4a_7c15));
@@ -204,7 +249,7 @@ pub fn search_with<R: Searchable>(
             if limits.simulations.is_some_and(|n| done >= n) {
                 break;
             }
-            if !tree.simulate(rules, params, &mut scratch, &mut rng) {
+            if !tree.simulate(rules, &aux, params, &mut scratch, &mut rng) {
                 // The root is proven: stop every thread.
                 shared.stop();
                 break;

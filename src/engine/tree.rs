@@ -128,6 +128,7 @@ fn reward_for(winner: Option<Player>, p: Player) -> f32 {
 pub struct Scratch<R: Rules> {
     path: Vec<u32>,
     moves: Vec<R::Move>,
+    bytes: Vec<u8>,
     pos: Option<R::Position>,
 }
 
@@ -136,6 +137,7 @@ impl<R: Rules> Default for Scratch<R> {
         Scratch {
             path: Vec::with_capacity(64),
             moves: Vec::new(),
+            bytes: Vec::new(),
             pos: None,
         }
     }
@@ -365,6 +367,7 @@ impl<R: Searchable> Tree<R> {
     pub fn simulate(
         &mut self,
         rules: &R,
+        aux: &R::Aux,
         params: &Params,
         s: &mut Scratch<R>,
         rng: &mut ChaCha8Rng,
@@ -427,8 +430,7 @@ impl<R: Searchable> Tree<R> {
                         break;
                     }
                 } else {
-                    let w = rules.playout(&mut pos, rng);
-                    reward0 = reward_for(w, 0);
+                    reward0 = rules.simulate(aux, &mut pos, rng, &mut s.moves, &mut s.bytes);
                     break;
                 }
             }
