@@ -211,3 +211,34 @@ fn computer_seats_play_every_game() {
         assert!(!h.state().play.thinking());
     }
 }
+
+#[test]
+fn leaving_play_cancels_the_search_and_it_resumes_on_return() {
+    let board = presets::hex(5);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    h.state_mut().play.setup.seats[1] = Seat::Computer { seconds: 10.0 };
+    new_game(&mut h, "Hex");
+    click_face(&mut h, &board, face(&board, "c3"));
+    assert!(step_until(&mut h, Duration::from_secs(5), |h| h
+        .state()
+        .play
+        .thinking()));
+    {
+        let app = h.state_mut();
+        app.play.leave(&mut app.ws);
+        assert!(!app.play.thinking(), "cancelled");
+        assert!(app.ws.status.hint.is_empty());
+    }
+    // Away in the editor for a while: the game does not move on.
+    h.key_press(egui::Key::Num1);
+    for _ in 0..5 {
+        h.step();
+    }
+    assert_eq!(game(&h).ply(), 1);
+    assert!(!h.state().play.thinking());
+    // Back in Play the computer thinks again.
+    h.key_press(egui::Key::Num2);
+    h.step();
+    h.step();
+    assert!(h.state().play.thinking());
+}

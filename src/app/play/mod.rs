@@ -367,9 +367,13 @@ impl PlayPanel {
         self.hint.as_ref()
     }
 
-    /// Leaving Play mode: cancel any search (the computer resumes when Play is shown again).
-    pub fn leave(&mut self) {
+    /// Leaving Play mode (for the shell to call on a mode switch): cancel any
+    /// search and clear Play's status-bar hint. The computer resumes thinking
+    /// when Play is shown again.
+    pub fn leave(&mut self, ws: &mut Workspace) {
         self.computer.cancel();
+        ws.status.hint.clear();
+        ws.status.hover = None;
     }
 
     /// Ask the engine for a move for the (human) player to move.
