@@ -787,7 +787,13 @@ impl PlayPanel {
                 computer::Purpose::Move(p) | computer::Purpose::Hint(p) => p,
             };
             let who = Self::who(c.game.as_ref(), p);
-            let colour = self.setup.colours[p as usize & 1];
+            // Light piece colours (White) get darkened to stay visible as a bar.
+            let c = self.setup.colours[p as usize & 1];
+            let colour = if text_on(c) == Color32::WHITE {
+                c
+            } else {
+                mix(c, Color32::from_gray(0x30), 0.6)
+            };
             if computer::progress_ui(ui, purpose, progress, &who, colour) {
                 self.computer.stop();
             }
