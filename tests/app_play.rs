@@ -530,3 +530,32 @@ fn a_swap_rule_the_board_cannot_mirror_is_disabled_with_the_reason() {
     click_label(&mut h, "New game");
     assert!(!game(&h).options().swap);
 }
+
+#[test]
+fn saving_a_non_hex_game_as_sgf_is_refused_and_writes_nothing() {
+    let board = presets::lines_of_action();
+    let (mut h, dir) = harness(Some(board.clone()));
+    new_game(&mut h, "Lines of Action");
+    click_face(&mut h, &board, FaceId(2));
+    let to = h.state().play.destinations()[0];
+    click_face(&mut h, &board, to);
+    assert_eq!(game(&h).ply(), 1);
+    let sgf = dir.path().join("loa.sgf");
+    let app = h.state_mut();
+    let e = app.play.save_game_to(&mut app.ws, &sgf).unwrap_err();
+    assert!(!e.is_empty());
+    assert!(!sgf.exists(), "no file written");
+    let shown = app
+        .ws
+        .status
+        .last_error()
+        .expect("an error in the status bar");
+    assert!(shown.contains("Could not save the game"), "{shown}");
+    // The RON record works and reopens with the move.
+    let ron = dir.path().join("loa.ron");
+    app.play.save_game_to(&mut app.ws, &ron).unwrap();
+    let Ok(Opened::Game(g)) = open_path(&ron) else {
+        panic!("a game")
+    };
+    assert_eq!(g.history(), game(&h).history());
+}

@@ -1055,6 +1055,13 @@ impl PlayPanel {
         } else {
             Vec::new()
         };
+        // While a hint is being searched, its current best move is shown already.
+        let searching = match self.computer.thinking() {
+            Some((computer::Purpose::Hint(p), pr)) if !pr.best_faces.is_empty() => {
+                Some((pr.best_faces.clone(), p))
+            }
+            _ => None,
+        };
         let overlay = Overlay {
             scene: &self.scene,
             kind,
@@ -1066,8 +1073,9 @@ impl PlayPanel {
             hint: self
                 .hint
                 .as_ref()
-                .filter(|_| live)
-                .map(|h| (h.faces.as_slice(), h.player)),
+                .map(|h| (h.faces.as_slice(), h.player))
+                .or(searching.as_ref().map(|(f, p)| (f.as_slice(), *p)))
+                .filter(|_| live),
         };
         let painter = ui.painter_at(r.rect);
         board_view::paint(&painter, &self.canvas, &board, &r.view, r.rect, &overlay);
