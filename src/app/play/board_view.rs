@@ -4,11 +4,14 @@
 
 use super::super::canvas::{Canvas, paint_face};
 use super::super::view::View;
+use super::{PlayPanel, computer};
+use crate::app::workspace::Workspace;
 use crate::board::Board;
 use crate::mesh::FaceId;
+use crate::rules::dynamic::Click;
 use crate::rules::dynamic::{DynGame, PositionView, RulesKind};
 use crate::rules::{Outcome, Player};
-use eframe::egui::{self, Color32, Pos2, Rect, Stroke};
+use eframe::egui::{self, Color32, CursorIcon, Pos2, Rect, Stroke};
 
 /// Gold used for the evidence of a win.
 pub const EVIDENCE: Color32 = Color32::from_rgb(0xff, 0xb3, 0x00);
@@ -327,5 +330,118 @@ pub fn paint(
             c.gamma_multiply(0.12),
             Stroke::new(2.5, c),
         );
+    }
+}
+
+impl PlayPanel {
+    /// The board with the game on it, and clicks on it.
+    pub(super) fn board_ui(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {
+        let Some(c) = &self.current else {
+            self.canvas.show_setup = ws.settings.show_setup;
+            let r = self.canvas.show(ui, ws.doc.board(), ws.doc.revision());
+            ws.status.hover = r
+                .hovered
+                .map(|f| crate::app::face_description(ws.doc.board(), f));
+            return;
+        };
+        let board = c.game.board().clone();
+        let revision = c.revision;
+        let kind = c.game.kind();
+        self.canvas.show_setup = false;
+        // Face fills: TwixT border rows tinted in their owner's colour.
+        let colours = self.setup.colours;
+        if self.fills_for != Some((revision, colours)) {
+            self.canvas.clear_face_fills();
+            if kind == RulesKind::Twixt {
+                let cell = self.canvas.style.cell;
+                for (f, p) in twixt_borders(&board) {
+                    self.canvas.set_face_fill(
+                        &board,
+                        f,
+                        Some(mix(cell, colours[p as usize], 0.35)),
+                    );
+                }
+            }
+            self.fills_for = Some((revision, colours));
+        }
+        let r = self.canvas.show(ui, &board, revision);
+        let live = self.preview.is_none();
+        let space = ui.input(|i| i.key_down(egui::Key::Space));
+        // What a click on the hovered face would do.
+        let hover = r.hovered.filter(|_| live && !r.panning && !space);
+        let computer_to_move = self.current.as_ref().is_some_and(|c| {
+            c.game
+                .to_move()
+                .is_some_and(|p| self.setup.seats[p as usize & 1].is_computer())
+        });
+        let answer = hover.and_then(|f| {
+            let c = self.current.as_ref()?;
+            if computer_to_move {
+                return Some(Err("the computer is to move".to_string()));
+            }
+            match &self.hover_cache {
+                Some((hf, sel, a)) if *hf == f && *sel == self.selected => Some(a.clone()),
+                _ => {
+                    let a = c.game.move_for_click(self.selected, f);
+                    self.hover_cache = Some((f, self.selected, a.clone()));
+                    Some(a)
+                }
+            }
+        });
+        let ok = matches!(answer, Some(Ok(_)));
+        if hover.is_some() {
+            ui.ctx().set_cursor_icon(if ok {
+                CursorIcon::PointingHand
+            } else {
+                CursorIcon::NotAllowed
+            });
+        }
+        ws.status.hover = r.hovered.map(|f| {
+            let mut s = crate::app::face_description(&board, f);
+            match &answer {
+                Some(Ok(Click::Play(m))) => s.push_str(&format!("  ·  click to play {m}")),
+                Some(Ok(Click::Select(_))) => s.push_str("  ·  click to select"),
+                Some(Ok(Click::Deselect)) => s.push_str("  ·  click to deselect"),
+                Some(Err(why)) => s.push_str(&format!("  ·  {why}")),
+                None => {}
+            }
+            s
+        });
+        let legal = if self.show_legal && live {
+            self.legal.clone()
+        } else {
+            Vec::new()
+        };
+        // While a hint is being searched, its current best move is shown already.
+        let searching = match self.computer.thinking() {
+            Some((computer::Purpose::Hint(p), pr)) if !pr.best_faces.is_empty() => {
+                Some((pr.best_faces.clone(), p))
+            }
+            _ => None,
+        };
+        let overlay = Overlay {
+            scene: &self.scene,
+            kind,
+            colours,
+            legal: &legal,
+            destinations: &self.destinations,
+            selected: self.selected,
+            hover: hover.map(|f| (f, ok)),
+            hint: self
+                .hint
+                .as_ref()
+                .map(|h| (h.faces.as_slice(), h.player))
+                .or(searching.as_ref().map(|(f, p)| (f.as_slice(), *p)))
+                .filter(|_| live),
+        };
+        let painter = ui.painter_at(r.rect);
+        paint(&painter, &self.canvas, &board, &r.view, r.rect, &overlay);
+        if r.response.clicked_by(egui::PointerButton::Primary)
+            && !r.panning
+            && !space
+            && let Some(f) = r.hovered
+        {
+            self.click(ws, f);
+        }
     }
 }

@@ -6,6 +6,8 @@
 //! takeback, resignation or new game); a state change drops the handle, which
 //! cancels the search without waiting for it.
 
+use super::PlayPanel;
+use crate::app::workspace::Workspace;
 use crate::engine::{DynEngine, EngineError, Progress, SearchConfig, SearchHandle, SearchLimits};
 use crate::mesh::FaceId;
 use crate::rules::Player;
@@ -287,6 +289,91 @@ pub fn group_digits(n: u64) -> String {
         out.push(ch);
     }
     out
+}
+
+impl PlayPanel {
+    /// Ask the engine for a move for the (human) player to move.
+    pub fn request_hint(&mut self, ws: &mut Workspace) {
+        let Some(c) = &self.current else {
+            return;
+        };
+        let Some(p) = c.game.to_move() else {
+            ws.status.error("The game is over: no hint");
+            return;
+        };
+        match self
+            .computer
+            .start(c.game.as_ref(), Purpose::Hint(p), HINT_SECONDS, self.epoch)
+        {
+            Ok(()) => ws.status.info("Looking for a good move…"),
+            Err(e) => ws.status.error(format!("No hint: {e}")),
+        }
+    }
+
+    /// The engine side of a frame: take finished results, start the computer's
+    /// move when a computer seat is to move.
+    pub(super) fn run_computer(&mut self, ctx: &egui::Context, ws: &mut Workspace) {
+        let frame = ctx.cumulative_frame_nr();
+        if self.last_frame.is_some_and(|f| f + 1 < frame) {
+            // Back from another mode: a search started before is stale.
+            self.computer.cancel();
+        }
+        self.last_frame = Some(frame);
+        let Some(c) = &self.current else {
+            self.computer.cancel();
+            return;
+        };
+        let to_move = c.game.to_move();
+        // A seat switched to Human while its computer was thinking.
+        if let Some((Purpose::Move(p), _)) = self.computer.thinking()
+            && !self.setup.seats[p as usize & 1].is_computer()
+        {
+            self.computer.cancel();
+        }
+        match self.computer.poll(ctx, self.epoch) {
+            Some(Finished::Play { player, best_move }) if to_move == Some(player) => {
+                self.play(ws, &best_move);
+            }
+            Some(Finished::Hint(h)) => {
+                let who = self
+                    .current
+                    .as_ref()
+                    .map(|c| Self::who(c.game.as_ref(), h.player))
+                    .unwrap_or_default();
+                ws.status.info(format!(
+                    "Hint for {who}: {} (win estimate {:.0}%)",
+                    h.best_move,
+                    h.win_rate * 100.0
+                ));
+                self.hint = Some(h);
+            }
+            Some(Finished::Failed(_, e)) => {
+                self.failed_epoch = Some(self.epoch);
+                ws.status.error(format!("The computer could not move: {e}"));
+            }
+            Some(Finished::Play { .. }) | None => {}
+        }
+        let Some(c) = &self.current else {
+            return;
+        };
+        let Some(p) = c.game.to_move() else {
+            return;
+        };
+        let busy = matches!(self.computer.thinking(), Some((Purpose::Move(_), _)));
+        if let Seat::Computer { seconds } = self.setup.seats[p as usize & 1]
+            && !busy
+            && self.failed_epoch != Some(self.epoch)
+        {
+            if let Err(e) =
+                self.computer
+                    .start(c.game.as_ref(), Purpose::Move(p), seconds, self.epoch)
+            {
+                self.failed_epoch = Some(self.epoch);
+                ws.status.error(format!("The computer could not move: {e}"));
+            }
+            ctx.request_repaint();
+        }
+    }
 }
 
 #[cfg(test)]
