@@ -7,6 +7,7 @@ pub mod app;
 pub mod board;
 pub mod cli;
 pub mod edit;
+pub mod engine;
 pub mod generator;
 pub mod io;
 pub mod mesh;

@@ -1,12 +1,15 @@
 //! Command-line interface. Each subcommand lives in its own file; this file
 //! holds the top-level parser and the dispatch.
 
+pub mod bench;
 pub mod convert;
 pub mod generate;
+pub mod gtp;
 pub mod info;
 pub mod perft;
 pub mod play;
 pub mod preset;
+pub mod selfplay;
 
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -70,6 +73,12 @@ pub enum Command {
     Perft(perft::PerftArgs),
     /// Generate a fair sectioned board (fixed-size regions and gardens per player).
     Generate(generate::GenerateArgs),
+    /// Play against the engine over the Go Text Protocol (v2) on stdin/stdout.
+    Gtp(gtp::GtpArgs),
+    /// Let the engine play games against itself or a random player; scores per seat.
+    Selfplay(selfplay::SelfplayArgs),
+    /// Print the engine's simulations per second from the start position.
+    Bench(bench::BenchArgs),
 }
 
 /// What `main` should do after parsing.
@@ -91,6 +100,9 @@ pub fn run(cli: Cli) -> Result<Action, CliFailure> {
             Command::Play(a) => play::run(a).map(|_| ()),
             Command::Perft(a) => perft::run(a).map(|_| ()),
             Command::Generate(a) => generate::run(a).map(|_| ()),
+            Command::Gtp(a) => gtp::run(a),
+            Command::Selfplay(a) => selfplay::run(a),
+            Command::Bench(a) => bench::run(a),
         }
         .map(|()| Action::Done),
     }

@@ -345,6 +345,16 @@ impl Boco {
 }
 
 impl Rules for Boco {
+    fn result(&self, pos: &BocoPosition) -> Option<Option<Player>> {
+        pos.result.as_ref().map(|o| o.winner)
+    }
+    fn playout<G: rand::Rng + ?Sized>(
+        &self,
+        pos: &mut BocoPosition,
+        rng: &mut G,
+    ) -> Option<Player> {
+        self.random_playout(pos, rng)
+    }
     type Move = FaceId;
     type Position = BocoPosition;
 

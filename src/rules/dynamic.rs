@@ -220,6 +220,8 @@ pub trait DynGame: Send + Sync {
     fn clone_box(&self) -> Box<dyn DynGame>;
     /// Perft from the start position: the number of leaves after `depth` plies.
     fn perft_from_start(&self, depth: u32) -> u64;
+    /// A search of the current position for the engine (see [`crate::engine::DynEngine`]).
+    fn engine_job(&self) -> Box<dyn crate::engine::Job>;
 }
 
 impl fmt::Debug for dyn DynGame {
@@ -373,7 +375,7 @@ impl<R: Rules> Game<R> {
     }
 }
 
-impl<R: Rules> DynGame for Game<R> {
+impl<R: crate::engine::Searchable> DynGame for Game<R> {
     fn kind(&self) -> RulesKind {
         self.kind
     }
@@ -572,6 +574,20 @@ impl<R: Rules> DynGame for Game<R> {
     fn perft_from_start(&self, depth: u32) -> u64 {
         let rules = self.state.rules();
         super::perft::perft(rules, &rules.start(), depth)
+    }
+    fn engine_job(&self) -> Box<dyn crate::engine::Job> {
+        let faces = self
+            .entries
+            .iter()
+            .map(|e| (e.text.clone(), e.from.into_iter().chain(e.to).collect()))
+            .collect();
+        Box::new(crate::engine::TypedJob {
+            rules: self.state.rules().clone(),
+            pos: self.state.position().clone(),
+            board_key: (Arc::as_ptr(&self.board) as usize).wrapping_mul(2)
+                + self.options.swap as usize,
+            faces,
+        })
     }
 }
 

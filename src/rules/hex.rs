@@ -529,6 +529,15 @@ impl Hex {
 }
 
 impl Rules for Hex {
+    fn result(&self, pos: &HexPosition) -> Option<Option<Player>> {
+        match pos.winner {
+            NO_WINNER => None,
+            w => Some(winner_of(w)),
+        }
+    }
+    fn playout<G: rand::Rng + ?Sized>(&self, pos: &mut HexPosition, rng: &mut G) -> Option<Player> {
+        self.random_playout(pos, rng)
+    }
     type Move = HexMove;
     type Position = HexPosition;
 

@@ -688,6 +688,12 @@ impl Loa {
 }
 
 impl Rules for Loa {
+    fn result(&self, pos: &LoaPosition) -> Option<Option<Player>> {
+        (pos.winner != NO_WINNER).then_some(Some(pos.winner))
+    }
+    fn playout<G: rand::Rng + ?Sized>(&self, pos: &mut LoaPosition, rng: &mut G) -> Option<Player> {
+        self.random_playout(pos, rng)
+    }
     type Move = LoaMove;
     type Position = LoaPosition;
 

@@ -117,4 +117,22 @@ pub trait Rules: Clone + Send + Sync + 'static {
     fn repetition_key(&self, _pos: &Self::Position) -> Option<u64> {
         None
     }
+    /// Whether the game is over, and who won (`Some(None)`: a draw), without
+    /// building an [`Outcome`]: the engine asks this at every tree node, so games
+    /// override it with a read of their incrementally maintained result.
+    fn result(&self, pos: &Self::Position) -> Option<Option<Player>> {
+        self.outcome(pos).map(|o| o.winner)
+    }
+    /// Plays uniformly random legal moves from `pos` to the end of the game and
+    /// returns the winner (`None`: a draw, or cut short after 1000 plies); `pos` is
+    /// left in an unspecified state. Games override this with their fast paths
+    /// (e.g. Hex fills the board once and checks the winner once).
+    fn playout<G: rand::Rng + ?Sized>(
+        &self,
+        pos: &mut Self::Position,
+        rng: &mut G,
+    ) -> Option<Player> {
+        let mut moves = Vec::new();
+        testing::random_playout(self, pos, rng, &mut moves, 1000)
+    }
 }

@@ -651,6 +651,20 @@ impl Twixt {
 }
 
 impl Rules for Twixt {
+    fn result(&self, pos: &TwixtPosition) -> Option<Option<Player>> {
+        if pos.winner != NO_WINNER {
+            return Some(Some(pos.winner));
+        }
+        let p = self.to_move(pos);
+        (pos.free[p as usize] == 0 && !self.swap_available(pos)).then_some(None)
+    }
+    fn playout<G: rand::Rng + ?Sized>(
+        &self,
+        pos: &mut TwixtPosition,
+        rng: &mut G,
+    ) -> Option<Player> {
+        self.random_playout(pos, rng)
+    }
     type Move = TwixtMove;
     type Position = TwixtPosition;
 

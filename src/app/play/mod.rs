@@ -1,13 +1,77 @@
 //! Play mode: rules and seats, the board with pieces, legal-move highlights, the
-//! move list, the result banner.
+//! move list, previews, takeback, the result banner and computer seats.
+//!
+//! Files: `mod.rs` (the panel's state, games, moves, clicks, files),
+//! `setup.rs` (rules, options, players), `board_view.rs` (drawing the game on
+//! the canvas, hover and clicks on it), `side_panel.rs` (turn indicator,
+//! controls, banners), `moves.rs` (the move list), `computer.rs` (engine seats
+//! and hints).
+
+pub mod board_view;
+pub mod computer;
+pub mod moves;
+pub mod setup;
+mod side_panel;
 
 use super::canvas::Canvas;
 use super::workspace::Workspace;
-use crate::rules::dynamic::{DynGame, RulesKind};
-use eframe::egui;
+use crate::board::Board;
+use crate::mesh::FaceId;
+use crate::rules::Player;
+use crate::rules::dynamic::{Click, DynGame, RulesKind, new_game};
+use board_view::Scene;
+use eframe::egui::{self, Color32};
+use setup::{Setup, SetupAction};
+use std::path::Path;
+use std::sync::Arc;
+
+/// Canvas revisions for game boards live above the document's revisions.
+const GAME_REVISION: u64 = 1 << 48;
+
+/// The game being played and everything derived from it.
+struct Current {
+    game: Box<dyn DynGame>,
+    /// The document revision the game was started on (`None`: opened from a file).
+    started_on: Option<u64>,
+    /// Canvas revision of the game's board.
+    revision: u64,
+}
 
 pub struct PlayPanel {
     canvas: Canvas,
+    /// Choices for the next game (and the colours of the current one).
+    pub setup: Setup,
+    current: Option<Current>,
+    next_revision: u64,
+    /// The document's board as an `Arc` for new games, per document revision.
+    doc_board: Option<(u64, Arc<Board>)>,
+    selected: Option<FaceId>,
+    preview: Option<usize>,
+    /// Mark every legal move on the board.
+    pub show_legal: bool,
+    confirm_resign: bool,
+    scene: Scene,
+    legal: Vec<FaceId>,
+    destinations: Vec<FaceId>,
+    /// What a click on the hovered face would do: (face, selection, answer).
+    hover_cache: Option<(FaceId, Option<FaceId>, Result<Click, String>)>,
+    /// The face fills (TwixT border rows) are set for this (revision, colours).
+    fills_for: Option<(u64, [Color32; 2])>,
+    /// The names last handed to the game (edits in the setup panel rename its players).
+    names_applied: [String; 2],
+    /// The engines of the computer seats and the hint, and the search in progress.
+    computer: computer::Computer,
+    /// Bumped on every change of the game (moves, takeback, resignation, new game):
+    /// a search started at another epoch is dropped.
+    epoch: u64,
+    /// The epoch at which the computer failed to move (not retried until the game changes).
+    failed_epoch: Option<u64>,
+    /// The engine's suggestion for the player to move.
+    hint: Option<computer::Hint>,
+    /// Whether the swap move is legal now.
+    can_swap: bool,
+    /// The frame this panel was last shown in (to notice returning from another mode).
+    last_frame: Option<u64>,
 }
 
 impl Default for PlayPanel {
@@ -20,6 +84,26 @@ impl PlayPanel {
     pub fn new() -> PlayPanel {
         PlayPanel {
             canvas: Canvas::new(),
+            setup: Setup::new(),
+            current: None,
+            next_revision: GAME_REVISION,
+            doc_board: None,
+            selected: None,
+            preview: None,
+            show_legal: false,
+            confirm_resign: false,
+            scene: Scene::default(),
+            legal: Vec::new(),
+            destinations: Vec::new(),
+            hover_cache: None,
+            fills_for: None,
+            names_applied: Default::default(),
+            computer: computer::Computer::new(),
+            epoch: 0,
+            failed_epoch: None,
+            hint: None,
+            last_frame: None,
+            can_swap: false,
         }
     }
 
@@ -30,36 +114,505 @@ impl PlayPanel {
     /// Start a new game of `kind` on the document's board (reporting in the status
     /// bar when the rules cannot run on it).
     pub fn start_game(&mut self, ws: &mut Workspace, kind: RulesKind) {
-        ws.status.info(format!("{} is coming", kind.title()));
+        if self.setup.kind != kind {
+            self.setup.choose(kind);
+        }
+        let revision = ws.doc.revision();
+        let board = match &self.doc_board {
+            Some((r, b)) if *r == revision => b.clone(),
+            _ => {
+                let b = Arc::new(ws.doc.board().clone());
+                self.doc_board = Some((revision, b.clone()));
+                b
+            }
+        };
+        let options = self.setup.options();
+        match new_game(kind, board, &options) {
+            Ok(mut game) => {
+                game.set_players(self.names_for(game.player_names()));
+                let first = game.players()[0].clone();
+                self.install(game, Some(revision));
+                let swap = if options.swap {
+                    " with the swap rule"
+                } else {
+                    ""
+                };
+                ws.status.info(format!(
+                    "New game of {}{swap}: {first} to move",
+                    kind.title()
+                ));
+            }
+            Err(e) => ws.status.error(format!(
+                "{} cannot be played on this board: {e}",
+                kind.title()
+            )),
+        }
     }
 
     /// The game on the board, if any (for autosave and File → Save game).
     pub fn game(&self) -> Option<&dyn DynGame> {
-        None
+        self.current.as_ref().map(|c| c.game.as_ref())
     }
 
     /// Show `game` (opened from a file or restored from an autosave) with both seats human.
     pub fn set_game(&mut self, ws: &mut Workspace, game: Box<dyn DynGame>) {
-        let _ = game;
-        ws.status.info("games are coming");
+        self.setup.choose(game.kind());
+        self.setup.swap = game.options().swap;
+        self.setup.names = game.players().clone();
+        self.setup.seats = [computer::Seat::Human, computer::Seat::Human];
+        let text = format!(
+            "{} game: {} moves{}",
+            game.kind().title(),
+            game.ply(),
+            game.outcome()
+                .map(|o| format!(", {}", o.reason))
+                .unwrap_or_default()
+        );
+        self.install(game, None);
+        ws.status.info(text);
     }
 
     /// Edit → Undo in Play mode: take back the last move. Returns whether anything changed.
     pub fn undo(&mut self, ws: &mut Workspace) -> bool {
-        let _ = ws;
-        false
+        let Some(c) = &mut self.current else {
+            return false;
+        };
+        let last = c.game.history().last().cloned();
+        let resigned = c.game.resigned();
+        if !c.game.undo() {
+            ws.status
+                .info("Nothing to take back: this is the start of the game");
+            return false;
+        }
+        // Against the computer, take back its reply too so that a person is to move.
+        let seats = self.setup.seats;
+        let seat = |p: Option<Player>| p.map(|p| seats[p as usize & 1]);
+        let mut last = last;
+        if resigned.is_none()
+            && seat(c.game.to_move()).is_some_and(|s| s.is_computer())
+            && seat(c.game.to_move().map(crate::rules::opponent)) == Some(computer::Seat::Human)
+        {
+            let m = c.game.history().last().cloned();
+            if c.game.undo() {
+                last = m.map(|m| format!("{m} and {}", last.unwrap_or_default()));
+            }
+        }
+        self.preview = None;
+        self.selected = None;
+        self.confirm_resign = false;
+        self.game_changed();
+        match (resigned, last) {
+            (Some(_), _) => ws.status.info("Resignation withdrawn"),
+            (None, Some(m)) => ws.status.info(format!("Took back {m}")),
+            (None, None) => {}
+        }
+        true
     }
 
     /// Edit → Redo in Play mode: replay a taken-back move.
     pub fn redo(&mut self, ws: &mut Workspace) -> bool {
-        let _ = ws;
-        false
+        let Some(c) = &mut self.current else {
+            return false;
+        };
+        if !c.game.redo() {
+            ws.status.info("Nothing to redo");
+            return false;
+        }
+        let m = c.game.history().last().cloned().unwrap_or_default();
+        self.preview = None;
+        self.selected = None;
+        self.game_changed();
+        ws.status.info(format!("Replayed {m}"));
+        true
+    }
+
+    /// The selected piece (movement games).
+    pub fn selected(&self) -> Option<FaceId> {
+        self.selected
+    }
+
+    /// The faces marked as destinations of the selected piece.
+    pub fn destinations(&self) -> &[FaceId] {
+        &self.destinations
+    }
+
+    /// The faces marked as legal moves when "Show legal moves" is on (empty otherwise
+    /// and while previewing).
+    pub fn marked_legal(&self) -> &[FaceId] {
+        if self.show_legal && self.preview.is_none() {
+            &self.legal
+        } else {
+            &[]
+        }
+    }
+
+    /// The previewed ply, if a past position is shown.
+    pub fn previewing(&self) -> Option<usize> {
+        self.preview
+    }
+
+    /// The position on the board (live or previewed).
+    pub fn scene(&self) -> &Scene {
+        &self.scene
+    }
+
+    /// Show the position after `ply` recorded moves read-only (`None`: the live position).
+    pub fn set_preview(&mut self, ply: Option<usize>) {
+        let Some(c) = &self.current else {
+            return;
+        };
+        self.preview = ply.filter(|&p| p != c.game.ply() && p <= c.game.recorded_len());
+        self.selected = None;
+        self.confirm_resign = false;
+        self.changed();
+    }
+
+    /// Save the game to `path` (RON record, or Hex SGF for `.sgf`): what
+    /// "Save game…" does after its dialog.
+    pub fn save_game_to(&self, ws: &mut Workspace, path: &Path) -> Result<(), String> {
+        let Some(c) = &self.current else {
+            let e = "There is no game to save: start one with New game".to_string();
+            ws.status.error(e.clone());
+            return Err(e);
+        };
+        match super::files::save_game(c.game.as_ref(), path) {
+            Ok(()) => {
+                ws.status
+                    .info(format!("Saved the game to {}", path.display()));
+                Ok(())
+            }
+            Err(e) => {
+                ws.status.error(format!("Could not save the game: {e}"));
+                Err(e)
+            }
+        }
+    }
+
+    /// Open a saved game (RON record or Hex SGF) through the same code path as
+    /// File → Open: what "Open game…" does after its dialog.
+    pub fn open_game_from(&mut self, ws: &mut Workspace, path: &Path) -> Result<(), String> {
+        let r = match super::files::open_path(path) {
+            Ok(super::files::Opened::Game(g)) => {
+                self.set_game(ws, g);
+                ws.status.info(format!(
+                    "Opened the game {} ({} moves)",
+                    path.display(),
+                    self.game().map_or(0, |g| g.ply())
+                ));
+                return Ok(());
+            }
+            Ok(super::files::Opened::Board { .. }) => Err(format!(
+                "{} holds a board, not a game: open it with File, Open",
+                path.display()
+            )),
+            Err(e) => Err(e),
+        };
+        if let Err(e) = &r {
+            ws.status.error(format!("Could not open the game: {e}"));
+        }
+        r
+    }
+
+    /// Put `game` on the board.
+    fn install(&mut self, game: Box<dyn DynGame>, started_on: Option<u64>) {
+        let refit = match &self.current {
+            Some(c) => !Arc::ptr_eq(c.game.board(), game.board()),
+            None => true,
+        };
+        self.next_revision += 1;
+        self.names_applied = game.players().clone();
+        self.current = Some(Current {
+            game,
+            started_on,
+            revision: self.next_revision,
+        });
+        self.canvas.clear_face_fills();
+        self.fills_for = None;
+        if refit {
+            self.canvas.request_fit();
+        }
+        self.computer.reset();
+        self.failed_epoch = None;
+        self.preview = None;
+        self.selected = None;
+        self.confirm_resign = false;
+        self.game_changed();
+    }
+
+    /// Player names from the setup panel (empty fields fall back to the side names).
+    fn names_for(&self, sides: [&'static str; 2]) -> [String; 2] {
+        std::array::from_fn(|i| {
+            let n = self.setup.names[i].trim();
+            if n.is_empty() {
+                sides[i].to_string()
+            } else {
+                n.to_string()
+            }
+        })
+    }
+
+    /// After a move, takeback, resignation or new game: cancel the search of the
+    /// old position, forget the hint, redraw.
+    fn game_changed(&mut self) {
+        self.epoch += 1;
+        self.hint = None;
+        self.computer.cancel();
+        self.changed();
+    }
+
+    /// Whether the engine is thinking (a computer move or a hint).
+    pub fn thinking(&self) -> bool {
+        self.computer.thinking().is_some()
+    }
+
+    /// The engine's suggestion on the board, if any.
+    pub fn hint(&self) -> Option<&computer::Hint> {
+        self.hint.as_ref()
+    }
+
+    /// Leaving Play mode (for the shell to call on a mode switch): cancel any
+    /// search and clear Play's status-bar hint. The computer resumes thinking
+    /// when Play is shown again.
+    pub fn leave(&mut self, ws: &mut Workspace) {
+        self.computer.cancel();
+        ws.status.hint.clear();
+        ws.status.hover = None;
+    }
+
+    /// Recompute what is drawn after any change of the game, the preview or the selection.
+    fn changed(&mut self) {
+        self.hover_cache = None;
+        let Some(c) = &self.current else {
+            self.scene = Scene::default();
+            self.legal.clear();
+            self.destinations.clear();
+            return;
+        };
+        let g = c.game.as_ref();
+        if self
+            .preview
+            .is_some_and(|p| p > g.recorded_len() || p == g.ply())
+        {
+            self.preview = None;
+        }
+        self.scene = Scene::of(g, self.preview.unwrap_or(g.ply())).unwrap_or_default();
+        self.legal = g.legal_targets();
+        self.can_swap = g.options().swap && g.check_str("swap").is_ok();
+        self.destinations = match self.selected {
+            Some(s) if self.preview.is_none() => g.moves_from(s),
+            _ => Vec::new(),
+        };
+    }
+
+    /// A click on face `f` of the live game: play, select or deselect, or say why not.
+    fn click(&mut self, ws: &mut Workspace, f: FaceId) {
+        let Some(c) = &mut self.current else {
+            return;
+        };
+        if let Some(p) = self.preview {
+            ws.status.error(format!(
+                "Previewing move {p} (read-only): press Back to live to play"
+            ));
+            return;
+        }
+        if let Some(p) = c.game.to_move()
+            && self.setup.seats[p as usize & 1].is_computer()
+        {
+            let who = Self::who(c.game.as_ref(), p);
+            ws.status.error(format!(
+                "It is {who}'s turn: the computer is thinking (Stop makes it move now)"
+            ));
+            return;
+        }
+        match c.game.move_for_click(self.selected, f) {
+            Ok(Click::Play(m)) => self.play(ws, &m),
+            Ok(Click::Select(s)) => {
+                self.selected = Some(s);
+                self.changed();
+                let n = self.destinations.len();
+                let name = self.board().map(|b| b.face_name(s)).unwrap_or_default();
+                ws.status.info(format!(
+                    "Selected {name}: {n} destination{}",
+                    if n == 1 { "" } else { "s" }
+                ));
+            }
+            Ok(Click::Deselect) => {
+                self.selected = None;
+                self.changed();
+                ws.status.info("Selection cleared");
+            }
+            Err(why) => {
+                if self.selected.take().is_some() {
+                    self.changed();
+                }
+                ws.status.error(why);
+            }
+        }
+    }
+
+    /// Play `m` (notation) in the live game.
+    fn play(&mut self, ws: &mut Workspace, m: &str) {
+        let Some(c) = &mut self.current else {
+            return;
+        };
+        let mover = c.game.to_move().unwrap_or(0) as usize;
+        let name = c.game.players()[mover].clone();
+        match c.game.play_str(m) {
+            Ok(()) => {
+                let end = c.game.outcome().map(|o| o.reason);
+                self.selected = None;
+                self.confirm_resign = false;
+                self.game_changed();
+                match end {
+                    Some(reason) => ws
+                        .status
+                        .info(format!("{name} played {m}. Game over: {reason}")),
+                    None => ws.status.info(format!("{name} played {m}")),
+                }
+            }
+            Err(e) => ws.status.error(format!("{m}: {e}")),
+        }
+    }
+
+    fn board(&self) -> Option<&Arc<Board>> {
+        self.current.as_ref().map(|c| c.game.board())
+    }
+
+    /// The player at the given side, with the side name when it differs: "Ann (Red)".
+    fn who(game: &dyn DynGame, p: Player) -> String {
+        let side = game.player_names()[p as usize & 1];
+        let name = &game.players()[p as usize & 1];
+        if name == side {
+            side.to_string()
+        } else {
+            format!("{name} ({side})")
+        }
+    }
+
+    /// Resign for the player to move.
+    fn resign(&mut self, ws: &mut Workspace) {
+        let Some(c) = &mut self.current else {
+            return;
+        };
+        let Some(p) = c.game.to_move() else {
+            return;
+        };
+        let who = Self::who(c.game.as_ref(), p);
+        match c.game.resign(p) {
+            Ok(()) => {
+                self.selected = None;
+                self.game_changed();
+                ws.status.info(format!("{who} resigned"));
+            }
+            Err(e) => ws.status.error(format!("Cannot resign: {e}")),
+        }
+    }
+
+    fn save_dialog(&mut self, ws: &mut Workspace) {
+        let Some(c) = &self.current else {
+            return;
+        };
+        let mut d = rfd::FileDialog::new()
+            .set_title("Save game")
+            .add_filter("Game record (RON)", &["ron"]);
+        if c.game.kind() == RulesKind::Hex {
+            d = d.add_filter("Hex game (SGF)", &["sgf"]);
+        }
+        let d = d.set_file_name(format!("{}-game.ron", c.game.kind().name()));
+        if let Some(path) = d.save_file() {
+            let _ = self.save_game_to(ws, &path);
+        }
+    }
+
+    fn open_dialog(&mut self, ws: &mut Workspace) {
+        let d = rfd::FileDialog::new()
+            .set_title("Open game")
+            .add_filter("Games (RON, Hex SGF)", &["ron", "sgf"]);
+        if let Some(path) = d.pick_file() {
+            let _ = self.open_game_from(ws, &path);
+        }
     }
 
     pub fn ui(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {
-        let r = self.canvas.show(ui, ws.doc.board(), ws.doc.revision());
-        ws.status.hover = r
-            .hovered
-            .map(|f| super::face_description(ws.doc.board(), f));
+        self.run_computer(&ui.ctx().clone(), ws);
+        ws.status.hint = self.hint_text();
+        egui::Panel::left("play_setup")
+            .resizable(false)
+            .default_size(210.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("play_setup_scroll")
+                    .show(ui, |ui| {
+                        let action = self.setup.ui(ui, ws.doc.board(), ws.doc.revision());
+                        if action == SetupAction::NewGame {
+                            let kind = self.setup.kind;
+                            self.start_game(ws, kind);
+                        }
+                    });
+            });
+        self.apply_names();
+        egui::Panel::right("play_game")
+            .resizable(false)
+            .default_size(230.0)
+            .show(ui, |ui| self.game_panel(ui, ws));
+        let banner = self.current.as_ref().is_some_and(|c| {
+            self.preview.is_some()
+                || self.scene.outcome.is_some()
+                || c.started_on.is_some_and(|r| r != ws.doc.revision())
+        });
+        if banner {
+            egui::Panel::top("play_banners")
+                .frame(egui::Frame::NONE)
+                .show_separator_line(false)
+                .show(ui, |ui| self.banners(ui, ws));
+        }
+        self.board_ui(ui, ws);
+        if ui.input(|i| i.key_pressed(egui::Key::Escape)) && !ui.ctx().egui_wants_keyboard_input() {
+            if self.selected.take().is_some() {
+                self.changed();
+            } else if self.preview.is_some() {
+                self.set_preview(None);
+            }
+        }
+    }
+
+    /// The status bar's hint for what a click does now.
+    fn hint_text(&self) -> String {
+        let Some(c) = &self.current else {
+            return "Choose rules and players, then press New game".into();
+        };
+        if self.preview.is_some() {
+            return "Previewing a past position: Back to live (or Esc) to play".into();
+        }
+        let g = c.game.as_ref();
+        let Some(p) = g.to_move() else {
+            return "Game over: New game to play again, Undo to take back".into();
+        };
+        if self.setup.seats[p as usize & 1].is_computer() {
+            return "The computer is thinking: Stop makes it move now".into();
+        }
+        if g.kind() == RulesKind::Loa {
+            if self.selected.is_some() {
+                "Click a marked destination to move, elsewhere (or Esc) to deselect".into()
+            } else {
+                "Click one of your pieces to see where it can go".into()
+            }
+        } else {
+            "Click an empty face to place a piece".into()
+        }
+    }
+
+    /// Hand edited names to the game.
+    fn apply_names(&mut self) {
+        let Some(c) = &self.current else {
+            return;
+        };
+        let names = self.names_for(c.game.player_names());
+        if self.setup.names != self.names_applied && names != *c.game.players() {
+            self.names_applied = self.setup.names.clone();
+            if let Some(c) = &mut self.current {
+                c.game.set_players(names);
+            }
+        }
     }
 }

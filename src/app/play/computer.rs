@@ -1,0 +1,390 @@
+//! Computer seats: each side is played by a person or by the engine, which
+//! thinks on worker threads ([`DynEngine::start`]) while the window stays
+//! responsive. Also the Hint (the engine's suggestion for a person to move).
+//!
+//! A search belongs to one game state (an epoch the panel bumps on every move,
+//! takeback, resignation or new game); a state change drops the handle, which
+//! cancels the search without waiting for it.
+
+use super::PlayPanel;
+use crate::app::workspace::Workspace;
+use crate::engine::{DynEngine, EngineError, Progress, SearchConfig, SearchHandle, SearchLimits};
+use crate::mesh::FaceId;
+use crate::rules::Player;
+use crate::rules::dynamic::DynGame;
+use eframe::egui;
+use std::time::Duration;
+
+/// Shortest and longest thinking time per move, in seconds.
+pub const MIN_SECONDS: f32 = 0.1;
+pub const MAX_SECONDS: f32 = 10.0;
+/// How long a hint thinks.
+pub const HINT_SECONDS: f32 = 1.0;
+/// How often the window redraws while the engine thinks.
+const REPAINT: Duration = Duration::from_millis(40);
+
+/// Who plays one side.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Seat {
+    Human,
+    /// The engine, with this much time per move (seconds).
+    Computer {
+        seconds: f32,
+    },
+}
+
+impl Seat {
+    pub fn is_computer(self) -> bool {
+        matches!(self, Seat::Computer { .. })
+    }
+}
+
+/// The seat chooser under a player's name: Human / Computer and the time per move.
+pub fn seat_ui(ui: &mut egui::Ui, index: usize, side: &str, seat: &mut Seat) {
+    ui.horizontal(|ui| {
+        ui.add_space(4.0);
+        let human = !seat.is_computer();
+        if ui
+            .radio(human, "Human")
+            .on_hover_text(format!("A person plays {side}"))
+            .clicked()
+        {
+            *seat = Seat::Human;
+        }
+        if ui
+            .radio(!human, "Computer")
+            .on_hover_text(format!("The engine plays {side}"))
+            .clicked()
+            && human
+        {
+            *seat = Seat::Computer { seconds: 1.0 };
+        }
+    });
+    if let Seat::Computer { seconds } = seat {
+        ui.push_id(("seat_time", index), |ui| {
+            ui.add(
+                egui::Slider::new(seconds, MIN_SECONDS..=MAX_SECONDS)
+                    .logarithmic(true)
+                    .max_decimals(1)
+                    .suffix(" s"),
+            )
+            .on_hover_text("Thinking time per move: more is stronger");
+        });
+    }
+    ui.add_space(4.0);
+}
+
+/// Why a search runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// The computer seat of this player moves.
+    Move(Player),
+    /// A suggestion for this (human) player.
+    Hint(Player),
+}
+
+/// The engine's suggestion, drawn on the board until the position changes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    pub player: Player,
+    pub best_move: String,
+    pub faces: Vec<FaceId>,
+    pub win_rate: f32,
+}
+
+struct Running {
+    handle: SearchHandle,
+    purpose: Purpose,
+    epoch: u64,
+    /// Latest progress, read once per frame.
+    progress: Progress,
+}
+
+/// What a finished search asks the panel to do.
+pub enum Finished {
+    /// Play this move for the computer seat.
+    Play { player: Player, best_move: String },
+    /// Show a hint.
+    Hint(Hint),
+    /// The search failed.
+    Failed(Purpose, EngineError),
+}
+
+/// The engines of both seats (each keeps its tree between its moves) and the
+/// search in progress, if any.
+pub struct Computer {
+    engines: [DynEngine; 2],
+    hint_engine: DynEngine,
+    running: Option<Running>,
+}
+
+impl Default for Computer {
+    fn default() -> Self {
+        Computer::new()
+    }
+}
+
+fn config(seed: u64) -> SearchConfig {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().clamp(1, 4));
+    SearchConfig { threads, seed }
+}
+
+impl Computer {
+    pub fn new() -> Computer {
+        Computer {
+            engines: [
+                DynEngine::new(config(0x0b0a_2d01)),
+                DynEngine::new(config(0x0b0a_2d02)),
+            ],
+            hint_engine: DynEngine::new(config(0x0b0a_2d03)),
+            running: None,
+        }
+    }
+
+    /// Forget the kept trees (a new game).
+    pub fn reset(&mut self) {
+        self.cancel();
+        for e in &mut self.engines {
+            e.clear();
+        }
+        self.hint_engine.clear();
+    }
+
+    /// Cancel the search in progress, if any (drops the handle; never blocks).
+    pub fn cancel(&mut self) -> bool {
+        self.running.take().is_some()
+    }
+
+    /// Ask the search to finish now ("move now"); its result arrives shortly.
+    pub fn stop(&self) {
+        if let Some(r) = &self.running {
+            r.handle.stop();
+        }
+    }
+
+    /// Why the running search runs and its latest progress.
+    pub fn thinking(&self) -> Option<(Purpose, &Progress)> {
+        self.running.as_ref().map(|r| (r.purpose, &r.progress))
+    }
+
+    /// Start a search of `game`'s position for `purpose` within `seconds`.
+    pub fn start(
+        &mut self,
+        game: &dyn DynGame,
+        purpose: Purpose,
+        seconds: f32,
+        epoch: u64,
+    ) -> Result<(), EngineError> {
+        self.cancel();
+        let limits = SearchLimits::time(Duration::from_secs_f32(
+            seconds.clamp(MIN_SECONDS, MAX_SECONDS),
+        ));
+        let engine = match purpose {
+            Purpose::Move(p) => &mut self.engines[p as usize & 1],
+            Purpose::Hint(_) => &mut self.hint_engine,
+        };
+        let handle = engine.start(game, limits)?;
+        self.running = Some(Running {
+            handle,
+            purpose,
+            epoch,
+            progress: Progress::default(),
+        });
+        Ok(())
+    }
+
+    /// Poll the running search once per frame: drop it if the game moved on
+    /// (`epoch` changed), report it once finished, else ask for a redraw soon.
+    pub fn poll(&mut self, ctx: &egui::Context, epoch: u64) -> Option<Finished> {
+        let r = self.running.as_mut()?;
+        if r.epoch != epoch {
+            self.running = None;
+            return None;
+        }
+        r.progress = r.handle.progress();
+        match r.handle.try_result() {
+            None => {
+                ctx.request_repaint_after(REPAINT);
+                None
+            }
+            Some(result) => {
+                let purpose = r.purpose;
+                self.running = None;
+                Some(match (result, purpose) {
+                    (Ok(res), Purpose::Move(player)) => Finished::Play {
+                        player,
+                        best_move: res.best_move,
+                    },
+                    (Ok(res), Purpose::Hint(player)) => Finished::Hint(Hint {
+                        player,
+                        best_move: res.best_move,
+                        faces: res.best_faces,
+                        win_rate: res.win_rate,
+                    }),
+                    (Err(e), p) => Finished::Failed(p, e),
+                })
+            }
+        }
+    }
+}
+
+/// The progress box shown while the engine thinks; returns whether Stop was pressed.
+pub fn progress_ui(
+    ui: &mut egui::Ui,
+    purpose: Purpose,
+    progress: &Progress,
+    who: &str,
+    colour: egui::Color32,
+) -> bool {
+    let mut stop = false;
+    egui::Frame::new()
+        .stroke(egui::Stroke::new(1.5, colour))
+        .corner_radius(4.0)
+        .inner_margin(6)
+        .show(ui, |ui| {
+            ui.set_min_width(ui.available_width());
+            let head = match purpose {
+                Purpose::Move(_) => format!("{who} is thinking…"),
+                Purpose::Hint(_) => format!("Looking for a move for {who}…"),
+            };
+            ui.label(egui::RichText::new(head).strong());
+            ui.add(
+                egui::ProgressBar::new(progress.fraction.clamp(0.0, 1.0))
+                    .desired_height(8.0)
+                    .fill(colour),
+            );
+            ui.label(format!(
+                "{} simulations",
+                group_digits(progress.simulations)
+            ));
+            // Always one line, so the Stop button does not jump when the first
+            // estimate arrives.
+            ui.label(match &progress.best_move {
+                Some(m) => format!(
+                    "Best so far: {m} (win estimate {:.0}%)",
+                    progress.win_rate * 100.0
+                ),
+                None => "Best so far: none yet".to_string(),
+            });
+            let label = match purpose {
+                Purpose::Move(_) => "Stop (move now)",
+                Purpose::Hint(_) => "Stop (show it now)",
+            };
+            stop = ui
+                .button(label)
+                .on_hover_text("Finish thinking now with the best move so far")
+                .clicked();
+        });
+    stop
+}
+
+/// 1234567 → "1 234 567".
+pub fn group_digits(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::with_capacity(s.len() + s.len() / 3);
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(' ');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+impl PlayPanel {
+    /// Ask the engine for a move for the (human) player to move.
+    pub fn request_hint(&mut self, ws: &mut Workspace) {
+        let Some(c) = &self.current else {
+            return;
+        };
+        let Some(p) = c.game.to_move() else {
+            ws.status.error("The game is over: no hint");
+            return;
+        };
+        match self
+            .computer
+            .start(c.game.as_ref(), Purpose::Hint(p), HINT_SECONDS, self.epoch)
+        {
+            Ok(()) => ws.status.info("Looking for a good move…"),
+            Err(e) => ws.status.error(format!("No hint: {e}")),
+        }
+    }
+
+    /// The engine side of a frame: take finished results, start the computer's
+    /// move when a computer seat is to move.
+    pub(super) fn run_computer(&mut self, ctx: &egui::Context, ws: &mut Workspace) {
+        let frame = ctx.cumulative_frame_nr();
+        if self.last_frame.is_some_and(|f| f + 1 < frame) {
+            // Back from another mode: a search started before is stale.
+            self.computer.cancel();
+        }
+        self.last_frame = Some(frame);
+        let Some(c) = &self.current else {
+            self.computer.cancel();
+            return;
+        };
+        let to_move = c.game.to_move();
+        // A seat switched to Human while its computer was thinking.
+        if let Some((Purpose::Move(p), _)) = self.computer.thinking()
+            && !self.setup.seats[p as usize & 1].is_computer()
+        {
+            self.computer.cancel();
+        }
+        match self.computer.poll(ctx, self.epoch) {
+            Some(Finished::Play { player, best_move }) if to_move == Some(player) => {
+                self.play(ws, &best_move);
+            }
+            Some(Finished::Hint(h)) => {
+                let who = self
+                    .current
+                    .as_ref()
+                    .map(|c| Self::who(c.game.as_ref(), h.player))
+                    .unwrap_or_default();
+                ws.status.info(format!(
+                    "Hint for {who}: {} (win estimate {:.0}%)",
+                    h.best_move,
+                    h.win_rate * 100.0
+                ));
+                self.hint = Some(h);
+            }
+            Some(Finished::Failed(_, e)) => {
+                self.failed_epoch = Some(self.epoch);
+                ws.status.error(format!("The computer could not move: {e}"));
+            }
+            Some(Finished::Play { .. }) | None => {}
+        }
+        let Some(c) = &self.current else {
+            return;
+        };
+        let Some(p) = c.game.to_move() else {
+            return;
+        };
+        let busy = matches!(self.computer.thinking(), Some((Purpose::Move(_), _)));
+        if let Seat::Computer { seconds } = self.setup.seats[p as usize & 1]
+            && !busy
+            && self.failed_epoch != Some(self.epoch)
+        {
+            if let Err(e) =
+                self.computer
+                    .start(c.game.as_ref(), Purpose::Move(p), seconds, self.epoch)
+            {
+                self.failed_epoch = Some(self.epoch);
+                ws.status.error(format!("The computer could not move: {e}"));
+            }
+            ctx.request_repaint();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digits_are_grouped_in_threes() {
+        assert_eq!(group_digits(0), "0");
+        assert_eq!(group_digits(999), "999");
+        assert_eq!(group_digits(1000), "1 000");
+        assert_eq!(group_digits(1234567), "1 234 567");
+    }
+}

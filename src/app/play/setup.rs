@@ -1,0 +1,288 @@
+//! The "New game" side panel: which rules (disabled with the reason when they
+//! cannot run on the board), options, and the two seats (name, colour, and — with
+//! the engine — Human or Computer with its thinking time).
+
+use super::computer::Seat;
+use crate::board::Board;
+use crate::rules::dynamic::{GameOptions, RulesKind, suitability, suitability_with};
+use eframe::egui::{self, Color32, RichText};
+
+/// Default piece colour for a side name from the rules ("Red", "Blue", "Black", "White").
+pub fn default_colour(side: &str) -> Color32 {
+    match side {
+        "Red" => Color32::from_rgb(0xd0, 0x30, 0x30),
+        "Blue" => Color32::from_rgb(0x2b, 0x5f, 0xc8),
+        "Black" => Color32::from_rgb(0x1e, 0x1e, 0x1e),
+        "White" => Color32::from_rgb(0xfa, 0xfa, 0xf6),
+        _ => Color32::GRAY,
+    }
+}
+
+/// The side names of `kind` (what the rules call the players).
+pub fn side_names(kind: RulesKind) -> [&'static str; 2] {
+    match kind {
+        RulesKind::Loa => ["Black", "White"],
+        RulesKind::Hex | RulesKind::Twixt | RulesKind::Boco => ["Red", "Blue"],
+    }
+}
+
+/// A reason from the rules, with arrows the UI font lacks spelled in ASCII.
+pub fn displayable(text: &str) -> String {
+    text.trim()
+        .replace('→', "->")
+        .replace('↔', "<->")
+        .replace('←', "<-")
+}
+
+/// Whether each game can run on a board, computed once per board revision.
+#[derive(Clone, Debug)]
+struct Suitability {
+    revision: u64,
+    faces: usize,
+    /// Per [`RulesKind::ALL`]: `Err(reason)` when the rules cannot run.
+    plain: [Result<(), String>; 4],
+    /// Why the swap rule cannot be used with Hex on this board, if it cannot.
+    hex_swap: Result<(), String>,
+}
+
+impl Suitability {
+    fn compute(board: &Board, revision: u64) -> Suitability {
+        let plain = RulesKind::ALL.map(|k| suitability(k, board).map_err(|e| displayable(&e.0)));
+        let hex_swap = if plain[0].is_ok() {
+            suitability_with(RulesKind::Hex, board, &GameOptions { swap: true })
+                .map_err(|e| displayable(&e.0))
+        } else {
+            Ok(())
+        };
+        Suitability {
+            revision,
+            faces: board.face_count(),
+            plain,
+            hex_swap,
+        }
+    }
+}
+
+/// What the user asked for in the setup panel this frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupAction {
+    None,
+    NewGame,
+}
+
+/// The choices for the next game, kept between games.
+pub struct Setup {
+    pub kind: RulesKind,
+    pub swap: bool,
+    /// The names of the people playing each side.
+    pub names: [String; 2],
+    /// Piece colours of each side.
+    pub colours: [Color32; 2],
+    /// Human or computer, per side.
+    pub seats: [Seat; 2],
+    suit: Option<Suitability>,
+}
+
+impl Default for Setup {
+    fn default() -> Self {
+        Setup::new()
+    }
+}
+
+impl Setup {
+    pub fn new() -> Setup {
+        let sides = side_names(RulesKind::Hex);
+        Setup {
+            kind: RulesKind::Hex,
+            swap: false,
+            names: sides.map(str::to_string),
+            colours: sides.map(default_colour),
+            seats: [Seat::Human, Seat::Human],
+            suit: None,
+        }
+    }
+
+    /// Pick `kind`: names and colours that were still the defaults of the old rules
+    /// follow the new rules' sides.
+    pub fn choose(&mut self, kind: RulesKind) {
+        let old = side_names(self.kind);
+        let new = side_names(kind);
+        for i in 0..2 {
+            if self.names[i] == old[i] || self.names[i].trim().is_empty() {
+                self.names[i] = new[i].to_string();
+            }
+            if self.colours[i] == default_colour(old[i]) {
+                self.colours[i] = default_colour(new[i]);
+            }
+        }
+        self.kind = kind;
+    }
+
+    /// The options to start a game with.
+    pub fn options(&self) -> GameOptions {
+        GameOptions {
+            swap: self.swap && self.kind.has_swap(),
+        }
+    }
+
+    fn refresh(&mut self, board: &Board, revision: u64) -> &Suitability {
+        let stale = !matches!(&self.suit, Some(s) if s.revision == revision && s.faces == board.face_count());
+        if stale {
+            self.suit = Some(Suitability::compute(board, revision));
+        }
+        self.suit
+            .get_or_insert_with(|| Suitability::compute(board, revision))
+    }
+
+    /// Whether `kind` can be played on `board` (at `revision`), and if not why.
+    pub fn availability(
+        &mut self,
+        board: &Board,
+        revision: u64,
+        kind: RulesKind,
+    ) -> Result<(), String> {
+        let i = RulesKind::ALL.iter().position(|&k| k == kind).unwrap_or(0);
+        self.refresh(board, revision).plain[i].clone()
+    }
+
+    /// The first rules that can run on the board, preferring the current choice.
+    pub fn best_available(&mut self, board: &Board, revision: u64) -> Option<RulesKind> {
+        let s = self.refresh(board, revision).clone();
+        let idx = |k: RulesKind| RulesKind::ALL.iter().position(|&x| x == k).unwrap_or(0);
+        if s.plain[idx(self.kind)].is_ok() {
+            return Some(self.kind);
+        }
+        RulesKind::ALL
+            .into_iter()
+            .find(|&k| s.plain[idx(k)].is_ok())
+    }
+
+    /// The panel. `in_game` says whether a game is on (names edited here then
+    /// apply to it at once, which the caller does when this returns).
+    pub fn ui(&mut self, ui: &mut egui::Ui, board: &Board, revision: u64) -> SetupAction {
+        let suit = self.refresh(board, revision).clone();
+        let mut action = SetupAction::None;
+        ui.heading("Game setup");
+        ui.label(RichText::new("Rules").strong());
+        for (i, kind) in RulesKind::ALL.into_iter().enumerate() {
+            let ok = suit.plain[i].is_ok();
+            let r = ui
+                .add_enabled(
+                    ok,
+                    egui::Button::selectable(self.kind == kind, kind.title()),
+                )
+                .on_hover_text(format!("Play {} on this board", kind.title()));
+            let r = match &suit.plain[i] {
+                Err(why) => r.on_disabled_hover_text(format!(
+                    "{} cannot be played here: {why}",
+                    kind.title()
+                )),
+                Ok(()) => r,
+            };
+            if r.clicked() {
+                self.choose(kind);
+            }
+        }
+        let chosen_ok = suit.plain[RulesKind::ALL
+            .iter()
+            .position(|&k| k == self.kind)
+            .unwrap_or(0)]
+        .is_ok();
+        ui.add_space(4.0);
+        if self.kind.has_swap() {
+            let swap_problem = match (self.kind, &suit.hex_swap) {
+                (RulesKind::Hex, Err(why)) => Some(why.clone()),
+                _ => None,
+            };
+            if swap_problem.is_some() {
+                self.swap = false;
+            }
+            let r = ui
+                .add_enabled(
+                    swap_problem.is_none(),
+                    egui::Checkbox::new(&mut self.swap, "Swap rule"),
+                )
+                .on_hover_text(
+                    "After the first move the second player may take it over instead of replying",
+                );
+            if let Some(why) = swap_problem {
+                r.on_disabled_hover_text(why);
+            }
+        }
+        ui.add_space(6.0);
+        ui.label(RichText::new("Players").strong());
+        let sides = side_names(self.kind);
+        for (i, side) in sides.into_iter().enumerate() {
+            ui.horizontal(|ui| {
+                egui::color_picker::color_edit_button_srgba(
+                    ui,
+                    &mut self.colours[i],
+                    egui::color_picker::Alpha::Opaque,
+                )
+                .on_hover_text(format!("Colour of {}'s pieces", side));
+                ui.add(
+                    egui::TextEdit::singleline(&mut self.names[i])
+                        .desired_width(110.0)
+                        .hint_text(side),
+                )
+                .on_hover_text(format!("Name of the person playing {}", side));
+            });
+            super::computer::seat_ui(ui, i, side, &mut self.seats[i]);
+        }
+        ui.add_space(6.0);
+        let r = ui
+            .add_enabled(chosen_ok, egui::Button::new("New game"))
+            .on_hover_text(format!("Start {} on the current board", self.kind.title()));
+        if r.clicked() {
+            action = SetupAction::NewGame;
+        }
+        action
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::presets;
+
+    #[test]
+    fn choosing_rules_renames_default_players_only() {
+        let mut s = Setup::new();
+        assert_eq!(s.names, ["Red", "Blue"]);
+        s.names[1] = "Bob".into();
+        s.choose(RulesKind::Loa);
+        assert_eq!(s.names, ["Black", "Bob"]);
+        assert_eq!(s.colours[0], default_colour("Black"));
+        assert_eq!(s.colours[1], default_colour("White"));
+        s.colours[0] = Color32::GREEN;
+        s.choose(RulesKind::Boco);
+        assert_eq!(s.names, ["Red", "Bob"]);
+        assert_eq!(s.colours[0], Color32::GREEN, "a chosen colour stays");
+        assert!(!s.options().swap);
+        s.choose(RulesKind::Hex);
+        s.swap = true;
+        assert!(s.options().swap);
+    }
+
+    #[test]
+    fn availability_follows_the_board_and_prefers_the_choice() {
+        let mut s = Setup::new();
+        let hex = presets::hex(4);
+        assert!(s.availability(&hex, 1, RulesKind::Hex).is_ok());
+        let why = s.availability(&hex, 1, RulesKind::Twixt).unwrap_err();
+        assert!(why.contains("TwixT needs"), "{why}");
+        assert_eq!(s.best_available(&hex, 1), Some(RulesKind::Hex));
+        let loa = presets::lines_of_action();
+        s.choose(RulesKind::Loa);
+        assert!(s.availability(&loa, 2, RulesKind::Loa).is_ok());
+        assert_eq!(s.best_available(&loa, 2), Some(RulesKind::Loa));
+    }
+
+    #[test]
+    fn arrows_are_spelled_for_the_ui_font() {
+        assert_eq!(
+            displayable(" (col, row) → (row, col); top ↔ left "),
+            "(col, row) -> (row, col); top <-> left"
+        );
+    }
+}

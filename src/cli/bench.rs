@@ -1,0 +1,88 @@
+//! `boardwright bench`: engine simulations per second from the start position.
+
+use super::play::GameArgs;
+use super::{CliFailure, print_out};
+use crate::engine::{DynEngine, SearchConfig, SearchLimits};
+use clap::Args;
+use std::time::Duration;
+
+/// Search the start position for a while and print simulations per second.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// How long to search.
+    #[arg(long, default_value_t = 5.0)]
+    pub seconds: f64,
+    /// Worker threads.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(serde::Serialize)]
+struct Report {
+    rules: String,
+    board: String,
+    threads: usize,
+    simulations: u64,
+    seconds: f64,
+    simulations_per_second: f64,
+    best_move: String,
+    win_rate: f32,
+}
+
+pub fn run(args: BenchArgs) -> Result<(), CliFailure> {
+    if !(args.seconds.is_finite() && args.seconds > 0.0 && args.seconds <= 3600.0) {
+        return Err(CliFailure::new(format!(
+            "--seconds must be between 0 and 3600, not {}",
+            args.seconds
+        )));
+    }
+    if args.threads == 0 || args.threads > 64 {
+        return Err(CliFailure::new("--threads must be between 1 and 64"));
+    }
+    let g = args.game.make_game()?;
+    let mut engine = DynEngine::new(SearchConfig {
+        threads: args.threads,
+        ..Default::default()
+    });
+    let h = engine
+        .start(
+            g.as_ref(),
+            SearchLimits::time(Duration::from_secs_f64(args.seconds)),
+        )
+        .map_err(|e| CliFailure::new(e.to_string()))?;
+    let started = std::time::Instant::now();
+    let r = h.wait().map_err(|e| CliFailure::new(e.to_string()))?;
+    let secs = started.elapsed().as_secs_f64().max(1e-9);
+    let rep = Report {
+        rules: g.kind().name().into(),
+        board: g.board().meta.name.clone(),
+        threads: args.threads,
+        simulations: r.simulations,
+        seconds: secs,
+        simulations_per_second: r.simulations as f64 / secs,
+        best_move: r.best_move,
+        win_rate: r.win_rate,
+    };
+    if args.json {
+        let text = serde_json::to_string(&rep)
+            .map_err(|e| CliFailure::new(format!("cannot write JSON: {e}")))?;
+        print_out(&(text + "\n"))
+    } else {
+        print_out(&format!(
+            "{} on {}, {} thread(s): {} simulations in {:.2} s = {:.0} simulations/s (best move {}, win rate {:.1}%)\n",
+            rep.rules,
+            rep.board,
+            rep.threads,
+            rep.simulations,
+            rep.seconds,
+            rep.simulations_per_second,
+            rep.best_move,
+            rep.win_rate * 100.0
+        ))
+    }
+}

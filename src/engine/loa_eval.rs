@@ -1,0 +1,202 @@
+//! Lines of Action: playouts cut short by an evaluation, as in the LOA
+//! literature (Winands et al., MC-LOA): after a few random plies the position
+//! is scored by the features that predict a connection — the number of groups
+//! (connectivity), how closely the pieces gather around their centre of mass
+//! (concentration), how central that centre is (centralisation) and how many
+//! 2×2 blocks hold three or more of a player's pieces (quads).
+
+use crate::board::Board;
+use crate::mesh::FaceId;
+use crate::rules::loa::{Loa, LoaPosition};
+use crate::rules::{Player, Rules};
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
+
+/// Board tables for the evaluation.
+#[derive(Clone, Debug)]
+pub struct LoaEval {
+    /// Face centres in units of the typical distance between neighbours.
+    at: Vec<(f32, f32)>,
+    centre: (f32, f32),
+    nbr_start: Vec<u32>,
+    nbr: Vec<u32>,
+    /// 2×2 blocks of faces (grid boards only).
+    quads: Vec<[u32; 4]>,
+    /// Random plies before the evaluation.
+    pub cut: u32,
+}
+
+/// Weights of the evaluation terms (per player, then differenced).
+const W_GROUPS: f32 = 0.9;
+const W_CONC: f32 = 1.2;
+const W_CENTRE: f32 = 0.15;
+const W_QUADS: f32 = 0.25;
+/// Logistic scale turning the difference into a win probability.
+const SCALE: f32 = 0.8;
+
+impl LoaEval {
+    pub fn new(board: &Board) -> LoaEval {
+        let n = board.face_count();
+        let mut at: Vec<(f32, f32)> = board
+            .mesh
+            .face_ids()
+            .map(|f| {
+                let c = board.mesh.face_centroid(f);
+                (c.x as f32, c.y as f32)
+            })
+            .collect();
+        let mut nbr_start = Vec::with_capacity(n + 1);
+        let mut nbr = Vec::new();
+        let mut buf = Vec::new();
+        let mut dists = Vec::new();
+        for f in board.mesh.face_ids() {
+            nbr_start.push(nbr.len() as u32);
+            board.mesh.faces_sharing_vertex(f, &mut buf);
+            for g in &buf {
+                nbr.push(g.0);
+            }
+            for g in board.mesh.adjacent_faces(f) {
+                let (a, b) = (at[f.index()], at[g.index()]);
+                dists.push(((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt());
+            }
+        }
+        nbr_start.push(nbr.len() as u32);
+        dists.sort_by(f32::total_cmp);
+        let unit = dists.get(dists.len() / 2).copied().unwrap_or(1.0).max(1e-6);
+        for p in at.iter_mut() {
+            p.0 /= unit;
+            p.1 /= unit;
+        }
+        let centre = if n == 0 {
+            (0.0, 0.0)
+        } else {
+            let (sx, sy) = at.iter().fold((0.0, 0.0), |a, p| (a.0 + p.0, a.1 + p.1));
+            (sx / n as f32, sy / n as f32)
+        };
+        let grid = board.grid_index();
+        let mut quads = Vec::new();
+        for f in board.mesh.face_ids() {
+            if let Some(c) = board.coord(f) {
+                let get = |dr: i32, dc: i32| {
+                    grid.get(&crate::board::GridCoord::new(c.col + dc, c.row + dr))
+                        .map(|g| g.0)
+                };
+                if let (Some(b), Some(d), Some(e)) = (get(0, 1), get(1, 0), get(1, 1)) {
+                    quads.push([f.0, b, d, e]);
+                }
+            }
+        }
+        LoaEval {
+            at,
+            centre,
+            nbr_start,
+            nbr,
+            quads,
+            cut: 6,
+        }
+    }
+
+    /// Feature score of `p` (higher is better for `p`).
+    fn side_score(&self, cells: &[u8], p: u8, stack: &mut Vec<u32>, seen: &mut [bool]) -> f32 {
+        let mut count = 0u32;
+        let (mut sx, mut sy) = (0.0f32, 0.0f32);
+        for (i, &c) in cells.iter().enumerate() {
+            if c == p {
+                count += 1;
+                sx += self.at[i].0;
+                sy += self.at[i].1;
+            }
+        }
+        if count <= 1 {
+            return 10.0;
+        }
+        let (cx, cy) = (sx / count as f32, sy / count as f32);
+        let mut spread = 0.0f32;
+        let mut groups = 0u32;
+        for (i, &c) in cells.iter().enumerate() {
+            if c != p {
+                continue;
+            }
+            let (x, y) = self.at[i];
+            spread += (x - cx).abs().max((y - cy).abs());
+            if !seen[i] {
+                groups += 1;
+                seen[i] = true;
+                stack.push(i as u32);
+                while let Some(f) = stack.pop() {
+                    let f = f as usize;
+                    for &g in &self.nbr[self.nbr_start[f] as usize..self.nbr_start[f + 1] as usize]
+                    {
+                        if cells[g as usize] == p && !seen[g as usize] {
+                            seen[g as usize] = true;
+                            stack.push(g);
+                        }
+                    }
+                }
+            }
+        }
+        // Mean distance beyond the minimum a compact block of `count` pieces has.
+        let min_mean = ((count as f32).sqrt() - 1.0) / 2.0;
+        let conc = (spread / count as f32 - min_mean).max(0.0);
+        let off_centre = ((cx - self.centre.0).powi(2) + (cy - self.centre.1).powi(2)).sqrt();
+        let quads = self
+            .quads
+            .iter()
+            .filter(|q| q.iter().filter(|&&f| cells[f as usize] == p).count() >= 3)
+            .count() as f32;
+        -W_GROUPS * (groups as f32 - 1.0) - W_CONC * conc - W_CENTRE * off_centre + W_QUADS * quads
+    }
+
+    /// Probability that player 0 wins, from the features.
+    pub fn evaluate(&self, rules: &Loa, pos: &LoaPosition, cells: &mut Vec<u8>) -> f32 {
+        cells.clear();
+        cells.extend(
+            (0..self.at.len()).map(|i| match rules.piece_at(pos, FaceId(i as u32)) {
+                Some(p) => p + 1,
+                None => 0,
+            }),
+        );
+        let mut seen = vec![false; cells.len()];
+        let mut stack = Vec::new();
+        let s0 = self.side_score(cells, 1, &mut stack, &mut seen);
+        let s1 = self.side_score(cells, 2, &mut stack, &mut seen);
+        // A small bonus for the side to move.
+        let tempo = if rules.to_move(pos) == 0 { 0.1 } else { -0.1 };
+        1.0 / (1.0 + (-(s0 - s1 + tempo) * SCALE).exp())
+    }
+
+    /// Reward for player 0: `cut` random plies, then the evaluation (or the
+    /// result, if the game ended).
+    pub fn simulate(
+        &self,
+        rules: &Loa,
+        pos: &mut LoaPosition,
+        rng: &mut ChaCha8Rng,
+        moves: &mut Vec<crate::rules::loa::LoaMove>,
+        cells: &mut Vec<u8>,
+    ) -> f32 {
+        for _ in 0..self.cut {
+            if let Some(w) = rules.result(pos) {
+                return reward0(w);
+            }
+            rules.legal_moves(pos, moves);
+            if moves.is_empty() {
+                return 0.5;
+            }
+            let m = moves[rng.random_range(0..moves.len())];
+            rules.apply(pos, m);
+        }
+        if let Some(w) = rules.result(pos) {
+            return reward0(w);
+        }
+        self.evaluate(rules, pos, cells)
+    }
+}
+
+fn reward0(w: Option<Player>) -> f32 {
+    match w {
+        Some(0) => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    }
+}

@@ -1,0 +1,561 @@
+//! Play mode driven through the real app: hot-seat games by clicking faces, the
+//! result banner with its evidence, LOA select-and-move, illegal clicks, previews,
+//! takeback, resigning, saving and reopening games, rules refused on boards they
+//! cannot run on.
+
+mod app_common;
+
+use app_common::*;
+use boardwright::app::App;
+use boardwright::app::files::{Opened, open_path};
+use boardwright::app::workspace::Mode;
+use boardwright::board::Board;
+use boardwright::mesh::geom::Point;
+use boardwright::mesh::{FaceId, Mesh};
+use boardwright::presets;
+use boardwright::rules::dynamic::{DynGame, RulesKind};
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+type H = Harness<'static, App>;
+
+/// Switch to Play, choose `rules` and press New game.
+fn new_game(h: &mut H, rules: &str) {
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    assert_eq!(h.state().mode, Mode::Play);
+    click_label(h, rules);
+    click_label(h, "New game");
+    assert!(h.state().play.game().is_some(), "a game started");
+}
+
+fn game(h: &H) -> &dyn DynGame {
+    h.state().play.game().expect("a game is on")
+}
+
+fn face(b: &Board, label: &str) -> FaceId {
+    b.face_by_label(label)
+        .unwrap_or_else(|| panic!("no face {label}"))
+}
+
+/// Click the faces with these labels in turn.
+fn click_labels(h: &mut H, b: &Board, labels: &[&str]) {
+    for l in labels {
+        click_face(h, b, face(b, l));
+    }
+}
+
+fn sorted(mut v: Vec<FaceId>) -> Vec<FaceId> {
+    v.sort_unstable();
+    v
+}
+
+fn has_text(h: &H, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+#[test]
+fn hex_game_on_3x3_is_played_to_a_win_by_clicking_faces() {
+    let board = presets::hex(3);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    new_game(&mut h, "Hex");
+    assert!(has_text(&h, "Red to move"), "turn indicator for Red");
+    click_labels(&mut h, &board, &["a1", "b1"]);
+    assert!(has_text(&h, "Red to move"));
+    click_labels(&mut h, &board, &["a2"]);
+    assert!(has_text(&h, "Blue to move"), "turn passes to Blue");
+    click_labels(&mut h, &board, &["b2", "a3"]);
+
+    let g = game(&h);
+    assert_eq!(g.history(), ["a1", "b1", "a2", "b2", "a3"]);
+    let out = g.outcome().expect("the game is over");
+    assert_eq!(out.winner, Some(0));
+    // The banner names the winner and the reason.
+    assert!(has_text(&h, "Red wins"), "result banner");
+    assert!(has_text(&h, &out.reason));
+    // The winning chain is the evidence the board highlights.
+    let chain = sorted(["a1", "a2", "a3"].map(|l| face(&board, l)).to_vec());
+    let shown = h.state().play.scene().outcome.clone().expect("shown");
+    assert_eq!(sorted(shown.evidence.faces.clone()), chain);
+    // Each move is in the move list.
+    for (k, m) in ["a1", "b1", "a2", "b2", "a3"].iter().enumerate() {
+        assert!(h.query_by_label(&format!("{}. {m}", k + 1)).is_some());
+    }
+    // A click after the end changes nothing and says why.
+    click_face(&mut h, &board, face(&board, "c3"));
+    assert_eq!(game(&h).ply(), 5);
+    let (msg, err) = message(&h).unwrap();
+    assert!(err && msg.contains("game is over"), "{msg}");
+}
+
+#[test]
+fn an_illegal_click_changes_nothing_and_says_why() {
+    let board = presets::hex(3);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    new_game(&mut h, "Hex");
+    click_labels(&mut h, &board, &["b2"]);
+    let before = game(&h).history();
+    click_labels(&mut h, &board, &["b2"]);
+    assert_eq!(game(&h).history(), before, "occupied face: no move");
+    assert_eq!(game(&h).to_move(), Some(1), "still Blue to move");
+    let (msg, err) = message(&h).expect("a message");
+    assert!(err, "shown as an error: {msg}");
+    assert!(msg.contains("b2") || msg.contains("occupied"), "{msg}");
+
+    // Hovering shows whether a face is a legal move through the cursor.
+    let p = screen(&mut h, board.mesh.face_interior_point(face(&board, "b2")));
+    h.hover_at(p);
+    h.run_ok();
+    assert_eq!(
+        h.output().platform_output.cursor_icon,
+        egui::CursorIcon::NotAllowed
+    );
+    let hover = h.state().ws.status.hover.clone().unwrap_or_default();
+    assert!(hover.starts_with("b2"), "{hover}");
+    let p = screen(&mut h, board.mesh.face_interior_point(face(&board, "a1")));
+    h.hover_at(p);
+    h.run_ok();
+    assert_eq!(
+        h.output().platform_output.cursor_icon,
+        egui::CursorIcon::PointingHand
+    );
+    let hover = h.state().ws.status.hover.clone().unwrap_or_default();
+    assert!(hover.contains("click to play a1"), "{hover}");
+}
+
+#[test]
+fn show_legal_moves_marks_every_legal_target() {
+    let board = presets::hex(3);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    new_game(&mut h, "Hex");
+    click_labels(&mut h, &board, &["b2", "a1"]);
+    assert!(h.state().play.marked_legal().is_empty());
+    click_label(&mut h, "Show legal moves");
+    let marked = h.state().play.marked_legal().to_vec();
+    assert_eq!(marked, game(&h).legal_targets());
+    assert_eq!(marked.len(), 7);
+    assert!(!marked.contains(&face(&board, "b2")));
+    click_label(&mut h, "Show legal moves");
+    assert!(h.state().play.marked_legal().is_empty());
+}
+
+#[test]
+fn loa_piece_is_selected_its_destinations_highlighted_and_moved() {
+    let board = presets::lines_of_action();
+    let (mut h, _dir) = harness(Some(board.clone()));
+    new_game(&mut h, "Lines of Action");
+    assert!(has_text(&h, "Black to move"));
+    // Black's piece on the first row, second column.
+    let from = FaceId(1);
+    assert_eq!(game(&h).piece_at(from), Some(0));
+    click_face(&mut h, &board, from);
+    assert_eq!(h.state().play.selected(), Some(from));
+    let expected = game(&h).moves_from(from);
+    assert!(!expected.is_empty());
+    assert_eq!(h.state().play.destinations(), expected.as_slice());
+
+    // Clicking somewhere that is not a destination deselects and says why.
+    let empty_non_dest = board
+        .mesh
+        .face_ids()
+        .find(|&f| game(&h).piece_at(f).is_none() && !expected.contains(&f))
+        .unwrap();
+    click_face(&mut h, &board, empty_non_dest);
+    assert_eq!(h.state().play.selected(), None);
+    assert!(h.state().play.destinations().is_empty());
+    assert_eq!(game(&h).ply(), 0, "nothing moved");
+    assert!(message(&h).unwrap().1, "the reason is an error");
+
+    // Select again and move to the first destination.
+    click_face(&mut h, &board, from);
+    let to = expected[0];
+    click_face(&mut h, &board, to);
+    let g = game(&h);
+    assert_eq!(g.ply(), 1);
+    assert_eq!(g.piece_at(to), Some(0));
+    assert_eq!(g.piece_at(from), None);
+    assert_eq!(h.state().play.selected(), None);
+    assert!(has_text(&h, "White to move"));
+    // The last move's faces are marked.
+    let changed = sorted(h.state().play.scene().last_changed.clone());
+    assert_eq!(changed, sorted(vec![from, to]));
+
+    // Clicking one of the opponent's pieces while White is to move selects it;
+    // clicking the selected piece again deselects.
+    let white = board
+        .mesh
+        .face_ids()
+        .find(|&f| game(&h).piece_at(f) == Some(1) && !game(&h).moves_from(f).is_empty())
+        .unwrap();
+    click_face(&mut h, &board, white);
+    assert_eq!(h.state().play.selected(), Some(white));
+    click_face(&mut h, &board, white);
+    assert_eq!(h.state().play.selected(), None);
+}
+
+#[test]
+fn a_move_can_be_previewed_read_only_and_left_for_the_live_position() {
+    let board = presets::hex(3);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    new_game(&mut h, "Hex");
+    click_labels(&mut h, &board, &["a1", "b1", "c1"]);
+    click_label(&mut h, "1. a1");
+    assert_eq!(h.state().play.previewing(), Some(1));
+    assert_eq!(h.state().play.scene().pieces.len(), 1);
+    assert!(has_text(&h, "Previewing move 1"));
+    // Clicking the board while previewing does not play.
+    click_labels(&mut h, &board, &["c3"]);
+    assert_eq!(game(&h).ply(), 3);
+    assert!(message(&h).unwrap().1);
+    click_label(&mut h, "Back to live");
+    assert_eq!(h.state().play.previewing(), None);
+    assert_eq!(h.state().play.scene().pieces.len(), 3);
+    assert!(!has_text(&h, "Previewing move"));
+    // Live again: clicks play.
+    click_labels(&mut h, &board, &["c3"]);
+    assert_eq!(game(&h).ply(), 4);
+}
+
+#[test]
+fn takeback_and_redo_with_the_buttons_and_the_methods() {
+    let board = presets::hex(3);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    new_game(&mut h, "Hex");
+    click_labels(&mut h, &board, &["a1", "b2"]);
+    click_label(&mut h, "Undo");
+    assert_eq!(game(&h).history(), ["a1"]);
+    assert!(has_text(&h, "Blue to move"));
+    assert_eq!(h.state().play.scene().pieces.len(), 1);
+    click_label(&mut h, "Redo");
+    assert_eq!(game(&h).history(), ["a1", "b2"]);
+    // Edit → Undo routes to these methods.
+    {
+        let app = h.state_mut();
+        assert!(app.play.undo(&mut app.ws));
+        assert!(app.play.undo(&mut app.ws));
+        assert!(!app.play.undo(&mut app.ws), "nothing left");
+        assert!(app.play.redo(&mut app.ws));
+    }
+    h.run_ok();
+    assert_eq!(game(&h).history(), ["a1"]);
+    // A different move replaces the redo list.
+    click_labels(&mut h, &board, &["c3"]);
+    assert_eq!(game(&h).recorded_history(), ["a1", "c3"]);
+}
+
+#[test]
+fn resigning_asks_first_and_ends_the_game() {
+    let board = presets::hex(3);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    new_game(&mut h, "Hex");
+    click_labels(&mut h, &board, &["a1"]);
+    click_label(&mut h, "Resign");
+    assert!(game(&h).outcome().is_none(), "only asks");
+    click_label(&mut h, "Cancel");
+    assert!(game(&h).outcome().is_none());
+    click_label(&mut h, "Resign");
+    click_label(&mut h, "Yes, resign");
+    let out = game(&h).outcome().expect("over");
+    assert_eq!(out.winner, Some(0), "Blue was to move and resigned");
+    assert!(has_text(&h, "Red wins"));
+    assert!(has_text(&h, "Blue resigned"));
+    // Undo withdraws the resignation.
+    click_label(&mut h, "Undo");
+    assert!(game(&h).outcome().is_none());
+}
+
+#[test]
+fn games_are_saved_and_reopened_through_the_files_code_path() {
+    let board = presets::hex(3);
+    let (mut h, dir) = harness(Some(board.clone()));
+    new_game(&mut h, "Hex");
+    click_labels(&mut h, &board, &["a1", "b1", "a2"]);
+    let ron = dir.path().join("game.ron");
+    let sgf = dir.path().join("game.sgf");
+    {
+        let app = h.state_mut();
+        app.play.save_game_to(&mut app.ws, &ron).expect("saved RON");
+        app.play.save_game_to(&mut app.ws, &sgf).expect("saved SGF");
+    }
+    let (msg, err) = message(&h).unwrap();
+    assert!(!err && msg.contains("Saved"), "{msg}");
+
+    for path in [&ron, &sgf] {
+        let (mut h2, _d2) = harness(Some(presets::hex(5)));
+        h2.key_press(egui::Key::Num2);
+        h2.run_ok();
+        {
+            let app = h2.state_mut();
+            app.play.open_game_from(&mut app.ws, path).expect("opened");
+        }
+        h2.run_ok();
+        let g = game(&h2);
+        assert_eq!(g.kind(), RulesKind::Hex);
+        assert_eq!(g.history(), ["a1", "b1", "a2"], "{}", path.display());
+        assert_eq!(g.board().face_count(), 9, "the game's own 3×3 board");
+        assert!(has_text(&h2, "Blue to move"));
+        // Play on from the reopened position.
+        let b = g.board().as_ref().clone();
+        click_labels(&mut h2, &b, &["b2", "a3"]);
+        assert_eq!(game(&h2).outcome().map(|o| o.winner), Some(Some(0)));
+    }
+
+    // The code path File → Open uses hands the game to the panel.
+    let Ok(Opened::Game(g)) = open_path(&ron) else {
+        panic!("a game record")
+    };
+    let (mut h3, _d3) = harness(Some(presets::square_grid(2, 2)));
+    {
+        let app = h3.state_mut();
+        app.play.set_game(&mut app.ws, g);
+    }
+    h3.run_ok();
+    assert_eq!(game(&h3).ply(), 3);
+
+    // A board file is refused by Open game with a clear message, nothing changes.
+    let board_file = dir.path().join("board.ron");
+    boardwright::app::files::save_board(&presets::hex(4), &board_file).unwrap();
+    let app = h3.state_mut();
+    let e = app
+        .play
+        .open_game_from(&mut app.ws, &board_file)
+        .unwrap_err();
+    assert!(e.contains("holds a board"), "{e}");
+    assert_eq!(app.play.game().map(|g| g.ply()), Some(3));
+    assert!(app.ws.status.last_error().is_some());
+}
+
+#[test]
+fn rules_that_cannot_run_on_the_board_are_disabled_with_the_reason() {
+    let (mut h, _dir) = harness(Some(presets::hex(3)));
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    let node = h.get_by_label("TwixT");
+    assert!(node.accesskit_node().is_disabled(), "TwixT is disabled");
+    assert!(!h.get_by_label("Hex").accesskit_node().is_disabled());
+    h.get_by_label("TwixT").hover();
+    for _ in 0..4 {
+        h.step();
+    }
+    assert!(
+        has_text(&h, "TwixT cannot be played here"),
+        "the tooltip gives the reason"
+    );
+    // Clicking the disabled choice does nothing.
+    h.get_by_label("TwixT").click();
+    h.run_ok();
+    assert_eq!(h.state().play.setup.kind, RulesKind::Hex);
+    let why = {
+        let app = h.state_mut();
+        let b = app.ws.doc.board().clone();
+        let r = app.ws.doc.revision();
+        app.play.setup.availability(&b, r, RulesKind::Twixt)
+    };
+    assert!(why.unwrap_err().contains("TwixT needs"));
+}
+
+/// A 3×3 board of squares whose corner squares are cut into two triangles each.
+fn mixed_board() -> Board {
+    let pts: Vec<Point> = (0..16)
+        .map(|i| Point::new((i % 4) as f64, (i / 4) as f64))
+        .collect();
+    let p = |x: u32, y: u32| y * 4 + x;
+    let mut faces: Vec<Vec<u32>> = vec![
+        vec![p(1, 1), p(2, 1), p(2, 2), p(1, 2)], // centre
+        vec![p(1, 0), p(2, 0), p(2, 1), p(1, 1)], // south
+        vec![p(1, 2), p(2, 2), p(2, 3), p(1, 3)], // north
+        vec![p(0, 1), p(1, 1), p(1, 2), p(0, 2)], // west
+        vec![p(2, 1), p(3, 1), p(3, 2), p(2, 2)], // east
+    ];
+    for (x, y) in [(0, 0), (2, 0), (0, 2), (2, 2)] {
+        faces.push(vec![p(x, y), p(x + 1, y), p(x + 1, y + 1)]);
+        faces.push(vec![p(x, y), p(x + 1, y + 1), p(x, y + 1)]);
+    }
+    let mesh = Mesh::from_polygons(&pts, &faces).expect("valid board");
+    let mut b = Board::new(mesh);
+    let names = [
+        "centre", "south", "north", "west", "east", "sw1", "sw2", "se1", "se2", "nw1", "nw2",
+        "ne1", "ne2",
+    ];
+    for (i, n) in names.iter().enumerate() {
+        b.faces.label[i] = n.to_string();
+    }
+    b.meta.name = "Mixed 3×3".into();
+    b
+}
+
+#[test]
+fn boco_is_played_to_a_win_on_a_small_mixed_board() {
+    let board = mixed_board();
+    let (mut h, _dir) = harness(Some(board.clone()));
+    new_game(&mut h, "BOCO");
+    // Red surrounds Blue's centre piece; Blue answers in the corners.
+    click_labels(
+        &mut h,
+        &board,
+        &["south", "centre", "west", "sw1", "north", "nw1", "east"],
+    );
+    let g = game(&h);
+    let out = g.outcome().expect("Red encircled the centre");
+    assert_eq!(out.winner, Some(0));
+    assert!(has_text(&h, "Red wins"));
+    assert_eq!(out.evidence.faces, vec![face(&board, "centre")]);
+    let ring = sorted(out.evidence.ring.clone());
+    assert_eq!(
+        ring,
+        sorted(
+            ["south", "north", "west", "east"]
+                .map(|l| face(&board, l))
+                .to_vec()
+        )
+    );
+    assert_eq!(h.state().play.scene().outcome.as_ref(), Some(&out));
+}
+
+#[test]
+fn twixt_pegs_link_and_border_rows_are_refused_to_the_opponent() {
+    let board = presets::twixt(6);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    new_game(&mut h, "TwixT");
+    // Red b2, Blue a3 (Blue's border column), Red c4: a knight's move from b2.
+    click_labels(&mut h, &board, &["b2", "a3", "c4"]);
+    let g = game(&h);
+    assert_eq!(g.history(), ["b2", "a3", "c4"]);
+    let links = h.state().play.scene().links.clone();
+    assert_eq!(links.len(), 1, "b2–c4 linked");
+    assert_eq!(links[0].2, 0);
+    // Blue may not place in Red's border row.
+    click_labels(&mut h, &board, &["c1"]);
+    assert_eq!(game(&h).ply(), 3);
+    let (msg, err) = message(&h).unwrap();
+    assert!(err && msg.contains("border"), "{msg}");
+}
+
+#[test]
+fn editing_the_board_during_a_game_offers_a_new_game_on_it() {
+    let board = presets::hex(3);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    new_game(&mut h, "Hex");
+    click_labels(&mut h, &board, &["a1"]);
+    assert!(!has_text(&h, "The board has been edited"));
+    h.state_mut()
+        .ws
+        .doc
+        .apply(boardwright::edit::BoardEdit::SetKind {
+            face: face(&board, "c3"),
+            kind: boardwright::board::FaceKind::Blocked,
+        })
+        .unwrap();
+    h.run_ok();
+    assert!(has_text(&h, "The board has been edited"));
+    assert_eq!(game(&h).ply(), 1, "the game goes on");
+    click_label(&mut h, "New game on the edited board");
+    assert_eq!(game(&h).ply(), 0);
+    assert_eq!(
+        game(&h).board().faces.kind[face(&board, "c3").index()],
+        boardwright::board::FaceKind::Blocked
+    );
+    assert!(!has_text(&h, "The board has been edited"));
+}
+
+#[test]
+fn player_names_and_the_turn_indicator() {
+    let board = presets::hex(3);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    h.state_mut().play.setup.names[0] = "Ann".into();
+    new_game(&mut h, "Hex");
+    assert_eq!(game(&h).players()[0], "Ann");
+    assert!(has_text(&h, "Ann (Red) to move"));
+    h.state_mut().play.setup.names[1] = "Bob".into();
+    h.run_ok();
+    assert_eq!(game(&h).players()[1], "Bob", "renaming applies to the game");
+    click_labels(&mut h, &board, &["a1"]);
+    assert!(has_text(&h, "Bob (Blue) to move"));
+}
+
+#[test]
+fn snapshot_of_a_hex_game_in_progress() {
+    let board = presets::hex(5);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    new_game(&mut h, "Hex");
+    click_labels(&mut h, &board, &["c3", "b4", "c2", "d2", "b3"]);
+    click_label(&mut h, "Show legal moves");
+    h.remove_cursor();
+    h.run_ok();
+    h.snapshot_options("play_hex", &snapshot_options());
+}
+
+#[test]
+fn the_swap_rule_is_offered_as_a_button_after_the_first_move() {
+    let board = presets::hex(3);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    click_label(&mut h, "Swap rule");
+    new_game(&mut h, "Hex");
+    assert!(game(&h).options().swap);
+    assert!(h.query_by_label("Swap").is_none(), "nothing to swap yet");
+    click_labels(&mut h, &board, &["b1"]);
+    click_label(&mut h, "Swap");
+    let g = game(&h);
+    assert_eq!(g.history(), ["b1", "swap"]);
+    assert_eq!(g.to_move(), Some(0));
+    // Red's stone on b1 became Blue's on the mirrored face a2.
+    assert_eq!(g.piece_at(face(&board, "b1")), None);
+    assert_eq!(g.piece_at(face(&board, "a2")), Some(1));
+    assert!(h.query_by_label("Swap").is_none(), "only once");
+}
+
+#[test]
+fn a_swap_rule_the_board_cannot_mirror_is_disabled_with_the_reason() {
+    // A face moved off the mirror line: Hex still runs, the swap rule cannot mirror.
+    let mut board = presets::hex(3);
+    let a2 = face(&board, "a2");
+    board.faces.coord[a2.index()] = Some(boardwright::board::GridCoord::new(7, 7));
+    let (mut h, _dir) = harness(Some(board));
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    assert!(!h.get_by_label("Hex").accesskit_node().is_disabled());
+    assert!(h.get_by_label("Swap rule").accesskit_node().is_disabled());
+    h.get_by_label("Swap rule").hover();
+    for _ in 0..4 {
+        h.step();
+    }
+    // The reason, with its arrow spelled in characters the UI font has.
+    assert!(
+        has_text(&h, "symmetric under (col, row) -> (row, col)"),
+        "tooltip with the reason"
+    );
+    click_label(&mut h, "New game");
+    assert!(!game(&h).options().swap);
+}
+
+#[test]
+fn saving_a_non_hex_game_as_sgf_is_refused_and_writes_nothing() {
+    let board = presets::lines_of_action();
+    let (mut h, dir) = harness(Some(board.clone()));
+    new_game(&mut h, "Lines of Action");
+    click_face(&mut h, &board, FaceId(2));
+    let to = h.state().play.destinations()[0];
+    click_face(&mut h, &board, to);
+    assert_eq!(game(&h).ply(), 1);
+    let sgf = dir.path().join("loa.sgf");
+    let app = h.state_mut();
+    let e = app.play.save_game_to(&mut app.ws, &sgf).unwrap_err();
+    assert!(!e.is_empty());
+    assert!(!sgf.exists(), "no file written");
+    let shown = app
+        .ws
+        .status
+        .last_error()
+        .expect("an error in the status bar");
+    assert!(shown.contains("Could not save the game"), "{shown}");
+    // The RON record works and reopens with the move.
+    let ron = dir.path().join("loa.ron");
+    app.play.save_game_to(&mut app.ws, &ron).unwrap();
+    let Ok(Opened::Game(g)) = open_path(&ron) else {
+        panic!("a game")
+    };
+    assert_eq!(g.history(), game(&h).history());
+}

@@ -1,0 +1,244 @@
+//! Computer seats and hints in Play mode, through the real app: the engine
+//! answers on a worker thread while frames keep coming, Stop makes it move now,
+//! takeback cancels its search, Hint draws a suggestion.
+
+mod app_common;
+
+use app_common::*;
+use boardwright::app::App;
+use boardwright::app::play::computer::Seat;
+use boardwright::board::Board;
+use boardwright::mesh::FaceId;
+use boardwright::presets;
+use boardwright::rules::dynamic::DynGame;
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use std::time::{Duration, Instant};
+
+type H = Harness<'static, App>;
+
+fn new_game(h: &mut H, rules: &str) {
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    click_label(h, rules);
+    click_label(h, "New game");
+    assert!(h.state().play.game().is_some());
+}
+
+fn game(h: &H) -> &dyn DynGame {
+    h.state().play.game().expect("a game is on")
+}
+
+fn face(b: &Board, label: &str) -> FaceId {
+    b.face_by_label(label).expect("face")
+}
+
+/// Step frames (each must return promptly) until `done` or the timeout.
+fn step_until(h: &mut H, timeout: Duration, mut done: impl FnMut(&H) -> bool) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < timeout {
+        let t = Instant::now();
+        h.step();
+        assert!(
+            t.elapsed() < Duration::from_millis(1500),
+            "a frame took {:?}: the UI is blocked",
+            t.elapsed()
+        );
+        if done(h) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    false
+}
+
+#[test]
+fn the_computer_answers_a_human_move_without_blocking_the_window() {
+    let board = presets::hex(4);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    h.state_mut().play.setup.seats[1] = Seat::Computer { seconds: 0.3 };
+    new_game(&mut h, "Hex");
+    click_face(&mut h, &board, face(&board, "b2"));
+    assert_eq!(game(&h).ply(), 1);
+    // Frames keep coming while it thinks, with its progress in the side panel.
+    let mut saw_progress = false;
+    let answered = step_until(&mut h, Duration::from_secs(20), |h| {
+        saw_progress |= h.query_by_label_contains("Blue is thinking").is_some();
+        h.state().play.game().is_some_and(|g| g.ply() == 2)
+    });
+    assert!(answered, "the computer moved");
+    assert!(saw_progress, "progress was shown while thinking");
+    let g = game(&h);
+    assert_eq!(g.to_move(), Some(0), "the person is to move again");
+    assert!(!h.state().play.thinking());
+    // Its move is a legal Hex move on an empty face.
+    let reply = g.history()[1].clone();
+    assert_ne!(reply, "b2");
+    assert!(board.face_by_label(&reply).is_some(), "{reply}");
+}
+
+#[test]
+fn stop_makes_the_computer_move_now() {
+    let board = presets::hex(5);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    h.state_mut().play.setup.seats[1] = Seat::Computer { seconds: 10.0 };
+    new_game(&mut h, "Hex");
+    click_face(&mut h, &board, face(&board, "c3"));
+    assert!(step_until(&mut h, Duration::from_secs(5), |h| h
+        .query_by_label("Stop (move now)")
+        .is_some()));
+    let t = Instant::now();
+    h.get_by_label("Stop (move now)").click();
+    let moved = step_until(&mut h, Duration::from_secs(5), |h| {
+        h.state().play.game().is_some_and(|g| g.ply() == 2)
+    });
+    assert!(
+        moved,
+        "moved after Stop: thinking {}, {:?}",
+        h.state().play.thinking(),
+        h.state().ws.status.message
+    );
+    assert!(
+        t.elapsed() < Duration::from_secs(5),
+        "well before its 10 s were up"
+    );
+}
+
+#[test]
+fn takeback_cancels_the_search_and_gives_the_turn_back() {
+    let board = presets::hex(5);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    h.state_mut().play.setup.seats[1] = Seat::Computer { seconds: 10.0 };
+    new_game(&mut h, "Hex");
+    click_face(&mut h, &board, face(&board, "c3"));
+    assert!(step_until(&mut h, Duration::from_secs(5), |h| h
+        .state()
+        .play
+        .thinking()));
+    // A click while the computer is to move is refused with the reason.
+    click_face(&mut h, &board, face(&board, "a1"));
+    assert_eq!(game(&h).ply(), 1, "not played");
+    let (msg, err) = message(&h).unwrap();
+    assert!(err && msg.contains("computer is thinking"), "{msg}");
+    click_label(&mut h, "Undo");
+    assert!(!h.state().play.thinking(), "search cancelled");
+    assert_eq!(game(&h).ply(), 0);
+    assert_eq!(game(&h).to_move(), Some(0), "the person is to move");
+    // Nothing arrives from the cancelled search.
+    for _ in 0..10 {
+        h.step();
+        std::thread::sleep(Duration::from_millis(30));
+    }
+    assert_eq!(game(&h).ply(), 0);
+    assert!(!h.state().play.thinking());
+
+    // Once the computer has replied, Undo takes back its reply and the person's move.
+    {
+        let app = h.state_mut();
+        app.play.setup.seats[1] = Seat::Computer { seconds: 0.2 };
+    }
+    click_face(&mut h, &board, face(&board, "b2"));
+    assert!(step_until(&mut h, Duration::from_secs(20), |h| {
+        h.state().play.game().is_some_and(|g| g.ply() == 2)
+    }));
+    click_label(&mut h, "Undo");
+    assert_eq!(game(&h).ply(), 0);
+    assert_eq!(game(&h).to_move(), Some(0));
+}
+
+#[test]
+fn hint_suggests_a_legal_move_and_draws_it() {
+    let board = presets::hex(3);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    new_game(&mut h, "Hex");
+    click_face(&mut h, &board, face(&board, "a1"));
+    click_face(&mut h, &board, face(&board, "b2"));
+    click_label(&mut h, "Hint");
+    let got = step_until(&mut h, Duration::from_secs(20), |h| {
+        h.state().play.hint().is_some()
+    });
+    assert!(got, "a hint arrived");
+    let hint = h.state().play.hint().unwrap().clone();
+    assert_eq!(hint.player, 0);
+    assert!(game(&h).check_str(&hint.best_move).is_ok(), "{hint:?}");
+    assert_eq!(hint.faces, vec![face(&board, &hint.best_move)]);
+    assert!(h.query_by_label_contains("Hint: ").is_some());
+    assert_eq!(game(&h).ply(), 2, "a hint does not play");
+    // Playing a move clears the hint.
+    let empty = board
+        .mesh
+        .face_ids()
+        .find(|&f| game(&h).piece_at(f).is_none())
+        .unwrap();
+    click_face(&mut h, &board, empty);
+    assert!(h.state().play.hint().is_none());
+}
+
+#[test]
+fn computer_seats_play_every_game() {
+    let cases = [
+        ("Hex", presets::hex(5)),
+        ("TwixT", presets::twixt(8)),
+        ("Lines of Action", presets::lines_of_action()),
+        ("BOCO", presets::boco()),
+    ];
+    for (rules, board) in cases {
+        let (mut h, _dir) = harness(Some(board));
+        h.state_mut().play.setup.seats = [
+            Seat::Computer { seconds: 0.1 },
+            Seat::Computer { seconds: 0.1 },
+        ];
+        new_game(&mut h, rules);
+        let played = step_until(&mut h, Duration::from_secs(30), |h| {
+            h.state().play.game().is_some_and(|g| g.ply() >= 2)
+        });
+        assert!(played, "{rules}: both computer seats moved");
+        assert!(
+            h.state().ws.status.last_error().is_none(),
+            "{rules}: {:?}",
+            h.state().ws.status.message
+        );
+        // Switching a seat to Human stops its computer from moving.
+        h.state_mut().play.setup.seats = [Seat::Human, Seat::Human];
+        h.step();
+        let ply = game(&h).ply();
+        for _ in 0..8 {
+            h.step();
+            std::thread::sleep(Duration::from_millis(25));
+        }
+        assert_eq!(game(&h).ply(), ply, "{rules}: no computer move for humans");
+        assert!(!h.state().play.thinking());
+    }
+}
+
+#[test]
+fn leaving_play_cancels_the_search_and_it_resumes_on_return() {
+    let board = presets::hex(5);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    h.state_mut().play.setup.seats[1] = Seat::Computer { seconds: 10.0 };
+    new_game(&mut h, "Hex");
+    click_face(&mut h, &board, face(&board, "c3"));
+    assert!(step_until(&mut h, Duration::from_secs(5), |h| h
+        .state()
+        .play
+        .thinking()));
+    {
+        let app = h.state_mut();
+        app.play.leave(&mut app.ws);
+        assert!(!app.play.thinking(), "cancelled");
+        assert!(app.ws.status.hint.is_empty());
+    }
+    // Away in the editor for a while: the game does not move on.
+    h.key_press(egui::Key::Num1);
+    for _ in 0..5 {
+        h.step();
+    }
+    assert_eq!(game(&h).ply(), 1);
+    assert!(!h.state().play.thinking());
+    // Back in Play the computer thinks again.
+    h.key_press(egui::Key::Num2);
+    h.step();
+    h.step();
+    assert!(h.state().play.thinking());
+}

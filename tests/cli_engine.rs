@@ -1,0 +1,215 @@
+//! The engine's command-line faces: `gtp` over a pipe to the built binary,
+//! `selfplay` and `bench`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_boardwright"))
+}
+
+/// A GTP session with the built binary over pipes.
+struct Gtp {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Gtp {
+    fn start(args: &[&str]) -> Gtp {
+        let mut child = bin()
+            .arg("gtp")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start boardwright gtp");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Gtp {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    /// Send one line, read one response (up to the empty line): (ok, text).
+    fn send(&mut self, line: &str) -> (bool, String) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+        let mut text = String::new();
+        loop {
+            let mut l = String::new();
+            let n = self.stdout.read_line(&mut l).unwrap();
+            assert!(n > 0, "gtp closed the pipe after '{line}'");
+            if l == "\n" && !text.is_empty() {
+                break;
+            }
+            text.push_str(&l);
+        }
+        let ok = text.starts_with('=');
+        assert!(ok || text.starts_with('?'), "not a GTP response: {text:?}");
+        (ok, text.trim_end().to_string())
+    }
+
+    fn ok(&mut self, line: &str) -> String {
+        let (ok, text) = self.send(line);
+        assert!(ok, "'{line}' failed: {text}");
+        text.trim_start_matches('=')
+            .trim_start_matches(|c: char| c.is_ascii_digit())
+            .trim()
+            .to_string()
+    }
+
+    fn err(&mut self, line: &str) -> String {
+        let (ok, text) = self.send(line);
+        assert!(!ok, "'{line}' should fail: {text}");
+        text
+    }
+
+    fn quit(mut self) {
+        assert_eq!(self.ok("quit"), "");
+        let status = self.child.wait().unwrap();
+        assert!(status.success());
+    }
+}
+
+#[test]
+fn gtp_plays_a_full_hex_game_against_itself() {
+    let mut g = Gtp::start(&["--rules", "hex", "--size", "5", "--time", "0.02"]);
+    assert_eq!(g.ok("protocol_version"), "2");
+    assert_eq!(g.ok("name"), "boardwright");
+    assert_eq!(g.ok("known_command genmove"), "true");
+    assert_eq!(g.ok("known_command fly"), "false");
+    assert!(g.ok("list_commands").lines().any(|l| l == "time_left"));
+    g.ok("boardsize 5 5");
+    g.ok("clear_board");
+    g.ok("play black c3");
+    let mut colour = ["white", "black"].iter().cycle();
+    let mut moves = vec!["c3".to_string()];
+    loop {
+        let c = colour.next().unwrap();
+        let (ok, text) = g.send(&format!("genmove {c}"));
+        if !ok {
+            assert!(text.contains("game is over"), "{text}");
+            break;
+        }
+        let mv = text.trim_start_matches('=').trim().to_string();
+        assert!(!moves.contains(&mv), "{mv} played twice");
+        moves.push(mv);
+        assert!(moves.len() <= 25, "more moves than cells");
+    }
+    let board = g.ok("showboard");
+    assert!(board.contains("Game over"), "{board}");
+    // A Hex game on 5×5 needs at least 9 stones (5 of the winner's).
+    assert!(moves.len() >= 9);
+    g.quit();
+}
+
+#[test]
+fn gtp_errors_keep_the_session_alive() {
+    let mut g = Gtp::start(&["--rules", "hex", "--size", "5", "--time", "0.02"]);
+    assert!(g.err("fly away").contains("unknown command"));
+    assert!(g.err("play black").contains("needs a colour and a move"));
+    assert!(g.err("play purple a1").contains("unknown colour"));
+    assert!(g.err("play black z9").starts_with('?'));
+    g.ok("play black a1");
+    assert!(g.err("play white a1").contains("illegal move"));
+    assert!(g.err("play black b2").contains("turn"));
+    assert!(g.err("boardsize x").contains("number"));
+    assert!(g.err("time_settings 1 2").contains("time_settings needs"));
+    // Ids are echoed on success and failure.
+    let (ok, t) = g.send("7 name");
+    assert!(ok && t.starts_with("=7 boardwright"), "{t}");
+    let (ok, t) = g.send("8 nonsense");
+    assert!(!ok && t.starts_with("?8 "), "{t}");
+    // Comments and empty lines get no response; the next command still works.
+    writeln!(g.stdin, "# a comment\n").unwrap();
+    g.ok("undo");
+    assert!(g.err("undo").contains("cannot undo"));
+    g.ok("time_settings 10 0 0");
+    g.ok("time_left white 1 0");
+    let mv = g.ok("genmove black");
+    assert!(!mv.is_empty());
+    g.quit();
+}
+
+#[test]
+fn gtp_speaks_every_game() {
+    for (rules, first) in [("twixt", "black"), ("loa", "black"), ("boco", "black")] {
+        let mut g = Gtp::start(&["--rules", rules, "--time", "0.05"]);
+        let mv = g.ok(&format!("genmove {first}"));
+        assert!(!mv.is_empty(), "{rules}");
+        let board = g.ok("showboard");
+        assert!(board.contains("to move"), "{rules}: {board}");
+        g.ok("undo");
+        g.quit();
+    }
+}
+
+#[test]
+fn selfplay_reports_per_seat_scores() {
+    let out = bin()
+        .args([
+            "selfplay", "--rules", "hex", "--size", "4", "--games", "2", "--sims", "50", "--vs",
+            "random", "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let seats = v["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 2);
+    assert_eq!(seats[0]["seat"], "Red");
+    assert_eq!(seats[0]["games"], 1);
+    assert_eq!(seats[1]["games"], 1);
+    assert_eq!(v["total"]["games"], 2);
+    assert!(v["total"]["ci95"][0].as_f64().unwrap() <= v["total"]["score"].as_f64().unwrap());
+}
+
+#[test]
+fn bench_prints_simulations_per_second() {
+    let out = bin()
+        .args([
+            "bench",
+            "--rules",
+            "hex",
+            "--size",
+            "7",
+            "--seconds",
+            "0.2",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["simulations"].as_u64().unwrap() > 100);
+    assert!(v["simulations_per_second"].as_f64().unwrap() > 500.0);
+}
+
+#[test]
+fn bad_engine_options_fail_cleanly() {
+    for args in [
+        vec!["bench", "--rules", "hex", "--seconds", "-1"],
+        vec!["selfplay", "--rules", "hex", "--games", "0"],
+        vec!["gtp", "--rules", "hex", "--threads", "0"],
+    ] {
+        let out = bin().args(&args).output().unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with("boardwright: ") && !err.contains("panicked"),
+            "{err}"
+        );
+    }
+}

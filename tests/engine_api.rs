@@ -1,0 +1,133 @@
+//! The app-facing engine API: DynEngine / SearchHandle on every game.
+
+use boardwright::engine::{DynEngine, EngineError, SearchConfig, SearchLimits};
+use boardwright::presets;
+use boardwright::rules::dynamic::{DynGame, GameOptions, RulesKind, new_game};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+fn game(kind: RulesKind, size: Option<u32>) -> Box<dyn DynGame> {
+    let board = match kind {
+        RulesKind::Hex => presets::hex(size.unwrap_or(5)),
+        RulesKind::Twixt => presets::twixt(size.unwrap_or(8)),
+        RulesKind::Loa => presets::lines_of_action(),
+        RulesKind::Boco => presets::boco(),
+    };
+    new_game(kind, Arc::new(board), &GameOptions::default()).unwrap()
+}
+
+fn play(g: &mut dyn DynGame, moves: &str) {
+    for m in moves.split_whitespace() {
+        g.play_str(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+}
+
+#[test]
+fn every_game_gets_a_legal_move_with_faces_and_progress() {
+    for kind in RulesKind::ALL {
+        let g = game(kind, None);
+        let mut e = DynEngine::new(SearchConfig::default());
+        let h = e.start(g.as_ref(), SearchLimits::simulations(300)).unwrap();
+        let r = h.wait().unwrap();
+        assert!(
+            g.legal_moves().contains(&r.best_move),
+            "{kind}: {}",
+            r.best_move
+        );
+        assert!(
+            !r.best_faces.is_empty(),
+            "{kind}: no faces for {}",
+            r.best_move
+        );
+        if kind == RulesKind::Loa {
+            assert_eq!(r.best_faces.len(), 2, "LOA moves are drawn from, to");
+        }
+        assert_eq!(r.simulations, 300);
+        assert!((0.0..=1.0).contains(&r.win_rate));
+    }
+}
+
+#[test]
+fn same_seed_and_budget_give_the_same_move() {
+    for kind in RulesKind::ALL {
+        let g = game(kind, None);
+        let run = || {
+            let mut e = DynEngine::new(SearchConfig {
+                threads: 1,
+                seed: 42,
+            });
+            e.start(g.as_ref(), SearchLimits::simulations(400))
+                .unwrap()
+                .wait()
+                .unwrap()
+        };
+        assert_eq!(run(), run(), "{kind}");
+    }
+}
+
+#[test]
+fn hex_takes_the_immediate_win() {
+    let mut g = game(RulesKind::Hex, Some(5));
+    // Red a1..a4 with Blue elsewhere: a5 wins at once.
+    play(g.as_mut(), "a1 c1 a2 c2 a3 c3 a4 c4");
+    let mut e = DynEngine::new(SearchConfig::default());
+    let r = e
+        .start(g.as_ref(), SearchLimits::simulations(200))
+        .unwrap()
+        .wait()
+        .unwrap();
+    assert_eq!(r.best_move, "a5");
+    assert_eq!(r.win_rate, 1.0);
+}
+
+#[test]
+fn game_over_is_an_error() {
+    let mut g = game(RulesKind::Hex, Some(3));
+    play(g.as_mut(), "a1 b1 a2 b2 a3");
+    let mut e = DynEngine::new(SearchConfig::default());
+    let err = e
+        .start(g.as_ref(), SearchLimits::simulations(10))
+        .err()
+        .unwrap();
+    assert!(matches!(err, EngineError::GameOver(_)), "{err}");
+}
+
+#[test]
+fn stop_returns_a_legal_move_quickly() {
+    let g = game(RulesKind::Twixt, Some(24));
+    let mut e = DynEngine::new(SearchConfig::default());
+    let mut h = e.start(g.as_ref(), SearchLimits::default()).unwrap();
+    std::thread::sleep(Duration::from_millis(100));
+    let p = h.progress();
+    assert!(!p.done);
+    let t = Instant::now();
+    h.stop();
+    let r = loop {
+        if let Some(r) = h.try_result() {
+            break r.unwrap();
+        }
+        assert!(t.elapsed() < Duration::from_secs(2), "stop took too long");
+        std::thread::sleep(Duration::from_millis(1));
+    };
+    assert!(g.legal_moves().contains(&r.best_move));
+    assert!(h.progress().done);
+}
+
+#[test]
+fn dropping_the_handle_does_not_block() {
+    let g = game(RulesKind::Hex, Some(11));
+    let mut e = DynEngine::new(SearchConfig::default());
+    let h = e
+        .start(g.as_ref(), SearchLimits::time(Duration::from_secs(30)))
+        .unwrap();
+    let t = Instant::now();
+    drop(h);
+    assert!(t.elapsed() < Duration::from_millis(200));
+    // The engine is usable again at once.
+    let r = e
+        .start(g.as_ref(), SearchLimits::simulations(50))
+        .unwrap()
+        .wait()
+        .unwrap();
+    assert!(g.legal_moves().contains(&r.best_move));
+}
