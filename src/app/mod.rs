@@ -161,6 +161,8 @@ pub struct App {
     close_confirmed: bool,
     ctx: egui::Context,
     title: String,
+    /// The mode the central panel showed last frame (to notice mode switches).
+    shown_mode: Mode,
 }
 
 impl App {
@@ -192,6 +194,7 @@ impl App {
         let mut app = App {
             ws,
             mode: mode.unwrap_or_default(),
+            shown_mode: mode.unwrap_or_default(),
             editor: editor::EditorPanel::new(),
             play: play::PlayPanel::new(),
             generator: generator::GeneratorPanel::new(),
@@ -702,6 +705,20 @@ impl App {
         });
     }
 
+    /// After a mode switch (tab, key, menu or a panel's request): leaving Play
+    /// cancels the computer's search, and the old mode's hint and hover text go.
+    fn sync_mode(&mut self) {
+        if self.mode == self.shown_mode {
+            return;
+        }
+        if self.shown_mode == Mode::Play {
+            self.play.leave(&mut self.ws);
+        }
+        self.ws.status.hint.clear();
+        self.ws.status.hover = None;
+        self.shown_mode = self.mode;
+    }
+
     /// Carry out what the panels asked for this frame. Replacing the board asks
     /// about unsaved changes first; the requests after it wait for the answer.
     fn handle_requests(&mut self) {
@@ -879,6 +896,7 @@ impl eframe::App for App {
         actions.extend(from_menu);
         egui::Panel::top("tabs").show(ui, |ui| self.tabs(ui));
         egui::Panel::bottom("status_bar").show(ui, |ui| self.status_bar(ui));
+        self.sync_mode();
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE)
             .show(ui, |ui| match self.mode {
