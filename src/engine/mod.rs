@@ -12,7 +12,7 @@ pub mod tree;
 
 use crate::mesh::FaceId;
 use crate::rules::dynamic::DynGame;
-use crate::rules::{Player, Rules, boco, hex, loa, twixt};
+use crate::rules::{Rules, boco, hex, loa, twixt};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::any::Any;
@@ -264,7 +264,6 @@ pub fn search_with<R: Searchable>(
         trees.push(Tree::new(rules, pos.clone()).ok_or(EngineError::NoLegalMove)?);
     }
     shared.sims.store(0, Ordering::Relaxed);
-    let to_move = rules.to_move(pos);
     let aux = rules.aux(params);
     let run = |k: usize, tree: &mut Tree<R>| {
         let mut rng =
@@ -287,7 +286,7 @@ pub fn search_with<R: Searchable>(
                 break;
             }
             i += 1;
-            if i.is_multiple_of(64) {
+            if i.is_multiple_of(16) {
                 let now = Instant::now();
                 if limits.time.is_some_and(|t| now - start >= t) {
                     break;
@@ -296,7 +295,6 @@ pub fn search_with<R: Searchable>(
                     last_report = now;
                     let p = snapshot(
                         &tree.root_stats(),
-                        to_move,
                         shared,
                         limits,
                         start,
@@ -327,9 +325,8 @@ pub fn search_with<R: Searchable>(
     let best = tree::best_of(&stats).ok_or(EngineError::NoLegalMove)?;
     let (best_move, best_faces) = describe(best.mv);
     let win_rate = best.rate();
-    let p = snapshot(&stats, to_move, shared, limits, start, describe, true);
+    let p = snapshot(&stats, shared, limits, start, describe, true);
     *lock(&shared.progress) = p;
-    let _ = to_move as Player;
     Ok(SearchResult {
         best_move,
         best_faces,
@@ -361,7 +358,6 @@ fn merge<R: Searchable>(trees: &[Tree<R>]) -> Vec<RootStat<R::Move>> {
 
 fn snapshot<M: Copy + Ord>(
     stats: &[RootStat<M>],
-    _to_move: Player,
     shared: &Shared,
     limits: &SearchLimits,
     start: Instant,
