@@ -158,3 +158,27 @@ fn the_handle_is_send_and_progress_shows_the_current_best_move() {
     let r = h.wait().unwrap();
     assert!(g.legal_moves().contains(&r.best_move));
 }
+
+#[test]
+fn tuning_parameters_parse_with_clear_errors() {
+    use boardwright::engine::Params;
+    let p = Params::parse("explore=0.9, cut=4,local=0.25").unwrap();
+    assert_eq!(p.explore, 0.9);
+    assert_eq!(p.loa_cut, 4);
+    assert_eq!(p.local_replies, 0.25);
+    assert_eq!(
+        Params::parse("").unwrap().expand_at,
+        Params::default().expand_at
+    );
+    assert!(
+        Params::parse("speed=3")
+            .unwrap_err()
+            .contains("unknown parameter 'speed'")
+    );
+    assert!(Params::parse("explore").unwrap_err().contains("name=value"));
+    assert!(
+        Params::parse("explore=-1")
+            .unwrap_err()
+            .contains("not a non-negative number")
+    );
+}

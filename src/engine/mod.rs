@@ -293,14 +293,7 @@ pub fn search_with<R: Searchable>(
                 }
                 if k == 0 && now - last_report >= Duration::from_millis(40) {
                     last_report = now;
-                    let p = snapshot(
-                        &tree.root_stats(),
-                        shared,
-                        limits,
-                        start,
-                        describe,
-                        false,
-                    );
+                    let p = snapshot(&tree.root_stats(), shared, limits, start, describe, false);
                     *lock(&shared.progress) = p;
                 }
             }
