@@ -131,3 +131,54 @@ fn dropping_the_handle_does_not_block() {
         .unwrap();
     assert!(g.legal_moves().contains(&r.best_move));
 }
+
+#[test]
+fn the_handle_is_send_and_progress_shows_the_current_best_move() {
+    fn assert_send<T: Send>(_: &T) {}
+    let g = game(RulesKind::Loa, None);
+    let mut e = DynEngine::new(SearchConfig::default());
+    let h = e
+        .start(g.as_ref(), SearchLimits::time(Duration::from_secs(5)))
+        .unwrap();
+    assert_send(&h);
+    let t = Instant::now();
+    let p = loop {
+        let p = h.progress();
+        if p.simulations > 0 && p.best_move.is_some() {
+            break p;
+        }
+        assert!(t.elapsed() < Duration::from_secs(4), "no progress reported");
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    assert!(!p.done);
+    assert!(p.fraction > 0.0 && p.fraction < 1.0);
+    assert!(g.legal_moves().contains(p.best_move.as_ref().unwrap()));
+    assert_eq!(p.best_faces.len(), 2);
+    h.stop();
+    let r = h.wait().unwrap();
+    assert!(g.legal_moves().contains(&r.best_move));
+}
+
+#[test]
+fn tuning_parameters_parse_with_clear_errors() {
+    use boardwright::engine::Params;
+    let p = Params::parse("explore=0.9, cut=4,local=0.25").unwrap();
+    assert_eq!(p.explore, 0.9);
+    assert_eq!(p.loa_cut, 4);
+    assert_eq!(p.local_replies, 0.25);
+    assert_eq!(
+        Params::parse("").unwrap().expand_at,
+        Params::default().expand_at
+    );
+    assert!(
+        Params::parse("speed=3")
+            .unwrap_err()
+            .contains("unknown parameter 'speed'")
+    );
+    assert!(Params::parse("explore").unwrap_err().contains("name=value"));
+    assert!(
+        Params::parse("explore=-1")
+            .unwrap_err()
+            .contains("not a non-negative number")
+    );
+}

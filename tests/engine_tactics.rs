@@ -295,7 +295,7 @@ fn two_threads_search_and_agree_on_a_forced_move() {
 fn the_engine_beats_a_random_player() {
     for (kind, size, sims) in [
         (RulesKind::Hex, Some(5), 300),
-        (RulesKind::Boco, Some(5), 300),
+        (RulesKind::Boco, None, 300),
         (RulesKind::Twixt, Some(6), 300),
         (RulesKind::Loa, None, 300),
     ] {

@@ -4,7 +4,7 @@
 
 use super::play::GameArgs;
 use super::{CliFailure, print_out};
-use crate::engine::{DynEngine, SearchConfig, SearchLimits};
+use crate::engine::{DynEngine, Params, SearchConfig, SearchLimits};
 use crate::rules::Player;
 use crate::rules::dynamic::DynGame;
 use clap::{Args, ValueEnum};
@@ -47,6 +47,12 @@ pub struct SelfplayArgs {
     /// Seconds per move of the opponent engine (default: --time).
     #[arg(long)]
     pub opponent_time: Option<f64>,
+    /// Tuning parameters of the engine under test, e.g. "explore=0.6,local=0.5,cut=6".
+    #[arg(long, default_value = "")]
+    pub params: String,
+    /// Tuning parameters of the opponent engine.
+    #[arg(long, default_value = "")]
+    pub opponent_params: String,
     /// Seed of the first game (each game adds one).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -140,6 +146,10 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
     if args.games == 0 {
         return Err(CliFailure::new("--games must be at least 1"));
     }
+    let params =
+        Params::parse(&args.params).map_err(|e| CliFailure::new(format!("--params: {e}")))?;
+    let opp_params = Params::parse(&args.opponent_params)
+        .map_err(|e| CliFailure::new(format!("--opponent-params: {e}")))?;
     let start = args.game.make_game()?;
     if start.outcome().is_some() || start.legal_moves().is_empty() {
         return Err(CliFailure::new("the start position has no legal move"));
@@ -154,14 +164,20 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
         let seat: Player = (k % 2) as Player;
         let seed = args.seed.wrapping_add(k as u64);
         let mut g = start.clone();
-        let mut engine = DynEngine::new(SearchConfig {
-            threads: args.threads,
-            seed,
-        });
-        let mut other = DynEngine::new(SearchConfig {
-            threads: args.opponent_threads,
-            seed: seed ^ 0xa5a5_5a5a_0f0f_f0f0,
-        });
+        let mut engine = DynEngine::with_params(
+            SearchConfig {
+                threads: args.threads,
+                seed,
+            },
+            params,
+        );
+        let mut other = DynEngine::with_params(
+            SearchConfig {
+                threads: args.opponent_threads,
+                seed: seed ^ 0xa5a5_5a5a_0f0f_f0f0,
+            },
+            opp_params,
+        );
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         while g.outcome().is_none() && g.ply() < args.max_plies {
             let p = g.to_move().unwrap_or(0);
@@ -214,17 +230,24 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
         total.losses += s.losses;
         total.draws += s.draws;
     }
-    let budget = |t: f64, th: usize| match args.sims {
-        Some(n) => format!("{n} simulations/move, {th} thread(s)"),
-        None => format!("{t} s/move, {th} thread(s)"),
+    let budget = |t: f64, th: usize, p: &str| {
+        let extra = if p.is_empty() {
+            String::new()
+        } else {
+            format!(", {p}")
+        };
+        match args.sims {
+            Some(n) => format!("{n} simulations/move, {th} thread(s){extra}"),
+            None => format!("{t} s/move, {th} thread(s){extra}"),
+        }
     };
     Ok(Summary {
         rules: args.game.rules.name().into(),
         board: start.board().meta.name.clone(),
-        engine: budget(args.time, args.threads),
+        engine: budget(args.time, args.threads, &args.params),
         opponent: match args.vs {
             Opponent::Random => "random".into(),
-            Opponent::Engine => budget(opp_time, args.opponent_threads),
+            Opponent::Engine => budget(opp_time, args.opponent_threads, &args.opponent_params),
         },
         seats: seats.into_iter().map(finish).collect(),
         total: finish(total),

@@ -12,14 +12,15 @@ pub mod tree;
 
 use crate::mesh::FaceId;
 use crate::rules::dynamic::DynGame;
-use crate::rules::{Player, Rules, boco, hex, loa, twixt};
+use crate::rules::{Rules, boco, hex, loa, twixt};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::any::Any;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use tree::{Params, RootStat, Scratch, Tree};
+pub use tree::Params;
+use tree::{RootStat, Scratch, Tree};
 
 /// How long to search: by time, by number of simulations, or both (whichever
 /// ends first). With neither, the search runs until [`SearchHandle::stop`].
@@ -108,7 +109,7 @@ pub trait Searchable: Rules {
     const BLOCK_CHECK: bool = true;
     /// Tables the simulation policy needs, built once per search.
     type Aux: Send + Sync;
-    fn aux(&self) -> Self::Aux;
+    fn aux(&self, params: &Params) -> Self::Aux;
     /// One simulation from `pos` (left in any state): the reward for player 0
     /// in 0..1. By default the rules' own playout to the end of the game.
     fn simulate(
@@ -129,20 +130,44 @@ pub trait Searchable: Rules {
 
 impl Searchable for hex::Hex {
     type Aux = ();
-    fn aux(&self) {}
+    fn aux(&self, _: &Params) {}
 }
 impl Searchable for twixt::Twixt {
-    type Aux = ();
-    fn aux(&self) {}
+    /// The probability of a local reply.
+    type Aux = f32;
+    fn aux(&self, params: &Params) -> f32 {
+        params.local_replies
+    }
+    fn simulate(
+        &self,
+        local: &f32,
+        pos: &mut twixt::TwixtPosition,
+        rng: &mut ChaCha8Rng,
+        _moves: &mut Vec<twixt::TwixtMove>,
+        _bytes: &mut Vec<u8>,
+    ) -> f32 {
+        let w = if *local > 0.0 {
+            self.local_playout(pos, rng, *local)
+        } else {
+            self.random_playout(pos, rng)
+        };
+        match w {
+            Some(0) => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
 }
 impl Searchable for boco::Boco {
     type Aux = ();
-    fn aux(&self) {}
+    fn aux(&self, _: &Params) {}
 }
 impl Searchable for loa::Loa {
     type Aux = loa_eval::LoaEval;
-    fn aux(&self) -> loa_eval::LoaEval {
-        loa_eval::LoaEval::new(self.board())
+    fn aux(&self, params: &Params) -> loa_eval::LoaEval {
+        let mut e = loa_eval::LoaEval::new(self.board());
+        e.cut = params.loa_cut;
+        e
     }
     fn simulate(
         &self,
@@ -152,6 +177,13 @@ impl Searchable for loa::Loa {
         moves: &mut Vec<loa::LoaMove>,
         bytes: &mut Vec<u8>,
     ) -> f32 {
+        if aux.cut == 0 {
+            return match self.random_playout(pos, rng) {
+                Some(0) => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+        }
         aux.simulate(self, pos, rng, moves, bytes)
     }
 }
@@ -232,8 +264,7 @@ pub fn search_with<R: Searchable>(
         trees.push(Tree::new(rules, pos.clone()).ok_or(EngineError::NoLegalMove)?);
     }
     shared.sims.store(0, Ordering::Relaxed);
-    let to_move = rules.to_move(pos);
-    let aux = rules.aux();
+    let aux = rules.aux(params);
     let run = |k: usize, tree: &mut Tree<R>| {
         let mut rng =
             ChaCha8Rng::seed_from_u64(config.seed.wrapping_add(k as u64 * 0x9e37_79b9_7f4a_7c15));
@@ -255,22 +286,14 @@ pub fn search_with<R: Searchable>(
                 break;
             }
             i += 1;
-            if i.is_multiple_of(64) {
+            if i.is_multiple_of(16) {
                 let now = Instant::now();
                 if limits.time.is_some_and(|t| now - start >= t) {
                     break;
                 }
                 if k == 0 && now - last_report >= Duration::from_millis(40) {
                     last_report = now;
-                    let p = snapshot(
-                        &tree.root_stats(),
-                        to_move,
-                        shared,
-                        limits,
-                        start,
-                        describe,
-                        false,
-                    );
+                    let p = snapshot(&tree.root_stats(), shared, limits, start, describe, false);
                     *lock(&shared.progress) = p;
                 }
             }
@@ -295,9 +318,8 @@ pub fn search_with<R: Searchable>(
     let best = tree::best_of(&stats).ok_or(EngineError::NoLegalMove)?;
     let (best_move, best_faces) = describe(best.mv);
     let win_rate = best.rate();
-    let p = snapshot(&stats, to_move, shared, limits, start, describe, true);
+    let p = snapshot(&stats, shared, limits, start, describe, true);
     *lock(&shared.progress) = p;
-    let _ = to_move as Player;
     Ok(SearchResult {
         best_move,
         best_faces,
@@ -329,7 +351,6 @@ fn merge<R: Searchable>(trees: &[Tree<R>]) -> Vec<RootStat<R::Move>> {
 
 fn snapshot<M: Copy + Ord>(
     stats: &[RootStat<M>],
-    _to_move: Player,
     shared: &Shared,
     limits: &SearchLimits,
     start: Instant,
@@ -373,6 +394,7 @@ pub trait Job: Send {
         cache: &mut Option<Box<dyn Any + Send>>,
         config: &SearchConfig,
         limits: &SearchLimits,
+        params: &Params,
         shared: &Shared,
     ) -> Result<SearchResult, EngineError>;
 }
@@ -399,6 +421,7 @@ impl<R: Searchable> Job for TypedJob<R> {
         cache: &mut Option<Box<dyn Any + Send>>,
         config: &SearchConfig,
         limits: &SearchLimits,
+        params: &Params,
         shared: &Shared,
     ) -> Result<SearchResult, EngineError> {
         let mut trees = match cache.take().and_then(|c| c.downcast::<Cache<R>>().ok()) {
@@ -420,7 +443,9 @@ impl<R: Searchable> Job for TypedJob<R> {
                 .unwrap_or_default();
             (text, f)
         };
-        let r = search(&rules, &pos, &mut trees, config, limits, shared, &describe);
+        let r = search_with(
+            &rules, &pos, &mut trees, config, limits, params, shared, &describe,
+        );
         *cache = Some(Box::new(Cache { board_key, trees }));
         r
     }
@@ -430,14 +455,21 @@ impl<R: Searchable> Job for TypedJob<R> {
 /// tree between moves for reuse.
 pub struct DynEngine {
     config: SearchConfig,
+    params: Params,
     cache: Arc<Mutex<Option<Box<dyn Any + Send>>>>,
     searches: u64,
 }
 
 impl DynEngine {
     pub fn new(config: SearchConfig) -> DynEngine {
+        DynEngine::with_params(config, Params::default())
+    }
+
+    /// An engine with explicit tuning parameters (for experiments).
+    pub fn with_params(config: SearchConfig, params: Params) -> DynEngine {
         DynEngine {
             config,
+            params,
             cache: Arc::new(Mutex::new(None)),
             searches: 0,
         }
@@ -476,6 +508,7 @@ impl DynEngine {
             .wrapping_add(self.searches.wrapping_mul(0x2545_f491_4f6c_dd1d));
         self.searches += 1;
         let cache = self.cache.clone();
+        let params = self.params;
         let sh = shared.clone();
         let thread = std::thread::Builder::new()
             .name("boardwright-engine".into())
@@ -484,7 +517,7 @@ impl DynEngine {
                     // A search still running from a dropped handle keeps its
                     // trees; this one then starts afresh instead of waiting.
                     let mut slot = cache.try_lock().ok().and_then(|mut c| c.take());
-                    let r = job.run(&mut slot, &config, &limits, &sh);
+                    let r = job.run(&mut slot, &config, &limits, &params, &sh);
                     *lock(&cache) = slot;
                     r
                 };

@@ -635,6 +635,73 @@ impl Twixt {
         }
     }
 
+    /// Like [`Twixt::random_playout`], but each player answers the opponent's
+    /// last peg locally with probability `local` (0..1): a random free hole a
+    /// knight's move from it that he may use, if there is one; otherwise the
+    /// next hole of the random order. (An engine's playout policy: local
+    /// replies make playouts look more like real TwixT fights.)
+    pub fn local_playout<R: Rng + ?Sized>(
+        &self,
+        pos: &mut TwixtPosition,
+        rng: &mut R,
+        local: f32,
+    ) -> Option<Player> {
+        let t = &*self.t;
+        if self.swap_available(pos) {
+            let k = pos.free[1] as u32 + 1;
+            if rng.random_range(0..k) == 0 {
+                self.apply(pos, TwixtMove::Swap);
+            }
+        }
+        let mut order: Vec<u16> = (0..t.cells as u16)
+            .filter(|&c| t.flags[c as usize] != 0 && pos.pegs[c as usize] == 0)
+            .collect();
+        for i in (1..order.len()).rev() {
+            let j = rng.random_range(0..=i as u32) as usize;
+            order.swap(i, j);
+        }
+        let threshold = (local.clamp(0.0, 1.0) * u32::MAX as f32) as u32;
+        let mut cursor = [0usize; 2];
+        let allowed = [RED_MAY, BLUE_MAY];
+        let mut last: Option<usize> = None;
+        loop {
+            if pos.winner != NO_WINNER {
+                return Some(pos.winner);
+            }
+            let p = (pos.ply & 1) as usize;
+            if let Some(l) = last
+                && rng.next_u32() < threshold
+            {
+                let d0 = rng.random_range(0..8usize);
+                let hole = (0..8).map(|k| t.knight[l * 8 + (d0 + k) % 8]).find(|&o| {
+                    o != NO_CELL
+                        && pos.pegs[o as usize] == 0
+                        && t.flags[o as usize] & allowed[p] != 0
+                });
+                if let Some(o) = hole {
+                    self.place(pos, o as usize, p as Player);
+                    last = Some(o as usize);
+                    continue;
+                }
+            }
+            let cur = &mut cursor[p];
+            while *cur < order.len() {
+                let c = order[*cur] as usize;
+                if pos.pegs[c] == 0 && t.flags[c] & allowed[p] != 0 {
+                    break;
+                }
+                *cur += 1;
+            }
+            if *cur == order.len() {
+                return None;
+            }
+            let c = order[*cur] as usize;
+            *cur += 1;
+            self.place(pos, c, p as Player);
+            last = Some(c);
+        }
+    }
+
     /// Number of links crossing the link between two holes a knight's move apart
     /// (for tests and tools); `None` if the holes are not a knight's move apart.
     pub fn crossing_count(&self, a: FaceId, b: FaceId) -> Option<usize> {
