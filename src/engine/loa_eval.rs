@@ -7,8 +7,8 @@
 
 use crate::board::Board;
 use crate::mesh::FaceId;
+use crate::rules::Rules;
 use crate::rules::loa::{Loa, LoaPosition};
-use crate::rules::{Player, Rules};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -177,7 +177,7 @@ impl LoaEval {
     ) -> f32 {
         for _ in 0..self.cut {
             if let Some(w) = rules.result(pos) {
-                return reward0(w);
+                return super::tree::reward_for(w, 0);
             }
             rules.legal_moves(pos, moves);
             if moves.is_empty() {
@@ -187,16 +187,8 @@ impl LoaEval {
             rules.apply(pos, m);
         }
         if let Some(w) = rules.result(pos) {
-            return reward0(w);
+            return super::tree::reward_for(w, 0);
         }
         self.evaluate(rules, pos, cells)
-    }
-}
-
-fn reward0(w: Option<Player>) -> f32 {
-    match w {
-        Some(0) => 1.0,
-        Some(_) => 0.0,
-        None => 0.5,
     }
 }

@@ -120,11 +120,7 @@ pub trait Searchable: Rules {
         _moves: &mut Vec<Self::Move>,
         _bytes: &mut Vec<u8>,
     ) -> f32 {
-        match self.playout(pos, rng) {
-            Some(0) => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        }
+        tree::reward_for(self.playout(pos, rng), 0)
     }
 }
 
@@ -151,11 +147,7 @@ impl Searchable for twixt::Twixt {
         } else {
             self.random_playout(pos, rng)
         };
-        match w {
-            Some(0) => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        }
+        tree::reward_for(w, 0)
     }
 }
 impl Searchable for boco::Boco {
@@ -178,11 +170,7 @@ impl Searchable for loa::Loa {
         bytes: &mut Vec<u8>,
     ) -> f32 {
         if aux.cut == 0 {
-            return match self.random_playout(pos, rng) {
-                Some(0) => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
+            return tree::reward_for(self.random_playout(pos, rng), 0);
         }
         aux.simulate(self, pos, rng, moves, bytes)
     }

@@ -159,7 +159,8 @@ pub fn best_of<M: Copy + Ord>(stats: &[RootStat<M>]) -> Option<&RootStat<M>> {
     best
 }
 
-fn reward_for(winner: Option<Player>, p: Player) -> f32 {
+/// A finished playout's reward for player `p`: 1 for a win, 0 for a loss, ½ for a draw.
+pub(crate) fn reward_for(winner: Option<Player>, p: Player) -> f32 {
     match winner {
         Some(w) if w == p => 1.0,
         Some(_) => 0.0,

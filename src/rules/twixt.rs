@@ -618,21 +618,30 @@ impl Twixt {
                 return Some(pos.winner);
             }
             let p = (pos.ply & 1) as usize;
-            let cur = &mut cursor[p];
-            while *cur < order.len() {
-                let c = order[*cur] as usize;
-                if pos.pegs[c] == 0 && t.flags[c] & allowed[p] != 0 {
-                    break;
-                }
-                *cur += 1;
-            }
-            if *cur == order.len() {
-                return None;
-            }
-            let c = order[*cur] as usize;
-            *cur += 1;
+            let c = self.next_in_order(pos, &order, &mut cursor[p], allowed[p])?;
             self.place(pos, c, p as Player);
         }
+    }
+
+    /// The next hole of the random `order`, from `*cur` on, that is free and that
+    /// the player with `allowed` may use; the cursor moves past it. `None` when
+    /// the player has no hole left (the playout is a draw).
+    fn next_in_order(
+        &self,
+        pos: &TwixtPosition,
+        order: &[u16],
+        cur: &mut usize,
+        allowed: u8,
+    ) -> Option<usize> {
+        let t = &*self.t;
+        while let Some(&c) = order.get(*cur) {
+            *cur += 1;
+            let c = c as usize;
+            if pos.pegs[c] == 0 && t.flags[c] & allowed != 0 {
+                return Some(c);
+            }
+        }
+        None
     }
 
     /// Like [`Twixt::random_playout`], but each player answers the opponent's
@@ -684,19 +693,7 @@ impl Twixt {
                     continue;
                 }
             }
-            let cur = &mut cursor[p];
-            while *cur < order.len() {
-                let c = order[*cur] as usize;
-                if pos.pegs[c] == 0 && t.flags[c] & allowed[p] != 0 {
-                    break;
-                }
-                *cur += 1;
-            }
-            if *cur == order.len() {
-                return None;
-            }
-            let c = order[*cur] as usize;
-            *cur += 1;
+            let c = self.next_in_order(pos, &order, &mut cursor[p], allowed[p])?;
             self.place(pos, c, p as Player);
             last = Some(c);
         }
