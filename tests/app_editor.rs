@@ -258,29 +258,6 @@ fn draw_a_mixed_board_from_scratch_on_the_grid_and_tag_its_sides() {
     );
 }
 
-/// A drag in one step (press, one move, release).
-fn drag_once(h: &mut H, a: Point, b: Point) {
-    let (pa, pb) = (screen(h, a), screen(h, b));
-    h.hover_at(pa);
-    h.run_ok();
-    h.event(egui::Event::PointerButton {
-        pos: pa,
-        button: egui::PointerButton::Primary,
-        pressed: true,
-        modifiers: egui::Modifiers::NONE,
-    });
-    h.run_ok();
-    h.hover_at(pb);
-    h.run_ok();
-    h.event(egui::Event::PointerButton {
-        pos: pb,
-        button: egui::PointerButton::Primary,
-        pressed: false,
-        modifiers: egui::Modifiers::NONE,
-    });
-    h.run_ok();
-}
-
 #[test]
 fn dragging_a_vertex_moves_it_for_every_face_in_one_undo_step() {
     let (mut h, _dir) = harness(Some(presets::square_grid(3, 3)));
@@ -308,7 +285,7 @@ fn a_move_that_would_break_the_board_is_refused_and_changes_nothing() {
     let before = board(&h);
     press(&mut h, egui::Key::M);
     // Across the right neighbour's far side: b1 and b2 would fold over.
-    drag_once(&mut h, p(1.0, 1.0), p(2.6, 1.05));
+    drag_board_steps(&mut h, p(1.0, 1.0), p(2.6, 1.05), 1);
     let err = error_message(&h);
     assert!(err.contains("cannot move vertex"), "{err}");
     assert!(

@@ -74,6 +74,12 @@ pub fn click_face(h: &mut Harness<'static, App>, board: &Board, f: FaceId) {
 
 /// A primary-button drag from `a` to `b` (board points) in a few steps.
 pub fn drag_board(h: &mut Harness<'static, App>, a: Point, b: Point) {
+    drag_board_steps(h, a, b, 5);
+}
+
+/// A primary-button drag from `a` to `b` (board points): press at `a`, `steps`
+/// pointer moves ending at `b`, release.
+pub fn drag_board_steps(h: &mut Harness<'static, App>, a: Point, b: Point, steps: u32) {
     let pa = screen(h, a);
     let pb = screen(h, b);
     h.hover_at(pa);
@@ -85,8 +91,8 @@ pub fn drag_board(h: &mut Harness<'static, App>, a: Point, b: Point) {
         modifiers: egui::Modifiers::NONE,
     });
     h.run_ok();
-    for i in 1..=5 {
-        let t = i as f32 / 5.0;
+    for i in 1..=steps {
+        let t = i as f32 / steps as f32;
         h.hover_at(pa + (pb - pa) * t);
         h.run_ok();
     }
