@@ -53,6 +53,14 @@ fn step_until(h: &mut H, timeout: Duration, mut done: impl FnMut(&H) -> bool) ->
     false
 }
 
+/// A Hex game on `board` with Blue a computer given 10 s per move, after the
+/// human (Red) played c3: the computer is to move.
+fn computer_to_move(h: &mut H, board: &Board) {
+    h.state_mut().play.setup.seats[1] = Seat::Computer { seconds: 10.0 };
+    new_game(h, "Hex");
+    click_face(h, board, face(board, "c3"));
+}
+
 #[test]
 fn the_computer_answers_a_human_move_without_blocking_the_window() {
     let board = presets::hex(4);
@@ -82,9 +90,7 @@ fn the_computer_answers_a_human_move_without_blocking_the_window() {
 fn stop_makes_the_computer_move_now() {
     let board = presets::hex(5);
     let (mut h, _dir) = harness(Some(board.clone()));
-    h.state_mut().play.setup.seats[1] = Seat::Computer { seconds: 10.0 };
-    new_game(&mut h, "Hex");
-    click_face(&mut h, &board, face(&board, "c3"));
+    computer_to_move(&mut h, &board);
     assert!(step_until(&mut h, Duration::from_secs(5), |h| h
         .query_by_label("Stop (move now)")
         .is_some()));
@@ -109,9 +115,7 @@ fn stop_makes_the_computer_move_now() {
 fn takeback_cancels_the_search_and_gives_the_turn_back() {
     let board = presets::hex(5);
     let (mut h, _dir) = harness(Some(board.clone()));
-    h.state_mut().play.setup.seats[1] = Seat::Computer { seconds: 10.0 };
-    new_game(&mut h, "Hex");
-    click_face(&mut h, &board, face(&board, "c3"));
+    computer_to_move(&mut h, &board);
     assert!(step_until(&mut h, Duration::from_secs(5), |h| h
         .state()
         .play
@@ -216,9 +220,7 @@ fn computer_seats_play_every_game() {
 fn leaving_play_cancels_the_search_and_it_resumes_on_return() {
     let board = presets::hex(5);
     let (mut h, _dir) = harness(Some(board.clone()));
-    h.state_mut().play.setup.seats[1] = Seat::Computer { seconds: 10.0 };
-    new_game(&mut h, "Hex");
-    click_face(&mut h, &board, face(&board, "c3"));
+    computer_to_move(&mut h, &board);
     assert!(step_until(&mut h, Duration::from_secs(5), |h| h
         .state()
         .play
