@@ -579,16 +579,7 @@ impl Twixt {
         pos: &mut TwixtPosition,
         rng: &mut R,
     ) -> Option<Player> {
-        let t = &*self.t;
-        if self.swap_available(pos) {
-            let k = pos.free[1] as u32 + 1;
-            if rng.random_range(0..k) == 0 {
-                self.apply(pos, TwixtMove::Swap);
-            }
-        }
-        let mut order: Vec<u16> = (0..t.cells as u16)
-            .filter(|&c| t.flags[c as usize] != 0 && pos.pegs[c as usize] == 0)
-            .collect();
+        let mut order = self.playout_holes(pos, rng);
         // Fisher–Yates with two exact bounded draws (Lemire's method) per 64 random bits.
         let mut spare: Option<u32> = None;
         let mut draw = |range: u32| loop {
@@ -621,6 +612,21 @@ impl Twixt {
             let c = self.next_in_order(pos, &order, &mut cursor[p], allowed[p])?;
             self.place(pos, c, p as Player);
         }
+    }
+
+    /// A playout's first step: Blue swaps (when the swap is pending) with the
+    /// probability of a uniformly chosen move; then the free holes, unshuffled.
+    fn playout_holes<R: Rng + ?Sized>(&self, pos: &mut TwixtPosition, rng: &mut R) -> Vec<u16> {
+        if self.swap_available(pos) {
+            let k = pos.free[1] as u32 + 1;
+            if rng.random_range(0..k) == 0 {
+                self.apply(pos, TwixtMove::Swap);
+            }
+        }
+        let t = &*self.t;
+        (0..t.cells as u16)
+            .filter(|&c| t.flags[c as usize] != 0 && pos.pegs[c as usize] == 0)
+            .collect()
     }
 
     /// The next hole of the random `order`, from `*cur` on, that is free and that
@@ -656,15 +662,7 @@ impl Twixt {
         local: f32,
     ) -> Option<Player> {
         let t = &*self.t;
-        if self.swap_available(pos) {
-            let k = pos.free[1] as u32 + 1;
-            if rng.random_range(0..k) == 0 {
-                self.apply(pos, TwixtMove::Swap);
-            }
-        }
-        let mut order: Vec<u16> = (0..t.cells as u16)
-            .filter(|&c| t.flags[c as usize] != 0 && pos.pegs[c as usize] == 0)
-            .collect();
+        let mut order = self.playout_holes(pos, rng);
         for i in (1..order.len()).rev() {
             let j = rng.random_range(0..=i as u32) as usize;
             order.swap(i, j);
