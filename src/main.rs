@@ -32,41 +32,7 @@ fn main() -> ExitCode {
     };
     match cli::run(cli) {
         Ok(Action::Done) => ExitCode::SUCCESS,
-        Ok(Action::Gui(file)) => {
-            let mut opts = boardwright::app::AppOptions::default();
-            if let Some(path) = file {
-                // The same code path as File → Open: boards (.ron, .obj) and saved
-                // games (.ron records, .sgf).
-                match boardwright::app::files::open_path(&path) {
-                    Ok(boardwright::app::files::Opened::Board { board, notes }) => {
-                        cli::print_notes(&notes);
-                        opts.board = Some(*board);
-                        opts.notes = notes;
-                        let is_ron = path
-                            .extension()
-                            .is_some_and(|e| e.eq_ignore_ascii_case("ron"));
-                        // Imports have no RON file yet: Save asks where to put one.
-                        opts.path = is_ron.then_some(path);
-                    }
-                    Ok(boardwright::app::files::Opened::Game(game)) => {
-                        opts.board = Some(game.board().as_ref().clone());
-                        opts.game = Some(game);
-                    }
-                    Err(e) => {
-                        let msg = e.replace(['\n', '\r'], " ");
-                        eprintln!("boardwright: {msg}");
-                        return ExitCode::FAILURE;
-                    }
-                }
-            }
-            match boardwright::app::run(opts) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("boardwright: cannot open the window: {e}");
-                    ExitCode::FAILURE
-                }
-            }
-        }
+        Ok(Action::Gui(file)) => open_window(file),
         Err(f) => {
             // Always one line, even if a file name contains a line break.
             let msg = f.message.replace(['\n', '\r'], " ");
@@ -74,4 +40,51 @@ fn main() -> ExitCode {
             ExitCode::from(f.code.max(1))
         }
     }
+}
+
+/// Open the window, optionally with a board or saved game.
+#[cfg(feature = "gui")]
+fn open_window(file: Option<std::path::PathBuf>) -> ExitCode {
+    let mut opts = boardwright::app::AppOptions::default();
+    if let Some(path) = file {
+        // The same code path as File → Open: boards (.ron, .obj) and saved
+        // games (.ron records, .sgf).
+        match boardwright::app::files::open_path(&path) {
+            Ok(boardwright::app::files::Opened::Board { board, notes }) => {
+                cli::print_notes(&notes);
+                opts.board = Some(*board);
+                opts.notes = notes;
+                let is_ron = path
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("ron"));
+                // Imports have no RON file yet: Save asks where to put one.
+                opts.path = is_ron.then_some(path);
+            }
+            Ok(boardwright::app::files::Opened::Game(game)) => {
+                opts.board = Some(game.board().as_ref().clone());
+                opts.game = Some(game);
+            }
+            Err(e) => {
+                let msg = e.replace(['\n', '\r'], " ");
+                eprintln!("boardwright: {msg}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    match boardwright::app::run(opts) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("boardwright: cannot open the window: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// This build has no window: say so and how to get one.
+#[cfg(not(feature = "gui"))]
+fn open_window(_file: Option<std::path::PathBuf>) -> ExitCode {
+    eprintln!(
+        "boardwright: this build has no window (built without the `gui` feature); use a subcommand (see boardwright --help) or rebuild with default features"
+    );
+    ExitCode::FAILURE
 }
