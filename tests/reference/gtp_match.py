@@ -30,7 +30,8 @@ are draws.
 Output folder: `game-NNN.sgf` (Hex: HexGui's `FF[4]GM[11]SZ[n]`, `B` is the
 first player), `results.tsv` (one line per game, written as it ends),
 `match.log`, `summary.txt` and `summary.json`, and each engine's standard
-error in `engine.stderr` / `opponent.stderr`.
+error in `engine.stderr` / `opponent.stderr`. `results.tsv` lists every
+game's moves and the seconds each `genmove` took.
 """
 
 from __future__ import annotations
@@ -396,6 +397,8 @@ class GameResult:
     how: str  # connection, resign, forfeit, draw
     detail: str
     times: dict[str, list[float]] = field(default_factory=dict)
+    # Seconds of every genmove in order (the moves after the opening).
+    seconds: list[float] = field(default_factory=list)
     names: tuple[str, str] = ("", "")
 
     def engine_score(self) -> float:
@@ -527,6 +530,7 @@ def play_game(cfg: Config, index: int, engine_seat: int, opening: list[str]) -> 
             except EngineFailure as e:
                 return finish(1 - p, "forfeit", f"{label} {e}")
             result.times[label].append(secs)
+            result.seconds.append(secs)
             if not ok:
                 return finish(1 - p, "forfeit", f"{label} answered genmove with '? {text}'")
             mv = parse_move(text)
@@ -719,7 +723,7 @@ def run(argv: list[str]) -> int:
     results: list[GameResult] = []
     tsv = open(out / "results.tsv", "w", encoding="utf-8")
     tsv.write("game\tengine_as\topening\twinner\tengine_score\thow\tplies\tengine_s_per_move"
-              "\tengine_max_s\topponent_s_per_move\topponent_max_s\tdetail\tmoves\n")
+              "\tengine_max_s\topponent_s_per_move\topponent_max_s\tdetail\tmoves\tseconds\n")
     interrupted = False
     error: Optional[MatchError] = None
     try:
@@ -733,7 +737,7 @@ def run(argv: list[str]) -> int:
                 f"\t{g.how}\t{len(g.moves)}"
                 f"\t{mean(g.times['engine']):.3f}\t{max(g.times['engine'], default=0):.3f}"
                 f"\t{mean(g.times['opponent']):.3f}\t{max(g.times['opponent'], default=0):.3f}"
-                f"\t{g.detail}\t{' '.join(g.moves)}\n"
+                f"\t{g.detail}\t{' '.join(g.moves)}\t{' '.join(f'{t:.2f}' for t in g.seconds)}\n"
             )
             tsv.flush()
             if args.rules == "hex" and args.size is not None:

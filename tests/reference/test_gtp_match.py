@@ -173,6 +173,10 @@ class Matches(unittest.TestCase):
             self.assertEqual(row["winner"], "BW"[winner])
             # The last move decides the game, nothing is played after it.
             self.assertIsNone(gm.hex_winner(4, moves[:-1]))
+            # One time per genmove, each within the timeout.
+            seconds = [float(t) for t in row["seconds"].split()]
+            self.assertEqual(len(seconds), len(moves))
+            self.assertTrue(all(0 <= t < 10.06 for t in seconds), seconds)
             sgf = (out / f"game-{i:03}.sgf").read_text()
             self.assertTrue(sgf.startswith("(;FF[4]GM[11]"), sgf)
             self.assertIn("SZ[4]", sgf)
@@ -226,6 +230,7 @@ class Matches(unittest.TestCase):
         self.assertNotEqual(rows[0]["opening"], rows[2]["opening"])
         for row in rows:
             self.assertEqual(row["moves"].split()[0], row["opening"])
+            self.assertEqual(len(row["seconds"].split()), len(row["moves"].split()) - 1)
 
     def test_refused_setup_stops_the_match_with_a_message(self):
         r, _ = self.run_match(opponent="refuse-setup")
