@@ -6,6 +6,7 @@ mod app_common;
 
 use app_common::*;
 use boardwright::app::App;
+use boardwright::app::command::Command;
 use boardwright::app::editor::Tool;
 use boardwright::app::editor::snap::Pick;
 use boardwright::board::{Board, SideTag};
@@ -83,7 +84,9 @@ fn draw_a_triangle_snapping_to_existing_vertices_then_undo_and_redo() {
     let (mut h, _dir) = harness(Some(presets::square_grid(2, 2)));
     zoom_out(&mut h);
     let before = board(&h);
-    click_label(&mut h, &Tool::Draw.button_text());
+    let draw = boardwright::app::command::selectable_text(&h.ctx, &Command::SetTool(Tool::Draw));
+    assert_eq!(draw, "Draw  D");
+    click_label(&mut h, &draw);
     assert_eq!(h.state().editor.tool, Tool::Draw);
     // A little off the board's corners (a few pixels): the clicks snap onto them.
     click_board(&mut h, p(2.01, -0.012));
@@ -158,14 +161,12 @@ fn replacing_the_board_drops_half_done_work() {
     click_board(&mut h, p(2.0, 0.0));
     click_board(&mut h, p(3.0, 0.0));
     // What File → New → Empty does.
-    h.state_mut()
-        .ws
-        .request(boardwright::app::workspace::Request::ReplaceBoard {
-            board: Box::new(boardwright::app::empty_board()),
-            path: None,
-            dirty: false,
-            message: "new board".into(),
-        });
+    h.state_mut().ws.send(Command::ReplaceBoard {
+        board: Box::new(boardwright::app::empty_board()),
+        path: None,
+        dirty: false,
+        message: "new board".into(),
+    });
     h.run_ok();
     h.run_ok();
     assert_eq!(board(&h).face_count(), 0);

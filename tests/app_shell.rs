@@ -434,17 +434,42 @@ fn dropping_a_file_opens_it() {
 }
 
 #[test]
-fn help_lists_shortcuts_and_about_opens() {
+fn help_lists_every_command_shortcut_and_each_one_works() {
     let (mut h, _dir) = harness(None);
     click_label(&mut h, "Help");
     click_label(&mut h, "Keyboard shortcuts");
     assert!(matches!(h.state().dialog(), Some(Dialog::Shortcuts)));
-    for (keys, _) in boardwright::app::dialogs::SHORTCUTS {
-        if !keys.is_empty() {
-            assert!(has_label(&h, keys), "{keys} is listed");
-        }
+    let commands = commands::with_shortcuts();
+    assert!(
+        commands.len() >= 20,
+        "{} commands with shortcuts",
+        commands.len()
+    );
+    for (c, _) in &commands {
+        let keys = c.all_shortcuts_text(&h.ctx).unwrap();
+        assert!(has_label(&h, &keys), "{keys} ({c:?}) is listed");
+    }
+    for (keys, _) in boardwright::app::dialogs::MOUSE {
+        assert!(has_label(&h, keys), "{keys} is listed");
     }
     click_label(&mut h, "Help");
     click_label(&mut h, "About");
     assert!(h.query_by_label_contains("boardwright 0.").is_some());
+
+    // Each shortcut, pressed in an app where its command can run, does what
+    // carrying out the command does — and something a user notices.
+    let files = commands::files();
+    for (c, shortcuts) in &commands {
+        for s in shortcuts {
+            let (mut pressed, _d1) = commands::app_for(c, files.path());
+            let before = commands::seen(&mut pressed);
+            commands::press_shortcut(&mut pressed, s);
+            let by_key = commands::seen(&mut pressed);
+            assert_ne!(before, by_key, "{c:?}: {s:?} changed nothing");
+            let (mut applied, _d2) = commands::app_for(c, files.path());
+            applied.state_mut().apply(commands::catalogue_entry(c));
+            applied.run_ok();
+            assert_eq!(by_key, commands::seen(&mut applied), "{c:?} by {s:?}");
+        }
+    }
 }

@@ -641,7 +641,8 @@ impl Canvas {
         self.last_rect
     }
 
-    /// Apply the wheel, drag and keyboard input of this frame to the view.
+    /// Apply the wheel and drag input of this frame to the view (`F`, fit, is a
+    /// [`super::command::Command`]).
     /// Returns whether the view was panned.
     fn handle_input(&mut self, ui: &egui::Ui, response: &egui::Response, rect: Rect) -> bool {
         let space = ui.input(|i| i.key_down(Key::Space));
@@ -667,10 +668,6 @@ impl Canvas {
                 let anchor = pointer.unwrap_or(rect.center());
                 self.view.zoom_around(rect, anchor, factor);
             }
-        }
-        let typing = ui.ctx().egui_wants_keyboard_input();
-        if !typing && ui.input(|i| i.key_pressed(Key::F) && i.modifiers.is_none()) {
-            self.fit(rect);
         }
         pan
     }

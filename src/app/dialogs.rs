@@ -1,12 +1,12 @@
 //! The app's dialogs: the unsaved-changes prompt (Save / Don't save / Cancel), New
-//! board (empty or from a preset with its size), the keyboard-shortcuts help,
-//! About, and the offer to restore an autosave left by a crash.
+//! board (empty or from a preset with its size), the keyboard-shortcuts help
+//! (generated from the [`Command`]s), About, and the offer to restore an autosave
+//! left by a crash. A dialog's answer is a [`Command`] like any other.
 
 use super::autosave::Leftover;
-use super::workspace::Request;
+use super::command::{Command, Section};
 use crate::presets;
 use eframe::egui;
-use std::path::PathBuf;
 
 /// What File → New makes.
 #[derive(Clone, Debug, PartialEq)]
@@ -19,24 +19,13 @@ pub enum NewBoard {
     },
 }
 
-/// An action that replaces the document, waiting for the unsaved-changes answer.
-#[derive(Debug)]
-pub enum Pending {
-    New(NewBoard),
-    Open(PathBuf),
-    Quit,
-    /// Requests from a panel (e.g. the generator's "Open in editor"), carried out in order.
-    Requests(Vec<Request>),
-}
-
-impl Pending {
-    fn verb(&self) -> &'static str {
-        match self {
-            Pending::New(_) => "creating a new board",
-            Pending::Open(_) => "opening another file",
-            Pending::Quit => "closing",
-            Pending::Requests(_) => "replacing the board",
-        }
+/// What the unsaved-changes prompt says the waiting commands are about to do.
+fn verb(waiting: &[Command]) -> &'static str {
+    match waiting.first() {
+        Some(Command::NewBoard(_)) => "creating a new board",
+        Some(Command::OpenPath(_) | Command::OpenDropped(_)) => "opening another file",
+        Some(Command::Quit) => "closing",
+        _ => "replacing the board",
     }
 }
 
@@ -51,20 +40,15 @@ pub enum Choice {
 /// The dialog on screen (at most one at a time).
 #[derive(Debug)]
 pub enum Dialog {
-    Unsaved(Pending),
-    NewBoard { preset: usize, size: u32 },
+    /// The unsaved-changes prompt, holding the commands that wait for its answer.
+    Unsaved(Vec<Command>),
+    NewBoard {
+        preset: usize,
+        size: u32,
+    },
     Shortcuts,
     About,
     Restore(Box<Leftover>),
-}
-
-/// What the user decided in a dialog, for the app to carry out.
-#[derive(Debug)]
-pub enum DialogAction {
-    Unsaved(Choice, Pending),
-    Create(NewBoard),
-    Restore(Box<Leftover>),
-    DiscardAutosave,
 }
 
 /// Display name, and (min, max, default) size of every preset that has a size.
@@ -91,16 +75,16 @@ impl Dialog {
     }
 
     /// Draw the dialog. Returns the dialog if it stays open, and what was decided.
-    pub fn show(self, ctx: &egui::Context) -> (Option<Dialog>, Option<DialogAction>) {
+    pub fn show(self, ctx: &egui::Context) -> (Option<Dialog>, Option<Command>) {
         match self {
-            Dialog::Unsaved(pending) => {
+            Dialog::Unsaved(then) => {
                 let mut choice = None;
                 let r = egui::Modal::new(egui::Id::unique("unsaved_changes")).show(ctx, |ui| {
                     ui.set_max_width(380.0);
                     ui.heading("Unsaved changes");
                     ui.label(format!(
                         "The board has changes that are not saved. Save them before {}?",
-                        pending.verb()
+                        verb(&then)
                     ));
                     ui.add_space(8.0);
                     ui.horizontal(|ui| {
@@ -119,8 +103,8 @@ impl Dialog {
                     choice = Some(Choice::Cancel);
                 }
                 match choice {
-                    Some(c) => (None, Some(DialogAction::Unsaved(c, pending))),
-                    None => (Some(Dialog::Unsaved(pending)), None),
+                    Some(choice) => (None, Some(Command::Unsaved { choice, then })),
+                    None => (Some(Dialog::Unsaved(then)), None),
                 }
             }
             Dialog::NewBoard {
@@ -173,13 +157,13 @@ impl Dialog {
                     ui.horizontal(|ui| {
                         if ui.button("Create").clicked() {
                             let name = presets::PRESET_NAMES.get(preset).copied().unwrap_or("");
-                            action = Some(DialogAction::Create(NewBoard::Preset {
+                            action = Some(Command::NewBoard(NewBoard::Preset {
                                 name: name.to_string(),
                                 size: preset_info(name).1.map(|_| size),
                             }));
                         }
                         if ui.button("Empty board").clicked() {
-                            action = Some(DialogAction::Create(NewBoard::Empty));
+                            action = Some(Command::NewBoard(NewBoard::Empty));
                         }
                         if ui.button("Cancel").clicked() {
                             close = true;
@@ -207,13 +191,13 @@ impl Dialog {
                                 .striped(true)
                                 .spacing([16.0, 4.0])
                                 .show(ui, |ui| {
-                                    for (keys, what) in SHORTCUTS {
+                                    for (keys, what) in shortcut_rows(ctx) {
                                         if keys.is_empty() {
-                                            ui.strong(*what);
+                                            ui.strong(what);
                                             ui.label("");
                                         } else {
-                                            ui.monospace(*keys);
-                                            ui.label(*what);
+                                            ui.monospace(keys);
+                                            ui.label(what);
                                         }
                                         ui.end_row();
                                     }
@@ -262,8 +246,8 @@ impl Dialog {
                     });
                 });
                 match action {
-                    Some(true) => (None, Some(DialogAction::Restore(left))),
-                    Some(false) => (None, Some(DialogAction::DiscardAutosave)),
+                    Some(true) => (None, Some(Command::RestoreAutosave(left))),
+                    Some(false) => (None, Some(Command::DiscardAutosave)),
                     None => (Some(Dialog::Restore(left)), None),
                 }
             }
@@ -286,40 +270,15 @@ fn ago(secs: u64) -> String {
     }
 }
 
-/// Every keyboard shortcut and mouse control; entries with empty keys are headings.
-pub const SHORTCUTS: &[(&str, &str)] = &[
-    ("", "Files"),
-    ("Ctrl+N", "New board (empty or from a preset)"),
-    ("Ctrl+O", "Open a board or a saved game"),
-    ("Ctrl+S", "Save"),
-    ("Ctrl+Shift+S", "Save as…"),
+/// The mouse controls (and dropping files), listed after the keyboard shortcuts.
+pub const MOUSE: &[(&str, &str)] = &[
     (
         "drop a file",
         "Open it (board .ron / .obj, game .ron / .sgf)",
     ),
-    ("", "Editing"),
-    ("Ctrl+Z", "Undo (in Play: take back a move)"),
-    ("Ctrl+Shift+Z, Ctrl+Y", "Redo"),
-    ("Delete", "Editor: delete the selected face"),
-    ("Esc", "Cancel the current action / deselect"),
-    ("Enter", "Draw polygon: close the polygon"),
-    ("Backspace", "Draw polygon: remove the last point"),
-    ("", "Editor tools"),
-    ("V", "Select"),
-    ("D", "Draw polygon"),
-    ("M", "Move vertex"),
-    ("X", "Delete face"),
-    ("S", "Split face"),
-    ("G", "Merge faces"),
-    ("T", "Tag side"),
-    ("P", "Start pieces"),
-    ("", "View"),
-    ("1 / 2 / 3", "Editor / Play / Generator mode"),
-    ("F", "Fit the board into the window"),
     ("mouse wheel", "Zoom around the cursor"),
     ("middle or right drag", "Pan"),
     ("Space + left drag", "Pan"),
-    ("", "Mouse"),
     ("left click", "Use the current tool / play a move"),
     ("left drag", "Editor: move a vertex (Move vertex tool)"),
     (
@@ -327,3 +286,24 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
         "The status bar describes the face under the cursor",
     ),
 ];
+
+/// The rows of Help → Keyboard shortcuts: every command with a shortcut under its
+/// section's heading, then the mouse controls. Rows with empty keys are headings.
+pub fn shortcut_rows(ctx: &egui::Context) -> Vec<(String, String)> {
+    let commands = Command::catalogue();
+    let mut rows = Vec::new();
+    for section in Section::ALL {
+        let mut entries: Vec<(String, String)> = commands
+            .iter()
+            .filter(|c| c.section() == section)
+            .filter_map(|c| Some((c.all_shortcuts_text(ctx)?, c.tooltip().into_owned())))
+            .collect();
+        if !entries.is_empty() {
+            rows.push((String::new(), section.title().to_string()));
+            rows.append(&mut entries);
+        }
+    }
+    rows.push((String::new(), "Mouse".to_string()));
+    rows.extend(MOUSE.iter().map(|(k, w)| (k.to_string(), w.to_string())));
+    rows
+}

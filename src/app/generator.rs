@@ -5,7 +5,8 @@
 //! callback); a new request cancels and supersedes the one still running.
 
 use super::canvas::Canvas;
-use super::workspace::{Mode, Request, Workspace};
+use super::command::Command;
+use super::workspace::{Mode, Workspace};
 use crate::board::{Board, FaceKind};
 use crate::generator::{
     GardenGrowth, GenerateError, Generated, Generator, GeneratorConfig, Layout, MAX_PLAYERS,
@@ -318,26 +319,26 @@ impl GeneratorPanel {
     /// "Open in editor": the generated board becomes the document (unsaved).
     pub fn open_in_editor(&mut self, ws: &mut Workspace) {
         if let Some(g) = &self.result {
-            ws.request(Request::ReplaceBoard {
+            ws.send(Command::ReplaceBoard {
                 board: Box::new(g.board.clone()),
                 path: None,
                 dirty: true,
                 message: format!("Generated board (seed {}) opened in the editor", g.seed),
             });
-            ws.request(Request::Mode(Mode::Editor));
+            ws.send(Command::SetMode(Mode::Editor));
         }
     }
 
     /// "Play BOCO on it": the generated board becomes the document and a BOCO game starts.
     pub fn play_boco(&mut self, ws: &mut Workspace) {
         if let Some(g) = &self.result {
-            ws.request(Request::ReplaceBoard {
+            ws.send(Command::ReplaceBoard {
                 board: Box::new(g.board.clone()),
                 path: None,
                 dirty: true,
                 message: format!("Playing BOCO on the generated board (seed {})", g.seed),
             });
-            ws.request(Request::PlayOn(RulesKind::Boco));
+            ws.send(Command::NewGame(RulesKind::Boco));
         }
     }
 

@@ -1,234 +1,179 @@
-//! The menu bar and the app-wide keyboard shortcuts. Both only produce
-//! [`MenuAction`]s; the app carries them out (so a menu item and its shortcut do
-//! exactly the same thing).
+//! The menu bar, generated from [`Command`]s: each entry shows the command's text
+//! (the Edit menu names the step Undo undoes), its shortcut and its tooltip, and is
+//! greyed out with the reason when the command cannot run now. Choosing an entry
+//! only returns the command; the app carries it out with everything else at the end
+//! of the frame, so an entry and its shortcut do exactly the same thing.
 
+use super::App;
+use super::command::Command;
 use super::dialogs::NewBoard;
 use eframe::egui;
-use egui::{Key, KeyboardShortcut, Modifiers};
-use std::path::PathBuf;
 
-/// Something the user asked for through the menu or a shortcut.
-#[derive(Clone, Debug, PartialEq)]
-pub enum MenuAction {
-    /// Open the New board dialog.
-    NewDialog,
-    New(NewBoard),
-    /// Pick a file with the native dialog and open it.
-    Open,
-    OpenPath(PathBuf),
-    ClearRecent,
-    Save,
-    SaveAs,
-    ImportObj,
-    ExportObj,
-    ExportSvg,
-    Quit,
-    Undo,
-    Redo,
-    Fit,
-    ZoomIn,
-    ZoomOut,
-    ToggleLabels,
-    ToggleSetup,
-    ToggleDark,
-    Shortcuts,
-    About,
+/// One menu entry for `cmd`; when chosen it goes to `out`.
+fn item(ui: &mut egui::Ui, app: &App, cmd: Command, out: &mut Vec<Command>) {
+    let available = app.availability(&cmd);
+    let mut button = egui::Button::new(app.menu_text(&cmd));
+    if let Some(k) = cmd.shortcut_text(ui.ctx()) {
+        button = button.shortcut_text(k);
+    }
+    let r = ui
+        .add_enabled(available.is_ok(), button)
+        .on_hover_text(cmd.tooltip());
+    let r = match &available {
+        Err(why) => r.on_disabled_hover_text(why),
+        Ok(()) => r,
+    };
+    if r.clicked() {
+        out.push(cmd);
+    }
 }
 
-/// What the menu needs to know to draw itself.
-pub struct MenuState<'a> {
-    /// "Undo move vertex" etc.; None when there is nothing to undo.
-    pub undo: Option<String>,
-    pub redo: Option<String>,
-    pub recent: &'a [PathBuf],
-    pub labels: bool,
-    pub setup: bool,
-    pub dark: bool,
+/// A menu entry with a check mark for a command that toggles a setting.
+fn toggle(ui: &mut egui::Ui, cmd: Command, on: bool, out: &mut Vec<Command>) {
+    let mut on = on;
+    if ui
+        .checkbox(&mut on, cmd.text())
+        .on_hover_text(cmd.tooltip())
+        .changed()
+    {
+        out.push(cmd);
+    }
 }
 
-pub const NEW: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
-pub const OPEN: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
-pub const SAVE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
-pub const SAVE_AS: KeyboardShortcut =
-    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::S);
-pub const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
-pub const REDO: KeyboardShortcut =
-    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
-pub const REDO_Y: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
+/// The recent files, newest first; missing ones say so.
+fn recent(ui: &mut egui::Ui, app: &App, out: &mut Vec<Command>) {
+    let list = &app.ws.settings.recent;
+    if list.is_empty() {
+        ui.weak("No recent files");
+    }
+    for p in list {
+        let cmd = Command::OpenPath(p.clone());
+        let exists = p.exists();
+        let text = if exists {
+            cmd.text().into_owned()
+        } else {
+            format!("{} (missing)", cmd.text())
+        };
+        let r = ui.button(text).on_hover_text(if exists {
+            p.display().to_string()
+        } else {
+            format!("{} no longer exists", p.display())
+        });
+        if r.clicked() {
+            out.push(cmd);
+        }
+    }
+    if !list.is_empty() {
+        ui.separator();
+        item(ui, app, Command::ClearRecent, out);
+    }
+}
 
-/// Consume this frame's app-wide shortcuts. `typing`: a text field has the keyboard
-/// focus, so undo/redo belong to it.
-pub fn shortcuts(ctx: &egui::Context, typing: bool) -> Vec<MenuAction> {
-    let mut out = Vec::new();
-    ctx.input_mut(|i| {
-        // The Shift variants first: consume_shortcut ignores extra Shift.
-        if i.consume_shortcut(&SAVE_AS) {
-            out.push(MenuAction::SaveAs);
-        }
-        if i.consume_shortcut(&SAVE) {
-            out.push(MenuAction::Save);
-        }
-        if i.consume_shortcut(&NEW) {
-            out.push(MenuAction::NewDialog);
-        }
-        if i.consume_shortcut(&OPEN) {
-            out.push(MenuAction::Open);
-        }
-        if !typing {
-            if i.consume_shortcut(&REDO) || i.consume_shortcut(&REDO_Y) {
-                out.push(MenuAction::Redo);
+/// One entry of a menu.
+#[derive(Debug)]
+pub enum Entry {
+    /// A command: its text, shortcut and tooltip; greyed out when it cannot run.
+    Item(Command),
+    /// A command that switches a setting, shown with a check mark.
+    Toggle(Command),
+    Submenu(&'static str, Vec<Entry>),
+    /// File → Open Recent's list ([`Command::OpenPath`] per file, then Clear list).
+    Recent,
+    Separator,
+}
+
+/// The menu bar: each menu's title and entries.
+pub fn menus() -> Vec<(&'static str, Vec<Entry>)> {
+    use Entry::*;
+    vec![
+        (
+            "File",
+            vec![
+                Submenu(
+                    "New",
+                    vec![
+                        Item(Command::NewBoard(NewBoard::Empty)),
+                        Item(Command::NewDialog),
+                    ],
+                ),
+                Item(Command::Open),
+                Submenu("Open Recent", vec![Recent]),
+                Separator,
+                Item(Command::Save),
+                Item(Command::SaveAs),
+                Separator,
+                Item(Command::ImportObj),
+                Item(Command::ExportObj),
+                Item(Command::ExportSvg),
+                Separator,
+                Item(Command::Quit),
+            ],
+        ),
+        (
+            "Edit",
+            vec![
+                Item(Command::Undo),
+                Item(Command::Redo),
+                Separator,
+                Item(Command::Delete),
+            ],
+        ),
+        (
+            "View",
+            vec![
+                Item(Command::Fit),
+                Item(Command::ZoomIn),
+                Item(Command::ZoomOut),
+                Separator,
+                Toggle(Command::ToggleLabels),
+                Toggle(Command::ToggleSetup),
+                Toggle(Command::ToggleDark),
+            ],
+        ),
+        (
+            "Help",
+            vec![Item(Command::ShowShortcuts), Item(Command::About)],
+        ),
+    ]
+}
+
+/// Whether the setting a toggle switches is on.
+fn is_on(app: &App, c: &Command) -> bool {
+    let s = &app.ws.settings;
+    match c {
+        Command::ToggleLabels => s.show_labels,
+        Command::ToggleSetup => s.show_setup,
+        Command::ToggleDark => s.dark,
+        _ => false,
+    }
+}
+
+fn entries(ui: &mut egui::Ui, app: &App, list: Vec<Entry>, out: &mut Vec<Command>) {
+    for e in list {
+        match e {
+            Entry::Item(c) => item(ui, app, c, out),
+            Entry::Toggle(c) => {
+                let on = is_on(app, &c);
+                toggle(ui, c, on, out);
             }
-            if i.consume_shortcut(&UNDO) {
-                out.push(MenuAction::Undo);
+            Entry::Submenu(title, list) => {
+                ui.menu_button(title, |ui| entries(ui, app, list, out));
+            }
+            Entry::Recent => recent(ui, app, out),
+            Entry::Separator => {
+                ui.separator();
             }
         }
-    });
-    out
+    }
 }
 
-/// Draw the menu bar; returns what was chosen.
-pub fn bar(ui: &mut egui::Ui, st: &MenuState) -> Vec<MenuAction> {
+/// Draw the menu bar; returns the commands chosen in it.
+pub fn bar(ui: &mut egui::Ui, app: &App) -> Vec<Command> {
     let mut out = Vec::new();
-    let fmt = |s: &KeyboardShortcut| ui.ctx().format_shortcut(s);
-    let (new_k, open_k, save_k, save_as_k, undo_k, redo_k) = (
-        fmt(&NEW),
-        fmt(&OPEN),
-        fmt(&SAVE),
-        fmt(&SAVE_AS),
-        fmt(&UNDO),
-        fmt(&REDO),
-    );
     egui::MenuBar::new().ui(ui, |ui| {
-        ui.menu_button("File", |ui| {
-            ui.menu_button("New", |ui| {
-                if ui.button("Empty board").clicked() {
-                    out.push(MenuAction::New(NewBoard::Empty));
-                }
-                if ui
-                    .add(egui::Button::new("From preset…").shortcut_text(&new_k))
-                    .clicked()
-                {
-                    out.push(MenuAction::NewDialog);
-                }
-            });
-            if ui
-                .add(egui::Button::new("Open…").shortcut_text(&open_k))
-                .clicked()
-            {
-                out.push(MenuAction::Open);
-            }
-            ui.menu_button("Open Recent", |ui| {
-                if st.recent.is_empty() {
-                    ui.weak("No recent files");
-                }
-                for p in st.recent {
-                    let exists = p.exists();
-                    let name = p
-                        .file_name()
-                        .map(|n| n.to_string_lossy().into_owned())
-                        .unwrap_or_else(|| p.display().to_string());
-                    let text = if exists {
-                        name
-                    } else {
-                        format!("{name} (missing)")
-                    };
-                    let r = ui.button(text).on_hover_text(if exists {
-                        p.display().to_string()
-                    } else {
-                        format!("{} no longer exists", p.display())
-                    });
-                    if r.clicked() {
-                        out.push(MenuAction::OpenPath(p.clone()));
-                    }
-                }
-                if !st.recent.is_empty() {
-                    ui.separator();
-                    if ui.button("Clear list").clicked() {
-                        out.push(MenuAction::ClearRecent);
-                    }
-                }
-            });
-            ui.separator();
-            if ui
-                .add(egui::Button::new("Save").shortcut_text(&save_k))
-                .clicked()
-            {
-                out.push(MenuAction::Save);
-            }
-            if ui
-                .add(egui::Button::new("Save As…").shortcut_text(&save_as_k))
-                .clicked()
-            {
-                out.push(MenuAction::SaveAs);
-            }
-            ui.separator();
-            if ui.button("Import OBJ…").clicked() {
-                out.push(MenuAction::ImportObj);
-            }
-            if ui.button("Export OBJ…").clicked() {
-                out.push(MenuAction::ExportObj);
-            }
-            if ui.button("Export SVG…").clicked() {
-                out.push(MenuAction::ExportSvg);
-            }
-            ui.separator();
-            if ui.button("Quit").clicked() {
-                out.push(MenuAction::Quit);
-            }
-        });
-        ui.menu_button("Edit", |ui| {
-            let undo = st.undo.clone();
-            let r = ui.add_enabled(
-                undo.is_some(),
-                egui::Button::new(undo.unwrap_or_else(|| "Undo".into())).shortcut_text(&undo_k),
-            );
-            if r.clicked() {
-                out.push(MenuAction::Undo);
-            }
-            let redo = st.redo.clone();
-            let r = ui.add_enabled(
-                redo.is_some(),
-                egui::Button::new(redo.unwrap_or_else(|| "Redo".into())).shortcut_text(&redo_k),
-            );
-            if r.clicked() {
-                out.push(MenuAction::Redo);
-            }
-        });
-        ui.menu_button("View", |ui| {
-            if ui
-                .add(egui::Button::new("Fit board").shortcut_text("F"))
-                .clicked()
-            {
-                out.push(MenuAction::Fit);
-            }
-            if ui.button("Zoom in").clicked() {
-                out.push(MenuAction::ZoomIn);
-            }
-            if ui.button("Zoom out").clicked() {
-                out.push(MenuAction::ZoomOut);
-            }
-            ui.separator();
-            let mut labels = st.labels;
-            if ui.checkbox(&mut labels, "Labels").changed() {
-                out.push(MenuAction::ToggleLabels);
-            }
-            let mut setup = st.setup;
-            if ui.checkbox(&mut setup, "Start pieces").changed() {
-                out.push(MenuAction::ToggleSetup);
-            }
-            let mut dark = st.dark;
-            if ui.checkbox(&mut dark, "Dark theme").changed() {
-                out.push(MenuAction::ToggleDark);
-            }
-        });
-        ui.menu_button("Help", |ui| {
-            if ui.button("Keyboard shortcuts").clicked() {
-                out.push(MenuAction::Shortcuts);
-            }
-            if ui.button("About").clicked() {
-                out.push(MenuAction::About);
-            }
-        });
+        for (title, list) in menus() {
+            ui.menu_button(title, |ui| entries(ui, app, list, &mut out));
+        }
     });
     out
 }

@@ -1,19 +1,26 @@
 //! The egui application: one window with three modes (Editor, Play, Generator)
 //! sharing a [`workspace::Workspace`] (the document, status line and settings).
 //!
-//! The app only draws and turns input into commands: board changes are
-//! [`crate::edit::BoardEdit`] values applied by [`workspace::Document`], moves are
-//! strings played through [`crate::rules::dynamic::DynGame`].
+//! The app only draws and turns input into commands: what the user asks for
+//! (menus, buttons, keys, dialog answers) is a [`command::Command`] queued during
+//! the frame and carried out in one place at its end (`apply.rs`); board changes
+//! are [`crate::edit::BoardEdit`] values applied by [`workspace::Document`], moves
+//! are strings played through [`crate::rules::dynamic::DynGame`].
 //!
-//! Layout: `mod.rs` (the window: menu bar, tabs, status bar, routing), `workspace.rs`
-//! (shared state), `editor/` (the editor panel, one file per tool), `play/` (play
-//! mode), `generator.rs` (generator mode), `canvas.rs` + `view.rs` (the board view
-//! every mode draws with).
+//! Layout: `mod.rs` (the window: menu bar, tabs, status bar, the frame), `command.rs`
+//! (the command type: text, tooltip, shortcuts), `apply.rs` (when a command can run
+//! and carrying it out), `menu.rs`, `dialogs.rs`, `file_dialog.rs`, `workspace.rs`
+//! (shared state and the command queue), `editor/` (the editor panel, one file per
+//! tool), `play/` (play mode), `generator.rs` (generator mode), `canvas.rs` +
+//! `view.rs` (the board view every mode draws with).
 
+mod apply;
 pub mod autosave;
 pub mod canvas;
+pub mod command;
 pub mod dialogs;
 pub mod editor;
+pub mod file_dialog;
 pub mod files;
 pub mod generator;
 pub mod menu;
@@ -26,11 +33,12 @@ use crate::mesh::Mesh;
 use crate::rules::dynamic::DynGame;
 use autosave::Autosave;
 use canvas::{Canvas, CanvasStyle};
-use dialogs::{Choice, Dialog, DialogAction, NewBoard, Pending};
+use command::Command;
+use dialogs::{Dialog, NewBoard};
 use eframe::egui;
-use menu::MenuAction;
+use file_dialog::FileChooser;
 use std::path::{Path, PathBuf};
-use workspace::{Mode, Request, Settings, Workspace};
+use workspace::{Mode, Settings, Workspace};
 
 /// What the window starts with.
 #[derive(Debug, Default)]
@@ -47,6 +55,8 @@ pub struct AppOptions {
     pub data_dir: Option<PathBuf>,
     /// Seconds between autosaves (default [`autosave::AUTOSAVE_INTERVAL`]).
     pub autosave_interval: Option<f64>,
+    /// Answers the app's "pick a file" questions; `None` = the native file dialog.
+    pub file_chooser: Option<FileChooser>,
 }
 
 impl Clone for AppOptions {
@@ -58,6 +68,7 @@ impl Clone for AppOptions {
             notes: self.notes.clone(),
             data_dir: self.data_dir.clone(),
             autosave_interval: self.autosave_interval,
+            file_chooser: self.file_chooser.clone(),
         }
     }
 }
@@ -154,6 +165,8 @@ pub struct App {
     pub data_dir: Option<PathBuf>,
     pub autosave: Autosave,
     dialog: Option<Dialog>,
+    /// Answers "pick a file" (the native dialog, or a test's function).
+    chooser: FileChooser,
     /// Whether the theme was chosen (stored settings or View → Dark theme); until
     /// then the app follows the system theme.
     theme_chosen: bool,
@@ -201,6 +214,7 @@ impl App {
             data_dir,
             autosave,
             dialog: None,
+            chooser: opts.file_chooser.unwrap_or_default(),
             theme_chosen,
             close_confirmed: false,
             ctx: ctx.clone(),
@@ -266,22 +280,12 @@ impl App {
 
     // ----- files -------------------------------------------------------------
 
-    /// Open a board (`.ron`, `.obj`) or a saved game (`.ron` record, `.sgf`): what
-    /// File → Open, Open Recent, drag and drop and the tests use. A board replaces
-    /// the document (asking about unsaved changes first); a game opens in Play
-    /// mode. Errors go to the status bar and change nothing.
+    /// Open a board (`.ron`, `.obj`) or a saved game (`.ron` record, `.sgf`) now:
+    /// [`Command::OpenPath`], what File → Open, Open Recent and drag and drop do. A
+    /// board replaces the document (asking about unsaved changes first); a game
+    /// opens in Play mode. Errors go to the status bar and change nothing.
     pub fn open_file(&mut self, path: &Path) {
-        match self.read_file(path) {
-            Some(files::Opened::Game(g)) => self.show_game(g, path),
-            Some(files::Opened::Board { board, notes }) => {
-                if self.ws.doc.is_dirty() {
-                    self.dialog = Some(Dialog::Unsaved(Pending::Open(path.to_path_buf())));
-                } else {
-                    self.load_board(*board, notes, path);
-                }
-            }
-            None => {}
-        }
+        self.apply(Command::OpenPath(path.to_path_buf()));
     }
 
     fn read_file(&mut self, path: &Path) -> Option<files::Opened> {
@@ -298,15 +302,6 @@ impl App {
                 self.ws.status.error(e.replace(['\n', '\r'], " "));
                 None
             }
-        }
-    }
-
-    /// Open without asking (the user already answered the prompt).
-    fn open_now(&mut self, path: &Path) {
-        match self.read_file(path) {
-            Some(files::Opened::Game(g)) => self.show_game(g, path),
-            Some(files::Opened::Board { board, notes }) => self.load_board(*board, notes, path),
-            None => {}
         }
     }
 
@@ -363,15 +358,12 @@ impl App {
         }
     }
 
-    /// File → Save As: pick a path with the native dialog, then [`App::save_to`].
+    /// File → Save As: pick a path with the file dialog, then [`App::save_to`].
     pub fn save_as(&mut self) -> bool {
         let name = file_stem_for(self.ws.doc.board());
-        let picked = rfd::FileDialog::new()
-            .set_title("Save board")
-            .add_filter("Board (RON)", &["ron"])
-            .set_file_name(format!("{name}.ron"))
-            .save_file();
-        match picked {
+        let q = file_dialog::FileQuestion::save("Save board", format!("{name}.ron"))
+            .filter("Board (RON)", &["ron"]);
+        match self.chooser.choose(&q) {
             Some(p) => self.save_to(&p).is_ok(),
             None => {
                 self.ws.status.info("Not saved");
@@ -433,34 +425,15 @@ impl App {
         }
     }
 
-    /// File → New: an empty board or a preset (asking about unsaved changes first).
+    /// File → New now ([`Command::NewBoard`]): an empty board or a preset (asking
+    /// about unsaved changes first).
     pub fn new_board(&mut self, what: NewBoard) {
-        self.guarded(Pending::New(what));
+        self.apply(Command::NewBoard(what));
     }
 
-    fn new_now(&mut self, what: NewBoard) {
-        let board = match &what {
-            NewBoard::Empty => Ok(empty_board()),
-            NewBoard::Preset { name, size } => presets_by_name(name, *size),
-        };
-        match board {
-            Ok(b) => {
-                let text = format!("New board: {}", b.meta.name);
-                self.ws.doc.replace(b, None, false);
-                self.fit_all();
-                if self.mode == Mode::Generator {
-                    self.mode = Mode::Editor;
-                }
-                self.ws.status.info(text);
-            }
-            Err(e) => self.ws.status.error(e),
-        }
-    }
-
-    /// File → Quit / the window's close button: closes, after asking about unsaved
-    /// changes.
+    /// File → Quit now ([`Command::Quit`]): closes, after asking about unsaved changes.
     pub fn request_close(&mut self) {
-        self.guarded(Pending::Quit);
+        self.apply(Command::Quit);
     }
 
     /// Write the autosave now (what the timer does).
@@ -473,211 +446,12 @@ impl App {
         )
     }
 
-    fn guarded(&mut self, pending: Pending) {
-        if self.ws.doc.is_dirty() {
-            self.dialog = Some(Dialog::Unsaved(pending));
-        } else {
-            self.run_pending(pending);
-        }
-    }
-
-    fn run_pending(&mut self, pending: Pending) {
-        match pending {
-            Pending::New(what) => self.new_now(what),
-            Pending::Open(p) => self.open_now(&p),
-            Pending::Quit => {
-                self.close_confirmed = true;
-                self.autosave.clear();
-                self.ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-            }
-            Pending::Requests(rs) => {
-                for r in rs {
-                    self.do_request(r);
-                }
-            }
-        }
-    }
-
-    fn dialog_action(&mut self, a: DialogAction) {
-        match a {
-            DialogAction::Unsaved(choice, pending) => match choice {
-                Choice::Save => {
-                    if self.save() {
-                        self.run_pending(pending);
-                    }
-                }
-                Choice::DontSave => self.run_pending(pending),
-                Choice::Cancel => self.ws.status.info("Cancelled"),
-            },
-            DialogAction::Create(what) => self.new_board(what),
-            DialogAction::Restore(left) => {
-                let summary = left.summary();
-                if let Some(b) = left.board {
-                    self.ws.doc.replace(b, left.path, true);
-                    self.fit_all();
-                }
-                if let Some(g) = left.game {
-                    self.play.set_game(&mut self.ws, g);
-                    self.play.canvas_mut().request_fit();
-                }
-                self.ws.status.info(format!("Restored {summary}"));
-            }
-            DialogAction::DiscardAutosave => {
-                self.autosave.clear();
-                self.ws.status.info("Autosave discarded");
-            }
-        }
-    }
-
-    // ----- menu actions ------------------------------------------------------
-
-    /// Carry out a menu item or shortcut.
-    pub fn act(&mut self, a: MenuAction) {
-        match a {
-            MenuAction::NewDialog => self.dialog = Some(Dialog::new_board()),
-            MenuAction::New(what) => self.new_board(what),
-            MenuAction::Open => {
-                if let Some(p) = rfd::FileDialog::new()
-                    .set_title("Open a board or a game")
-                    .add_filter("Boards and games", &["ron", "obj", "sgf"])
-                    .add_filter("Board (RON)", &["ron"])
-                    .add_filter("Board (OBJ)", &["obj"])
-                    .add_filter("Hex game (SGF)", &["sgf"])
-                    .pick_file()
-                {
-                    self.open_file(&p);
-                }
-            }
-            MenuAction::OpenPath(p) => self.open_file(&p),
-            MenuAction::ClearRecent => self.ws.settings.recent.clear(),
-            MenuAction::Save => {
-                self.save();
-            }
-            MenuAction::SaveAs => {
-                self.save_as();
-            }
-            MenuAction::ImportObj => {
-                if let Some(p) = rfd::FileDialog::new()
-                    .set_title("Import OBJ")
-                    .add_filter("Wavefront OBJ", &["obj"])
-                    .pick_file()
-                {
-                    self.open_file(&p);
-                }
-            }
-            MenuAction::ExportObj | MenuAction::ExportSvg => {
-                let (ext, what) = if a == MenuAction::ExportObj {
-                    ("obj", "Wavefront OBJ")
-                } else {
-                    ("svg", "SVG picture")
-                };
-                let name = file_stem_for(self.ws.doc.board());
-                if let Some(p) = rfd::FileDialog::new()
-                    .set_title(format!("Export {}", ext.to_uppercase()))
-                    .add_filter(what, &[ext])
-                    .set_file_name(format!("{name}.{ext}"))
-                    .save_file()
-                {
-                    let p = if p.extension().is_none() {
-                        p.with_extension(ext)
-                    } else {
-                        p
-                    };
-                    let _ = self.export(&p);
-                }
-            }
-            MenuAction::Quit => self.request_close(),
-            MenuAction::Undo => self.undo(),
-            MenuAction::Redo => self.redo(),
-            MenuAction::Fit => self.canvas_mut().request_fit(),
-            MenuAction::ZoomIn => self.canvas_mut().zoom_centre(1.25),
-            MenuAction::ZoomOut => self.canvas_mut().zoom_centre(0.8),
-            MenuAction::ToggleLabels => {
-                self.ws.settings.show_labels = !self.ws.settings.show_labels;
-                self.apply_theme();
-            }
-            MenuAction::ToggleSetup => {
-                self.ws.settings.show_setup = !self.ws.settings.show_setup;
-                self.apply_theme();
-            }
-            MenuAction::ToggleDark => {
-                self.theme_chosen = true;
-                self.ws.settings.dark = !self.ws.settings.dark;
-                self.apply_theme();
-            }
-            MenuAction::Shortcuts => self.dialog = Some(Dialog::Shortcuts),
-            MenuAction::About => self.dialog = Some(Dialog::About),
-        }
-    }
-
-    /// Edit → Undo: the last board edit (Editor, Generator) or move (Play).
-    pub fn undo(&mut self) {
-        if self.mode == Mode::Play {
-            if !self.play.undo(&mut self.ws) {
-                self.ws.status.info("No move to take back");
-            }
-            return;
-        }
-        let label = self.ws.doc.history().undo_label();
-        if self.ws.doc.undo() {
-            self.ws
-                .status
-                .info(format!("Undid {}", label.unwrap_or("edit")));
-        } else {
-            self.ws.status.info("Nothing to undo");
-        }
-    }
-
-    /// Edit → Redo.
-    pub fn redo(&mut self) {
-        if self.mode == Mode::Play {
-            if !self.play.redo(&mut self.ws) {
-                self.ws.status.info("No move to replay");
-            }
-            return;
-        }
-        let label = self.ws.doc.history().redo_label();
-        match self.ws.doc.redo() {
-            Ok(true) => self
-                .ws
-                .status
-                .info(format!("Redid {}", label.unwrap_or("edit"))),
-            Ok(false) => self.ws.status.info("Nothing to redo"),
-            Err(e) => self.ws.status.error(format!("cannot redo: {e}")),
-        }
-    }
-
-    /// The Edit menu's labels ("Undo move vertex", "Undo move e5").
-    pub fn undo_redo_labels(&self) -> (Option<String>, Option<String>) {
-        if self.mode == Mode::Play {
-            let Some(g) = self.play.game() else {
-                return (None, None);
-            };
-            let undo = g.history().last().map(|m| format!("Undo move {m}"));
-            let redo = g
-                .recorded_history()
-                .get(g.ply())
-                .map(|m| format!("Redo move {m}"));
-            return (undo, redo);
-        }
-        let h = self.ws.doc.history();
-        (
-            h.undo_label().map(|l| format!("Undo {l}")),
-            h.redo_label().map(|l| format!("Redo {l}")),
-        )
-    }
-
     // ----- frame parts -------------------------------------------------------
 
     fn tabs(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
-            for (i, m) in Mode::ALL.into_iter().enumerate() {
-                let r = ui
-                    .selectable_label(self.mode == m, format!("{}  {}", m.title(), i + 1))
-                    .on_hover_text(format!("Switch to {} mode ({})", m.title(), i + 1));
-                if r.clicked() {
-                    self.mode = m;
-                }
+            for m in Mode::ALL {
+                command::selectable(ui, &mut self.ws, Command::SetMode(m), self.mode == m);
             }
         });
     }
@@ -719,42 +493,6 @@ impl App {
         self.shown_mode = self.mode;
     }
 
-    /// Carry out what the panels asked for this frame. Replacing the board asks
-    /// about unsaved changes first; the requests after it wait for the answer.
-    fn handle_requests(&mut self) {
-        let mut it = std::mem::take(&mut self.ws.requests).into_iter();
-        while let Some(r) = it.next() {
-            if matches!(r, Request::ReplaceBoard { .. }) && self.ws.doc.is_dirty() {
-                let mut rest = vec![r];
-                rest.extend(it);
-                self.dialog = Some(Dialog::Unsaved(Pending::Requests(rest)));
-                return;
-            }
-            self.do_request(r);
-        }
-    }
-
-    fn do_request(&mut self, r: Request) {
-        match r {
-            Request::Mode(m) => self.mode = m,
-            Request::ReplaceBoard {
-                board,
-                path,
-                dirty,
-                message,
-            } => {
-                self.ws.doc.replace(*board, path, dirty);
-                self.fit_all();
-                self.ws.status.info(message);
-            }
-            Request::PlayOn(kind) => {
-                self.mode = Mode::Play;
-                self.play.start_game(&mut self.ws, kind);
-                self.play.canvas_mut().request_fit();
-            }
-        }
-    }
-
     /// The window's close button: ask when there are unsaved changes.
     fn handle_close(&mut self, ctx: &egui::Context) {
         if !ctx.input(|i| i.viewport().close_requested()) || self.close_confirmed {
@@ -762,14 +500,14 @@ impl App {
         }
         if self.ws.doc.is_dirty() {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.dialog = Some(Dialog::Unsaved(Pending::Quit));
+            self.dialog = Some(Dialog::Unsaved(vec![Command::Quit]));
         } else {
             self.close_confirmed = true;
             self.autosave.clear();
         }
     }
 
-    /// Files dropped onto the window open like File → Open.
+    /// Files dropped onto the window open like File → Open ([`Command::OpenDropped`]).
     fn handle_drops(&mut self, ctx: &egui::Context) {
         let dropped: Vec<PathBuf> = ctx.input(|i| {
             i.raw
@@ -778,15 +516,8 @@ impl App {
                 .map(|f| f.path().to_path_buf())
                 .collect()
         });
-        if let Some(p) = dropped.first() {
-            self.open_file(p);
-            if dropped.len() > 1 && self.ws.status.last_error().is_none() {
-                self.ws.status.info(format!(
-                    "Opened {}; only one file can be open at a time ({} were dropped)",
-                    p.display(),
-                    dropped.len()
-                ));
-            }
+        if !dropped.is_empty() {
+            self.ws.send(Command::OpenDropped(dropped));
         }
         let hovering = ctx.input(|i| !i.raw.hovered_files.is_empty());
         if hovering {
@@ -841,10 +572,6 @@ fn file_stem_for(b: &Board) -> String {
     if s.is_empty() { "board".into() } else { s }
 }
 
-fn presets_by_name(name: &str, size: Option<u32>) -> Result<Board, String> {
-    crate::presets::by_name(name, size).map_err(|e| e.to_string())
-}
-
 impl eframe::App for App {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
@@ -864,36 +591,10 @@ impl eframe::App for App {
             self.handle_drops(&ctx);
         }
         let typing = ctx.egui_wants_keyboard_input();
-        let mut actions = if modal {
-            Vec::new()
-        } else {
-            menu::shortcuts(&ctx, typing)
-        };
-        if !typing && !modal {
-            let pressed = ui.input(|i| {
-                if i.modifiers.any() {
-                    return None;
-                }
-                [egui::Key::Num1, egui::Key::Num2, egui::Key::Num3]
-                    .iter()
-                    .position(|k| i.key_pressed(*k))
-            });
-            if let Some(k) = pressed {
-                self.mode = Mode::ALL[k];
-            }
-        }
-        let (undo, redo) = self.undo_redo_labels();
-        let st = menu::MenuState {
-            undo,
-            redo,
-            recent: &self.ws.settings.recent,
-            labels: self.ws.settings.show_labels,
-            setup: self.ws.settings.show_setup,
-            dark: self.ws.settings.dark,
-        };
-        let mut from_menu = Vec::new();
-        egui::Panel::top("menu_bar").show(ui, |ui| from_menu = menu::bar(ui, &st));
-        actions.extend(from_menu);
+        let from_menu = egui::Panel::top("menu_bar")
+            .show(ui, |ui| menu::bar(ui, self))
+            .inner;
+        self.ws.commands.extend(from_menu);
         egui::Panel::top("tabs").show(ui, |ui| self.tabs(ui));
         egui::Panel::bottom("status_bar").show(ui, |ui| self.status_bar(ui));
         self.sync_mode();
@@ -905,16 +606,20 @@ impl eframe::App for App {
                 Mode::Generator => self.generator.ui(ui, &mut self.ws),
             });
         if let Some(d) = self.dialog.take() {
-            let (keep, action) = d.show(&ctx);
+            let (keep, answer) = d.show(&ctx);
             self.dialog = keep;
-            if let Some(a) = action {
-                self.dialog_action(a);
-            }
+            self.ws.commands.extend(answer);
         }
-        for a in actions {
-            self.act(a);
+        // Keys last: menus, popups and modals have seen Esc by now.
+        if !modal {
+            self.ws.commands.extend(command::pressed(&ctx, typing));
         }
-        self.handle_requests();
+        let queued = std::mem::take(&mut self.ws.commands);
+        if !queued.is_empty() {
+            self.execute(queued, false);
+            // Show what the commands changed (a fit, a new mode) without waiting for input.
+            ctx.request_repaint();
+        }
         let now = ctx.input(|i| i.time);
         let doc = &self.ws.doc;
         let tick = self.autosave.tick(

@@ -1,10 +1,10 @@
 //! State shared by every mode of the window: the board being edited (the
-//! [`Document`]), the status line, the persisted UI settings, and the requests one
-//! mode makes of the whole app (e.g. the generator's "Open in editor").
+//! [`Document`]), the status line, the persisted UI settings, and the queue of
+//! [`Command`]s the panels send during a frame (the app carries them out at its end).
 
+use super::command::Command;
 use crate::board::Board;
 use crate::edit::{BoardEdit, EditError, EditOutcome, History};
-use crate::rules::dynamic::RulesKind;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -104,6 +104,24 @@ impl Document {
 
     pub fn end_group(&mut self) {
         self.history.end_group();
+    }
+
+    /// Whether there is an edit to undo (the enabled state of Undo outside Play).
+    pub fn undo_availability(&self) -> Result<(), String> {
+        if self.history.can_undo() {
+            Ok(())
+        } else {
+            Err("Nothing to undo".into())
+        }
+    }
+
+    /// Whether there is an undone edit to redo.
+    pub fn redo_availability(&self) -> Result<(), String> {
+        if self.history.can_redo() {
+            Ok(())
+        } else {
+            Err("Nothing to redo".into())
+        }
     }
 
     pub fn undo(&mut self) -> bool {
@@ -229,29 +247,13 @@ impl Mode {
     }
 }
 
-/// What one mode asks of the whole app; handled after the frame's panels ran.
-#[derive(Debug)]
-pub enum Request {
-    /// Switch to a mode.
-    Mode(Mode),
-    /// Make `board` the document (asks about unsaved changes first); `dirty` says
-    /// whether it counts as unsaved (a generated board does, an opened file does not).
-    ReplaceBoard {
-        board: Box<Board>,
-        path: Option<PathBuf>,
-        dirty: bool,
-        message: String,
-    },
-    /// Switch to Play and start a new game of these rules on the document's board.
-    PlayOn(RulesKind),
-}
-
 /// Everything the modes share. Owned by the app; each mode's panel gets `&mut`.
 pub struct Workspace {
     pub doc: Document,
     pub status: Status,
     pub settings: Settings,
-    pub requests: Vec<Request>,
+    /// Commands sent this frame, carried out by the app at its end.
+    pub commands: Vec<Command>,
 }
 
 impl Workspace {
@@ -260,12 +262,13 @@ impl Workspace {
             doc: Document::new(board, path),
             status: Status::default(),
             settings: Settings::default(),
-            requests: Vec::new(),
+            commands: Vec::new(),
         }
     }
 
-    pub fn request(&mut self, r: Request) {
-        self.requests.push(r);
+    /// Queue a command for the end of the frame.
+    pub fn send(&mut self, c: Command) {
+        self.commands.push(c);
     }
 }
 

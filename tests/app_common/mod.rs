@@ -2,6 +2,8 @@
 //! autosave folder in a temporary directory) and clicks at board coordinates.
 #![allow(dead_code)]
 
+pub mod commands;
+
 use boardwright::app::{App, AppOptions};
 use boardwright::board::Board;
 use boardwright::mesh::FaceId;

@@ -2,10 +2,14 @@
 //! validation panel. Tools turn clicks and drags into [`crate::edit::BoardEdit`]
 //! commands applied through [`super::workspace::Document`].
 //!
-//! Each frame: editor keys (tool shortcuts, Delete, Esc, Enter, Backspace) are
-//! handled, the toolbar, inspector and problem list are drawn, the canvas shows the
-//! board, the active tool gets the canvas input, and the overlays (selection, snap
-//! target, polygon in progress, hovered vertex or edge) are painted on top.
+//! Each frame: the toolbar, inspector and problem list are drawn, the canvas shows
+//! the board, the active tool gets the canvas input, and the overlays (selection,
+//! snap target, polygon in progress, hovered vertex or edge) are painted on top.
+//! The editor's keys (tool shortcuts, Delete, Esc, Enter, Backspace) and its
+//! toolbar buttons are [`Command`]s: the app carries them out at the end of the
+//! frame through [`EditorPanel::set_tool`], [`EditorPanel::cancel`],
+//! [`EditorPanel::close_polygon`], [`EditorPanel::remove_corner`] and
+//! [`EditorPanel::delete_selected`], after asking [`EditorPanel::availability`].
 
 pub mod inspector;
 pub mod snap;
@@ -13,11 +17,13 @@ pub mod tools;
 pub mod validation;
 
 use super::canvas::Canvas;
+use super::command::{self, Command};
 use super::view::View;
 use super::workspace::Workspace;
+use crate::board::Board;
 use crate::mesh::Aabb;
 use eframe::egui;
-use egui::{Key, PointerButton};
+use egui::PointerButton;
 use snap::{Pick, SNAP_PIXELS};
 use tools::{Click, KeyGen, PaintCx, SELECT, ToolCx};
 
@@ -59,26 +65,8 @@ impl Tool {
         }
     }
 
-    /// The keyboard shortcut.
-    pub fn key(self) -> Key {
-        match self {
-            Tool::Select => Key::V,
-            Tool::Draw => Key::D,
-            Tool::Move => Key::M,
-            Tool::Delete => Key::X,
-            Tool::Split => Key::S,
-            Tool::Merge => Key::G,
-            Tool::TagSide => Key::T,
-            Tool::StartPieces => Key::P,
-        }
-    }
-
-    /// The toolbar button's text, e.g. "Draw  D".
-    pub fn button_text(self) -> String {
-        format!("{}  {}", self.name(), self.key().name())
-    }
-
-    fn description(self) -> &'static str {
+    /// What the tool does (its tooltip).
+    pub fn description(self) -> &'static str {
         match self {
             Tool::Select => "Select a face, edge or vertex and edit it in the inspector",
             Tool::Draw => "Draw a polygon face corner by corner",
@@ -185,93 +173,90 @@ impl EditorPanel {
         self.canvas.view = View::fit(rect, b, 24.0);
     }
 
-    /// Editor-only keys (not while typing into a field).
-    fn keys(&mut self, ui: &egui::Ui, ws: &mut Workspace) {
-        if ui.ctx().egui_wants_keyboard_input() {
-            return;
-        }
-        let (tool, esc, enter, backspace, delete) = ui.input(|i| {
-            let plain = !i.modifiers.any();
-            let tool = Tool::ALL
-                .into_iter()
-                .find(|t| plain && i.key_pressed(t.key()));
-            (
-                tool,
-                i.key_pressed(Key::Escape),
-                i.key_pressed(Key::Enter),
-                i.key_pressed(Key::Backspace),
-                i.key_pressed(Key::Delete),
-            )
-        });
-        if let Some(t) = tool
-            && !self.move_vertex.is_dragging()
-        {
-            self.set_tool(t, ws);
-        }
-        if esc {
-            let cancelled = match self.tool {
-                Tool::Draw => self.draw.cancel(),
-                Tool::Split => self.split.cancel(),
-                Tool::Merge => self.merge.cancel(),
-                _ => false,
-            };
-            if cancelled {
-                ws.status.info("cancelled");
-            } else if self.selection.take().is_some() {
-                ws.status.info("selection cleared");
+    /// Whether the editor command `c` can run now, and if not why.
+    pub fn availability(&self, c: &Command, board: &Board) -> Result<(), String> {
+        match c {
+            Command::SetTool(_) if self.move_vertex.is_dragging() => {
+                Err("Finish dragging the vertex first".into())
             }
+            Command::Delete => match self.selection {
+                Some(Pick::Face(f)) if f.index() < board.face_count() => Ok(()),
+                Some(_) => Err("Delete removes a selected face; select a face first".into()),
+                None => Err("Nothing selected to delete".into()),
+            },
+            Command::Cancel => {
+                let half_done = match self.tool {
+                    Tool::Draw => self.draw.is_active(),
+                    Tool::Split => self.split.first.is_some(),
+                    Tool::Merge => self.merge.first.is_some(),
+                    _ => false,
+                };
+                if half_done || self.selection.is_some() {
+                    Ok(())
+                } else {
+                    Err("Nothing to cancel".into())
+                }
+            }
+            Command::ClosePolygon | Command::RemoveCorner => {
+                if self.tool == Tool::Draw && self.draw.is_active() {
+                    Ok(())
+                } else {
+                    Err("No polygon is being drawn".into())
+                }
+            }
+            _ => Ok(()),
         }
-        if enter && self.tool == Tool::Draw && self.draw.is_active() {
+    }
+
+    /// Esc: drop the half-done polygon, split or merge, else the selection.
+    pub fn cancel(&mut self, ws: &mut Workspace) {
+        let cancelled = match self.tool {
+            Tool::Draw => self.draw.cancel(),
+            Tool::Split => self.split.cancel(),
+            Tool::Merge => self.merge.cancel(),
+            _ => false,
+        };
+        if cancelled {
+            ws.status.info("cancelled");
+        } else if self.selection.take().is_some() {
+            ws.status.info("selection cleared");
+        }
+    }
+
+    /// Enter: close the polygon being drawn.
+    pub fn close_polygon(&mut self, ws: &mut Workspace) {
+        if self.tool == Tool::Draw && self.draw.is_active() {
             self.draw.close(ws, &mut self.selection);
         }
-        if backspace && self.tool == Tool::Draw {
+    }
+
+    /// Backspace: remove the last corner of the polygon being drawn.
+    pub fn remove_corner(&mut self, ws: &mut Workspace) {
+        if self.tool == Tool::Draw {
             self.draw.pop(ws);
         }
-        if delete {
-            match self.selection {
-                Some(Pick::Face(f)) if f.index() < ws.doc.board().face_count() => {
-                    if tools::delete::delete_face(ws, f) {
-                        self.selection = None;
-                    }
-                }
-                Some(_) => ws
-                    .status
-                    .error("Delete removes a selected face; select a face first"),
-                None => ws.status.error("nothing selected to delete"),
-            }
+    }
+
+    /// Delete: delete the selected face.
+    pub fn delete_selected(&mut self, ws: &mut Workspace) {
+        if let Some(Pick::Face(f)) = self.selection
+            && f.index() < ws.doc.board().face_count()
+            && tools::delete::delete_face(ws, f)
+        {
+            self.selection = None;
         }
     }
 
     fn toolbar(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {
         ui.horizontal_wrapped(|ui| {
             for t in Tool::ALL {
-                let r = ui
-                    .selectable_label(self.tool == t, t.button_text())
-                    .on_hover_text(format!("{} ({})", t.description(), t.key().name()));
-                if r.clicked() {
-                    self.set_tool(t, ws);
-                }
+                command::selectable(ui, ws, Command::SetTool(t), self.tool == t);
             }
             ui.separator();
-            if ui
-                .add_enabled(ws.doc.history().can_undo(), egui::Button::new("Undo"))
-                .on_hover_text("Undo the last edit (Ctrl+Z)")
-                .clicked()
-                && ws.doc.undo()
-            {
-                ws.status.info("undone");
-            }
-            if ui
-                .add_enabled(ws.doc.history().can_redo(), egui::Button::new("Redo"))
-                .on_hover_text("Redo (Ctrl+Shift+Z)")
-                .clicked()
-            {
-                match ws.doc.redo() {
-                    Ok(true) => ws.status.info("redone"),
-                    Ok(false) => {}
-                    Err(e) => ws.status.error(format!("cannot redo: {e}")),
-                }
-            }
+            let undo = ws.doc.undo_availability();
+            command::button(ui, ws, Command::Undo, undo);
+            let redo = ws.doc.redo_availability();
+            command::button(ui, ws, Command::Redo, redo);
             ui.separator();
             ui.checkbox(&mut ws.settings.grid_snap, "Grid snap")
                 .on_hover_text("Snap new corners and moved vertices to a square grid");
@@ -342,7 +327,6 @@ impl EditorPanel {
         if self.selection.is_some_and(|p| !p.exists(ws.doc.board())) {
             self.selection = None;
         }
-        self.keys(ui, ws);
 
         egui::Panel::top("editor_toolbar").show(ui, |ui| self.toolbar(ui, ws));
         if self.show_inspector {

@@ -1,6 +1,11 @@
 //! Play mode: rules and seats, the board with pieces, legal-move highlights, the
 //! move list, previews, takeback, the result banner and computer seats.
 //!
+//! The panel's buttons (New game, Undo / Redo, Resign, Swap, Hint, Stop, Save /
+//! Open game, the move list's previews) send [`Command`]s; the app carries them
+//! out at the end of the frame through this panel's methods, after asking
+//! [`PlayPanel::availability`].
+//!
 //! Files: `mod.rs` (the panel's state, games, moves, clicks, files),
 //! `setup.rs` (rules, options, players), `board_view.rs` (drawing the game on
 //! the canvas, hover and clicks on it), `side_panel.rs` (turn indicator,
@@ -14,6 +19,8 @@ pub mod setup;
 mod side_panel;
 
 use super::canvas::Canvas;
+use super::command::Command;
+use super::file_dialog::{FileChooser, FileQuestion};
 use super::workspace::Workspace;
 use crate::board::Board;
 use crate::mesh::FaceId;
@@ -21,7 +28,7 @@ use crate::rules::Player;
 use crate::rules::dynamic::{Click, DynGame, RulesKind, new_game};
 use board_view::Scene;
 use eframe::egui::{self, Color32};
-use setup::{Setup, SetupAction};
+use setup::Setup;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -490,7 +497,7 @@ impl PlayPanel {
     }
 
     /// Resign for the player to move.
-    fn resign(&mut self, ws: &mut Workspace) {
+    pub fn resign(&mut self, ws: &mut Workspace) {
         let Some(c) = &mut self.current else {
             return;
         };
@@ -508,29 +515,86 @@ impl PlayPanel {
         }
     }
 
-    fn save_dialog(&mut self, ws: &mut Workspace) {
+    /// "Save game…": ask where, then [`PlayPanel::save_game_to`].
+    pub fn save_dialog(&mut self, ws: &mut Workspace, chooser: &FileChooser) {
         let Some(c) = &self.current else {
             return;
         };
-        let mut d = rfd::FileDialog::new()
-            .set_title("Save game")
-            .add_filter("Game record (RON)", &["ron"]);
+        let mut q = FileQuestion::save("Save game", format!("{}-game.ron", c.game.kind().name()))
+            .filter("Game record (RON)", &["ron"]);
         if c.game.kind() == RulesKind::Hex {
-            d = d.add_filter("Hex game (SGF)", &["sgf"]);
+            q = q.filter("Hex game (SGF)", &["sgf"]);
         }
-        let d = d.set_file_name(format!("{}-game.ron", c.game.kind().name()));
-        if let Some(path) = d.save_file() {
+        if let Some(path) = chooser.choose(&q) {
             let _ = self.save_game_to(ws, &path);
         }
     }
 
-    fn open_dialog(&mut self, ws: &mut Workspace) {
-        let d = rfd::FileDialog::new()
-            .set_title("Open game")
-            .add_filter("Games (RON, Hex SGF)", &["ron", "sgf"]);
-        if let Some(path) = d.pick_file() {
+    /// "Open game…": ask which, then [`PlayPanel::open_game_from`].
+    pub fn open_dialog(&mut self, ws: &mut Workspace, chooser: &FileChooser) {
+        let q = FileQuestion::open("Open game").filter("Games (RON, Hex SGF)", &["ron", "sgf"]);
+        if let Some(path) = chooser.choose(&q) {
             let _ = self.open_game_from(ws, &path);
         }
+    }
+
+    /// Whether the play command `c` can run now, and if not why.
+    pub fn availability(&self, c: &Command) -> Result<(), String> {
+        let Some(cur) = &self.current else {
+            return match c {
+                Command::NewGame(_) | Command::OpenGame => Ok(()),
+                _ => Err("No game: choose rules and press New game".into()),
+            };
+        };
+        let g = cur.game.as_ref();
+        let human_to_move = g
+            .to_move()
+            .is_some_and(|p| !self.setup.seats[p as usize & 1].is_computer());
+        let ok = |yes: bool, why: &str| if yes { Ok(()) } else { Err(why.to_string()) };
+        match c {
+            Command::Undo => ok(
+                g.ply() > 0 || g.resigned().is_some(),
+                "No move to take back: this is the start of the game",
+            ),
+            Command::Redo => ok(g.ply() < g.recorded_len(), "No move to replay"),
+            Command::Resign => ok(g.to_move().is_some(), "The game is over"),
+            Command::Swap => ok(
+                self.preview.is_none() && self.can_swap && human_to_move,
+                "The swap move is not possible now",
+            ),
+            Command::Hint => {
+                ok(!self.thinking(), "The engine is thinking")?;
+                ok(human_to_move, "Hints are for a person to move")
+            }
+            Command::StopSearch => ok(self.thinking(), "The engine is not thinking"),
+            Command::Cancel => ok(
+                self.selected.is_some() || self.preview.is_some(),
+                "Nothing selected and no preview",
+            ),
+            Command::Preview(Some(k)) => {
+                ok(*k <= g.recorded_len(), "The game has not that many moves")
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Esc: drop the selected piece, else leave the preview.
+    pub fn cancel(&mut self) {
+        if self.selected.take().is_some() {
+            self.changed();
+        } else if self.preview.is_some() {
+            self.set_preview(None);
+        }
+    }
+
+    /// The swap button: play the swap move.
+    pub fn swap(&mut self, ws: &mut Workspace) {
+        self.play(ws, "swap");
+    }
+
+    /// "Stop": the engine moves (or shows its hint) now with what it found so far.
+    pub fn stop_search(&self) {
+        self.computer.stop();
     }
 
     pub fn ui(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {
@@ -543,10 +607,8 @@ impl PlayPanel {
                 egui::ScrollArea::vertical()
                     .id_salt("play_setup_scroll")
                     .show(ui, |ui| {
-                        let action = self.setup.ui(ui, ws.doc.board(), ws.doc.revision());
-                        if action == SetupAction::NewGame {
-                            let kind = self.setup.kind;
-                            self.start_game(ws, kind);
+                        if let Some(c) = self.setup.ui(ui, ws.doc.board(), ws.doc.revision()) {
+                            ws.send(c);
                         }
                     });
             });
@@ -567,13 +629,6 @@ impl PlayPanel {
                 .show(ui, |ui| self.banners(ui, ws));
         }
         self.board_ui(ui, ws);
-        if ui.input(|i| i.key_pressed(egui::Key::Escape)) && !ui.ctx().egui_wants_keyboard_input() {
-            if self.selected.take().is_some() {
-                self.changed();
-            } else if self.preview.is_some() {
-                self.set_preview(None);
-            }
-        }
     }
 
     /// The status bar's hint for what a click does now.

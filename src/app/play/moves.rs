@@ -1,31 +1,24 @@
 //! The move list: every recorded move in notation, numbered, in the mover's
-//! colour; clicking one previews the position after it (read-only), moves that
-//! were taken back (the redo list) are shown dimmed.
+//! colour; clicking one previews the position after it (read-only,
+//! [`Command::Preview`]), moves that were taken back (the redo list) are shown
+//! dimmed.
 
+use crate::app::command::Command;
 use crate::rules::dynamic::DynGame;
 use eframe::egui::{self, Color32, RichText};
-
-/// What the user did in the move list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MoveListAction {
-    /// Preview the position after this many recorded moves.
-    Preview(usize),
-    /// Back to the live position.
-    Live,
-}
 
 /// The text of move `k` (0-based) in the list: "3. a2".
 pub fn move_label(k: usize, notation: &str) -> String {
     format!("{}. {notation}", k + 1)
 }
 
-/// The list. `previewing` is the previewed ply, if any.
+/// The list. `previewing` is the previewed ply, if any. Returns the preview clicked.
 pub fn ui(
     ui: &mut egui::Ui,
     game: &dyn DynGame,
     previewing: Option<usize>,
     colours: [Color32; 2],
-) -> Option<MoveListAction> {
+) -> Option<Command> {
     let moves = game.recorded_history();
     let live = game.ply();
     let mut action = None;
@@ -39,11 +32,7 @@ pub fn ui(
         .selectable_label(shown == 0, start_label)
         .on_hover_text("Preview the start position");
     if r.clicked() {
-        action = Some(if live == 0 {
-            MoveListAction::Live
-        } else {
-            MoveListAction::Preview(0)
-        });
+        action = Some(Command::Preview((live != 0).then_some(0)));
     }
     egui::ScrollArea::vertical()
         .id_salt("play_moves")
@@ -75,11 +64,7 @@ pub fn ui(
                             "Preview the position after this move"
                         });
                     if r.clicked() {
-                        action = Some(if ply == live {
-                            MoveListAction::Live
-                        } else {
-                            MoveListAction::Preview(ply)
-                        });
+                        action = Some(Command::Preview((ply != live).then_some(ply)));
                     }
                 });
             }

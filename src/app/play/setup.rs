@@ -3,6 +3,7 @@
 //! the engine — Human or Computer with its thinking time).
 
 use super::computer::Seat;
+use crate::app::command::Command;
 use crate::board::Board;
 use crate::rules::dynamic::{GameOptions, RulesKind, suitability, suitability_with};
 use eframe::egui::{self, Color32, RichText};
@@ -61,13 +62,6 @@ impl Suitability {
             hex_swap,
         }
     }
-}
-
-/// What the user asked for in the setup panel this frame.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SetupAction {
-    None,
-    NewGame,
 }
 
 /// The choices for the next game, kept between games.
@@ -157,11 +151,11 @@ impl Setup {
             .find(|&k| s.plain[idx(k)].is_ok())
     }
 
-    /// The panel. `in_game` says whether a game is on (names edited here then
-    /// apply to it at once, which the caller does when this returns).
-    pub fn ui(&mut self, ui: &mut egui::Ui, board: &Board, revision: u64) -> SetupAction {
+    /// The panel (names edited here apply to the game on at once, which the
+    /// caller does when this returns). Returns [`Command::NewGame`] when asked for.
+    pub fn ui(&mut self, ui: &mut egui::Ui, board: &Board, revision: u64) -> Option<Command> {
         let suit = self.refresh(board, revision).clone();
-        let mut action = SetupAction::None;
+        let mut action = None;
         ui.heading("Game setup");
         ui.label(RichText::new("Rules").strong());
         for (i, kind) in RulesKind::ALL.into_iter().enumerate() {
@@ -230,11 +224,12 @@ impl Setup {
             super::computer::seat_ui(ui, i, side, &mut self.seats[i]);
         }
         ui.add_space(6.0);
+        let new_game = Command::NewGame(self.kind);
         let r = ui
-            .add_enabled(chosen_ok, egui::Button::new("New game"))
-            .on_hover_text(format!("Start {} on the current board", self.kind.title()));
+            .add_enabled(chosen_ok, egui::Button::new(new_game.text()))
+            .on_hover_text(new_game.tooltip());
         if r.clicked() {
-            action = SetupAction::NewGame;
+            action = Some(new_game);
         }
         action
     }

@@ -1,9 +1,11 @@
 //! The game side panel (turn indicator, Undo / Redo / Resign, Swap, Hint and
 //! the engine's progress, Save / Open game, the move list) and the banners over
-//! the board (result, preview bar, edited board).
+//! the board (result, preview bar, edited board). Their buttons send
+//! [`Command`]s.
 
 use super::board_view::{mix, text_on};
 use super::{PlayPanel, computer, moves};
+use crate::app::command::{self, Command};
 use crate::app::workspace::Workspace;
 use eframe::egui::{self, Color32, RichText};
 
@@ -54,33 +56,18 @@ impl PlayPanel {
         self.turn_ui(ui);
         let Some(c) = &self.current else {
             ui.add_space(8.0);
-            if ui.button("Open game…").clicked() {
-                self.open_dialog(ws);
-            }
+            command::button(ui, ws, Command::OpenGame, Ok(()));
             return;
         };
         let over = c.game.outcome().is_some();
-        let can_undo = c.game.ply() > 0 || c.game.resigned().is_some();
-        let can_redo = c.game.ply() < c.game.recorded_len();
         ui.add_space(4.0);
         ui.horizontal_wrapped(|ui| {
-            if ui
-                .add_enabled(can_undo, egui::Button::new("Undo"))
-                .on_hover_text("Take back the last move (Ctrl+Z)")
-                .clicked()
-            {
-                self.undo(ws);
-            }
-            if ui
-                .add_enabled(can_redo, egui::Button::new("Redo"))
-                .on_hover_text("Play the taken-back move again (Ctrl+Y)")
-                .clicked()
-            {
-                self.redo(ws);
-            }
+            command::button(ui, ws, Command::Undo, self.availability(&Command::Undo));
+            command::button(ui, ws, Command::Redo, self.availability(&Command::Redo));
+            // Resigning asks first: this button only opens the question below.
             if ui
                 .add_enabled(!over && !self.confirm_resign, egui::Button::new("Resign"))
-                .on_hover_text("The player to move gives up")
+                .on_hover_text(Command::Resign.tooltip())
                 .clicked()
             {
                 self.confirm_resign = true;
@@ -99,9 +86,10 @@ impl PlayPanel {
                 .show(ui, |ui| {
                     ui.label(format!("Resign the game as {who}?"));
                     ui.horizontal(|ui| {
-                        if ui.button("Yes, resign").clicked() {
+                        if command::button_with_text(ui, ws, Command::Resign, Ok(()), "Yes, resign")
+                            .clicked()
+                        {
                             self.confirm_resign = false;
-                            self.resign(ws);
                         }
                         if ui.button("Cancel").clicked() {
                             self.confirm_resign = false;
@@ -112,12 +100,8 @@ impl PlayPanel {
         self.swap_ui(ui, ws);
         self.engine_ui(ui, ws);
         ui.horizontal_wrapped(|ui| {
-            if ui.button("Save game…").clicked() {
-                self.save_dialog(ws);
-            }
-            if ui.button("Open game…").clicked() {
-                self.open_dialog(ws);
-            }
+            command::button(ui, ws, Command::SaveGame, Ok(()));
+            command::button(ui, ws, Command::OpenGame, Ok(()));
         });
         if ui
             .checkbox(&mut self.show_legal, "Show legal moves")
@@ -131,11 +115,8 @@ impl PlayPanel {
         let Some(c) = &self.current else {
             return;
         };
-        if let Some(a) = moves::ui(ui, c.game.as_ref(), self.preview, self.setup.colours) {
-            match a {
-                moves::MoveListAction::Preview(p) => self.set_preview(Some(p)),
-                moves::MoveListAction::Live => self.set_preview(None),
-            }
+        if let Some(preview) = moves::ui(ui, c.game.as_ref(), self.preview, self.setup.colours) {
+            ws.send(preview);
         }
     }
 
@@ -155,13 +136,13 @@ impl PlayPanel {
         }
         let first = Self::who(c.game.as_ref(), crate::rules::opponent(p));
         if ui
-            .button("Swap")
+            .button(Command::Swap.text())
             .on_hover_text(format!(
                 "Take over {first}'s first move (mirrored into your own direction) instead of replying"
             ))
             .clicked()
         {
-            self.play(ws, "swap");
+            ws.send(Command::Swap);
         }
     }
 
@@ -183,21 +164,11 @@ impl PlayPanel {
                 mix(c, Color32::from_gray(0x30), 0.6)
             };
             if computer::progress_ui(ui, purpose, progress, &who, colour) {
-                self.computer.stop();
+                ws.send(Command::StopSearch);
             }
             return;
         }
-        let human_to_move = c
-            .game
-            .to_move()
-            .is_some_and(|p| !self.setup.seats[p as usize & 1].is_computer());
-        if ui
-            .add_enabled(human_to_move, egui::Button::new("Hint"))
-            .on_hover_text("Ask the engine for a move for the player to move")
-            .clicked()
-        {
-            self.request_hint(ws);
-        }
+        command::button(ui, ws, Command::Hint, self.availability(&Command::Hint));
         if let Some(h) = &self.hint {
             ui.label(format!(
                 "Hint: {} (win estimate {:.0}%)",
@@ -234,12 +205,11 @@ impl PlayPanel {
                         ui.label(
                             RichText::new(format!("Previewing move {p}{m} — read-only")).strong(),
                         );
-                        live = ui.button("Back to live").clicked();
+                        live = ui.button(Command::Preview(None).text()).clicked();
                     });
                 });
             if live {
-                self.set_preview(None);
-                ws.status.info("Back to the live position");
+                ws.send(Command::Preview(None));
             }
         } else if let Some(o) = &self.scene.outcome {
             let (fill, head) = match o.winner {
@@ -276,8 +246,7 @@ impl PlayPanel {
                     });
                 });
             if again {
-                let kind = self.setup.kind;
-                self.start_game(ws, kind);
+                ws.send(Command::NewGame(self.setup.kind));
             }
         }
     }

@@ -1,0 +1,370 @@
+//! Where commands take effect: [`App::availability`] (whether a command can run
+//! now, and if not why — what menus grey out with) and [`App::execute`], the one
+//! place that carries out the commands queued during a frame (menus, buttons,
+//! shortcuts, dialog answers, dropped files) at its end.
+//!
+//! Commands that replace the board (New, opening a board, Quit, a generated board)
+//! ask about unsaved changes first: the command and every command queued after it
+//! wait in the prompt ([`Dialog::Unsaved`]) and run once it is answered.
+
+use super::command::Command;
+use super::dialogs::{Choice, Dialog, NewBoard};
+use super::file_dialog::FileQuestion;
+use super::workspace::Mode;
+use super::{App, empty_board, file_stem_for, files};
+use eframe::egui;
+use std::path::Path;
+
+impl App {
+    /// Whether `c` can run now, and if not why. A command that cannot run is greyed
+    /// out in menus and on buttons, and does nothing when its shortcut is pressed.
+    pub fn availability(&self, c: &Command) -> Result<(), String> {
+        let board = self.ws.doc.board();
+        match c {
+            Command::Undo | Command::Redo => {
+                if self.mode == Mode::Play {
+                    match self.play.availability(c) {
+                        Err(_) if self.play.game().is_none() => Err("No game to take back".into()),
+                        other => other,
+                    }
+                } else if matches!(c, Command::Undo) {
+                    self.ws.doc.undo_availability()
+                } else {
+                    self.ws.doc.redo_availability()
+                }
+            }
+            Command::Delete
+            | Command::ClosePolygon
+            | Command::RemoveCorner
+            | Command::SetTool(_) => {
+                if self.mode == Mode::Editor {
+                    self.editor.availability(c, board)
+                } else {
+                    Err("Only in the Editor".into())
+                }
+            }
+            Command::Cancel => match self.mode {
+                Mode::Editor => self.editor.availability(c, board),
+                Mode::Play => self.play.availability(c),
+                Mode::Generator => Err("Nothing to cancel".into()),
+            },
+            Command::Resign
+            | Command::Swap
+            | Command::Hint
+            | Command::StopSearch
+            | Command::SaveGame
+            | Command::Preview(_) => self.play.availability(c),
+            _ => Ok(()),
+        }
+    }
+
+    /// The text of `c` in a menu: Undo and Redo name the step ("Undo move vertex",
+    /// "Undo move e5").
+    pub fn menu_text(&self, c: &Command) -> String {
+        let (undo, redo) = self.undo_redo_labels();
+        match c {
+            Command::Undo => undo,
+            Command::Redo => redo,
+            _ => None,
+        }
+        .unwrap_or_else(|| c.text().into_owned())
+    }
+
+    /// The Edit menu's labels ("Undo move vertex", "Undo move e5"); `None` when
+    /// there is nothing to name.
+    pub fn undo_redo_labels(&self) -> (Option<String>, Option<String>) {
+        if self.mode == Mode::Play {
+            let Some(g) = self.play.game() else {
+                return (None, None);
+            };
+            let undo = g.history().last().map(|m| format!("Undo move {m}"));
+            let redo = g
+                .recorded_history()
+                .get(g.ply())
+                .map(|m| format!("Redo move {m}"));
+            return (undo, redo);
+        }
+        let h = self.ws.doc.history();
+        (
+            h.undo_label().map(|l| format!("Undo {l}")),
+            h.redo_label().map(|l| format!("Redo {l}")),
+        )
+    }
+
+    /// Carry out `c` now (outside a frame, e.g. from a test or the command line).
+    pub fn apply(&mut self, c: Command) {
+        self.execute(vec![c], false);
+    }
+
+    /// The one place where commands take effect, in order. A command that cannot
+    /// run now is dropped. One that would replace unsaved work opens the
+    /// unsaved-changes prompt unless `confirmed`; it and the commands after it then
+    /// wait for the answer.
+    pub(super) fn execute(&mut self, commands: Vec<Command>, confirmed: bool) {
+        let mut queue = commands.into_iter();
+        while let Some(c) = queue.next() {
+            if self.availability(&c).is_err() {
+                continue;
+            }
+            if let Some(waiting) = self.apply_one(c, confirmed) {
+                let mut rest = vec![waiting];
+                rest.extend(queue);
+                self.dialog = Some(Dialog::Unsaved(rest));
+                return;
+            }
+        }
+    }
+
+    /// Whether replacing the board now must ask first.
+    fn must_ask(&self, confirmed: bool) -> bool {
+        !confirmed && self.ws.doc.is_dirty()
+    }
+
+    /// Carry out one command. Returns it when it has to wait for the answer to the
+    /// unsaved-changes prompt.
+    fn apply_one(&mut self, c: Command, confirmed: bool) -> Option<Command> {
+        match c {
+            Command::NewDialog => self.dialog = Some(Dialog::new_board()),
+            Command::NewBoard(what) => {
+                if self.must_ask(confirmed) {
+                    return Some(Command::NewBoard(what));
+                }
+                self.new_now(what);
+            }
+            Command::Open => {
+                let q = FileQuestion::open("Open a board or a game")
+                    .filter("Boards and games", &["ron", "obj", "sgf"])
+                    .filter("Board (RON)", &["ron"])
+                    .filter("Board (OBJ)", &["obj"])
+                    .filter("Hex game (SGF)", &["sgf"]);
+                if let Some(p) = self.chooser.choose(&q)
+                    && self.open_path(&p, confirmed, 1)
+                {
+                    return Some(Command::OpenPath(p));
+                }
+            }
+            Command::ImportObj => {
+                let q = FileQuestion::open("Import OBJ").filter("Wavefront OBJ", &["obj"]);
+                if let Some(p) = self.chooser.choose(&q)
+                    && self.open_path(&p, confirmed, 1)
+                {
+                    return Some(Command::OpenPath(p));
+                }
+            }
+            Command::OpenPath(p) => {
+                if self.open_path(&p, confirmed, 1) {
+                    return Some(Command::OpenPath(p));
+                }
+            }
+            Command::OpenDropped(paths) => {
+                if let Some(first) = paths.first()
+                    && self.open_path(&first.clone(), confirmed, paths.len())
+                {
+                    return Some(Command::OpenDropped(paths));
+                }
+            }
+            Command::ClearRecent => self.ws.settings.recent.clear(),
+            Command::Save => {
+                self.save();
+            }
+            Command::SaveAs => {
+                self.save_as();
+            }
+            Command::ExportObj => self.export_dialog("obj", "Wavefront OBJ"),
+            Command::ExportSvg => self.export_dialog("svg", "SVG picture"),
+            Command::Quit => {
+                if self.must_ask(confirmed) {
+                    return Some(Command::Quit);
+                }
+                self.close_confirmed = true;
+                self.autosave.clear();
+                self.ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+            Command::ReplaceBoard {
+                board,
+                path,
+                dirty,
+                message,
+            } => {
+                if self.must_ask(confirmed) {
+                    return Some(Command::ReplaceBoard {
+                        board,
+                        path,
+                        dirty,
+                        message,
+                    });
+                }
+                self.ws.doc.replace(*board, path, dirty);
+                self.ws.status.info(message);
+                self.fit_all();
+            }
+            Command::Undo => self.undo(),
+            Command::Redo => self.redo(),
+            Command::Delete => self.editor.delete_selected(&mut self.ws),
+            Command::Cancel => match self.mode {
+                Mode::Editor => self.editor.cancel(&mut self.ws),
+                Mode::Play => self.play.cancel(),
+                Mode::Generator => {}
+            },
+            Command::ClosePolygon => self.editor.close_polygon(&mut self.ws),
+            Command::RemoveCorner => self.editor.remove_corner(&mut self.ws),
+            Command::SetTool(t) => self.editor.set_tool(t, &mut self.ws),
+            Command::SetMode(m) => self.mode = m,
+            Command::Fit => self.canvas_mut().request_fit(),
+            Command::ZoomIn => self.canvas_mut().zoom_centre(1.25),
+            Command::ZoomOut => self.canvas_mut().zoom_centre(0.8),
+            Command::ToggleLabels => {
+                self.ws.settings.show_labels = !self.ws.settings.show_labels;
+                self.apply_theme();
+            }
+            Command::ToggleSetup => {
+                self.ws.settings.show_setup = !self.ws.settings.show_setup;
+                self.apply_theme();
+            }
+            Command::ToggleDark => {
+                self.theme_chosen = true;
+                self.ws.settings.dark = !self.ws.settings.dark;
+                self.apply_theme();
+            }
+            Command::NewGame(kind) => {
+                self.mode = Mode::Play;
+                self.play.start_game(&mut self.ws, kind);
+            }
+            Command::Resign => self.play.resign(&mut self.ws),
+            Command::Swap => self.play.swap(&mut self.ws),
+            Command::Hint => self.play.request_hint(&mut self.ws),
+            Command::StopSearch => self.play.stop_search(),
+            Command::SaveGame => self.play.save_dialog(&mut self.ws, &self.chooser),
+            Command::OpenGame => self.play.open_dialog(&mut self.ws, &self.chooser),
+            Command::Preview(ply) => {
+                self.play.set_preview(ply);
+                if ply.is_none() {
+                    self.ws.status.info("Back to the live position");
+                }
+            }
+            Command::ShowShortcuts => self.dialog = Some(Dialog::Shortcuts),
+            Command::About => self.dialog = Some(Dialog::About),
+            Command::Unsaved { choice, then } => match choice {
+                Choice::Save => {
+                    if self.save() {
+                        self.execute(then, true);
+                    }
+                }
+                Choice::DontSave => self.execute(then, true),
+                Choice::Cancel => self.ws.status.info("Cancelled"),
+            },
+            Command::RestoreAutosave(left) => {
+                let summary = left.summary();
+                if let Some(b) = left.board {
+                    self.ws.doc.replace(b, left.path, true);
+                    self.fit_all();
+                }
+                if let Some(g) = left.game {
+                    self.play.set_game(&mut self.ws, g);
+                    self.play.canvas_mut().request_fit();
+                }
+                self.ws.status.info(format!("Restored {summary}"));
+            }
+            Command::DiscardAutosave => {
+                self.autosave.clear();
+                self.ws.status.info("Autosave discarded");
+            }
+        }
+        None
+    }
+
+    /// Open `path`: a game opens in Play at once; a board replaces the document,
+    /// unless that must wait for the unsaved-changes answer (then it returns true
+    /// and nothing happened). `dropped`: how many files came with it (only the
+    /// first one opens).
+    fn open_path(&mut self, path: &Path, confirmed: bool, dropped: usize) -> bool {
+        match self.read_file(path) {
+            Some(files::Opened::Game(g)) => self.show_game(g, path),
+            Some(files::Opened::Board { board, notes }) => {
+                if self.must_ask(confirmed) {
+                    return true;
+                }
+                self.load_board(*board, notes, path);
+            }
+            None => return false,
+        }
+        if dropped > 1 {
+            self.ws.status.info(format!(
+                "Opened {}; only one file can be open at a time ({dropped} were dropped)",
+                path.display(),
+            ));
+        }
+        false
+    }
+
+    fn new_now(&mut self, what: NewBoard) {
+        let board = match &what {
+            NewBoard::Empty => Ok(empty_board()),
+            NewBoard::Preset { name, size } => {
+                crate::presets::by_name(name, *size).map_err(|e| e.to_string())
+            }
+        };
+        match board {
+            Ok(b) => {
+                let text = format!("New board: {}", b.meta.name);
+                self.ws.doc.replace(b, None, false);
+                self.fit_all();
+                if self.mode == Mode::Generator {
+                    self.mode = Mode::Editor;
+                }
+                self.ws.status.info(text);
+            }
+            Err(e) => self.ws.status.error(e),
+        }
+    }
+
+    /// File → Export OBJ / SVG: ask where, then [`App::export`].
+    fn export_dialog(&mut self, ext: &str, what: &str) {
+        let name = file_stem_for(self.ws.doc.board());
+        let q = FileQuestion::save(
+            format!("Export {}", ext.to_uppercase()),
+            format!("{name}.{ext}"),
+        )
+        .filter(what, &[ext]);
+        if let Some(p) = self.chooser.choose(&q) {
+            let p = if p.extension().is_none() {
+                p.with_extension(ext)
+            } else {
+                p
+            };
+            let _ = self.export(&p);
+        }
+    }
+
+    /// Undo: the last board edit (Editor, Generator) or move (Play). The one route
+    /// for the menu, Ctrl+Z and the Undo buttons.
+    fn undo(&mut self) {
+        if self.mode == Mode::Play {
+            self.play.undo(&mut self.ws);
+            return;
+        }
+        let label = self.ws.doc.history().undo_label();
+        if self.ws.doc.undo() {
+            self.ws
+                .status
+                .info(format!("Undid {}", label.unwrap_or("edit")));
+        }
+    }
+
+    /// Redo: the undone edit, or in Play the taken-back move.
+    fn redo(&mut self) {
+        if self.mode == Mode::Play {
+            self.play.redo(&mut self.ws);
+            return;
+        }
+        let label = self.ws.doc.history().redo_label();
+        match self.ws.doc.redo() {
+            Ok(true) => self
+                .ws
+                .status
+                .info(format!("Redid {}", label.unwrap_or("edit"))),
+            Ok(false) => {}
+            Err(e) => self.ws.status.error(format!("cannot redo: {e}")),
+        }
+    }
+}

@@ -1,0 +1,614 @@
+//! One command type for the whole window.
+//!
+//! Every menu entry, toolbar and panel button, keyboard shortcut and dialog answer
+//! becomes a [`Command`] value. Panels queue them on the workspace
+//! ([`super::workspace::Workspace::send`]) while the frame is drawn, the menu bar,
+//! the dialogs and the keyboard ([`pressed`]) add theirs, and the app carries them
+//! all out in one place at the end of the frame (`App::execute` in `apply.rs`).
+//!
+//! A command knows its own text, tooltip, keyboard shortcuts and help section, so
+//! the menus, the toolbar, the mode tabs, the shortcut handling and
+//! Help → Keyboard shortcuts are all generated from it: a shortcut shown anywhere is
+//! the one that works. Whether a command can run now is
+//! [`super::App::availability`]: menus and buttons grey it out (with the reason as
+//! tooltip) and the apply step checks it again, so the shortcut of a disabled
+//! command does nothing.
+
+use super::autosave::Leftover;
+use super::dialogs::{Choice, NewBoard};
+use super::editor::Tool;
+use super::workspace::{Mode, Workspace};
+use crate::board::Board;
+use crate::rules::dynamic::RulesKind;
+use eframe::egui;
+use egui::{Key, KeyboardShortcut, Modifiers};
+use std::borrow::Cow;
+use std::path::PathBuf;
+
+/// Something the user asked the app to do. Commands that need data carry it.
+#[derive(Debug)]
+pub enum Command {
+    // ----- files
+    /// Show the New board dialog (a preset and its size).
+    NewDialog,
+    /// Replace the board with a new one (asks about unsaved changes first).
+    NewBoard(NewBoard),
+    /// Pick a board or game file with the file dialog and open it.
+    Open,
+    /// Open this file (a recent file, or one picked or given): a board replaces
+    /// the document (asking about unsaved changes first), a game opens in Play.
+    OpenPath(PathBuf),
+    /// Files dropped onto the window: the first one opens like [`Command::OpenPath`].
+    OpenDropped(Vec<PathBuf>),
+    ClearRecent,
+    Save,
+    SaveAs,
+    ImportObj,
+    ExportObj,
+    ExportSvg,
+    /// Close the window (asks about unsaved changes first).
+    Quit,
+    /// Make `board` the document (asks about unsaved changes first); `dirty` says
+    /// whether it counts as unsaved (a generated board does).
+    ReplaceBoard {
+        board: Box<Board>,
+        path: Option<PathBuf>,
+        dirty: bool,
+        /// What the status bar says afterwards.
+        message: String,
+    },
+    // ----- editing
+    /// Undo the last board edit, or in Play take back the last move.
+    Undo,
+    /// Redo the undone edit, or in Play replay the taken-back move.
+    Redo,
+    /// Editor: delete the selected face.
+    Delete,
+    /// Editor: drop the half-done polygon, split or merge, else the selection.
+    /// Play: drop the selected piece, else leave the preview.
+    Cancel,
+    /// Draw polygon: close the polygon.
+    ClosePolygon,
+    /// Draw polygon: remove the last corner.
+    RemoveCorner,
+    SetTool(Tool),
+    // ----- view
+    SetMode(Mode),
+    Fit,
+    ZoomIn,
+    ZoomOut,
+    ToggleLabels,
+    ToggleSetup,
+    ToggleDark,
+    // ----- play
+    /// Switch to Play and start a new game of these rules on the document's board.
+    NewGame(RulesKind),
+    /// The player to move resigns (after the panel asked for confirmation).
+    Resign,
+    /// Play the swap (pie) move.
+    Swap,
+    /// Ask the engine for a move for the player to move.
+    Hint,
+    /// Stop the engine's search: it moves (or shows its hint) now.
+    StopSearch,
+    SaveGame,
+    OpenGame,
+    /// Show the position after this many recorded moves read-only (`None`: back to
+    /// the live position).
+    Preview(Option<usize>),
+    // ----- help
+    ShowShortcuts,
+    About,
+    // ----- dialog answers
+    /// The answer to the unsaved-changes prompt, with the commands that waited for it.
+    Unsaved {
+        choice: Choice,
+        then: Vec<Command>,
+    },
+    RestoreAutosave(Box<Leftover>),
+    DiscardAutosave,
+}
+
+/// Where a command is listed in Help → Keyboard shortcuts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Section {
+    Files,
+    Editing,
+    EditorTools,
+    View,
+    Play,
+    Help,
+}
+
+impl Section {
+    /// In the order Help shows them.
+    pub const ALL: [Section; 6] = [
+        Section::Files,
+        Section::Editing,
+        Section::EditorTools,
+        Section::View,
+        Section::Play,
+        Section::Help,
+    ];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Section::Files => "Files",
+            Section::Editing => "Editing",
+            Section::EditorTools => "Editor tools",
+            Section::View => "View",
+            Section::Play => "Play",
+            Section::Help => "Help",
+        }
+    }
+}
+
+const fn key(k: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(Modifiers::NONE, k)
+}
+
+const fn cmd(k: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(Modifiers::COMMAND, k)
+}
+
+const fn cmd_shift(k: Key) -> KeyboardShortcut {
+    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), k)
+}
+
+/// The key that picks an editor tool.
+fn tool_key(t: Tool) -> Key {
+    match t {
+        Tool::Select => Key::V,
+        Tool::Draw => Key::D,
+        Tool::Move => Key::M,
+        Tool::Delete => Key::X,
+        Tool::Split => Key::S,
+        Tool::Merge => Key::G,
+        Tool::TagSide => Key::T,
+        Tool::StartPieces => Key::P,
+    }
+}
+
+/// The key that switches to a mode.
+fn mode_key(m: Mode) -> Key {
+    match m {
+        Mode::Editor => Key::Num1,
+        Mode::Play => Key::Num2,
+        Mode::Generator => Key::Num3,
+    }
+}
+
+impl Command {
+    /// Every command the user can ask for by name, in the order Help lists them
+    /// (commands that carry data appear once per tool / mode, or with a
+    /// representative value).
+    pub fn catalogue() -> Vec<Command> {
+        use Command::*;
+        let mut all = vec![
+            NewDialog,
+            NewBoard(super::dialogs::NewBoard::Empty),
+            Open,
+            ClearRecent,
+            Save,
+            SaveAs,
+            ImportObj,
+            ExportObj,
+            ExportSvg,
+            Quit,
+            Undo,
+            Redo,
+            Delete,
+            Cancel,
+            ClosePolygon,
+            RemoveCorner,
+        ];
+        all.extend(Tool::ALL.map(SetTool));
+        all.extend(Mode::ALL.map(SetMode));
+        all.extend([
+            Fit,
+            ZoomIn,
+            ZoomOut,
+            ToggleLabels,
+            ToggleSetup,
+            ToggleDark,
+            Resign,
+            Swap,
+            Hint,
+            StopSearch,
+            SaveGame,
+            OpenGame,
+            Preview(None),
+            ShowShortcuts,
+            About,
+        ]);
+        all
+    }
+
+    /// The text on its menu entry or button.
+    pub fn text(&self) -> Cow<'static, str> {
+        self.text_and_tooltip().0
+    }
+
+    /// What it does, in one line.
+    pub fn tooltip(&self) -> Cow<'static, str> {
+        self.text_and_tooltip().1
+    }
+
+    /// The text on its menu entry or button, and what it does.
+    pub fn text_and_tooltip(&self) -> (Cow<'static, str>, Cow<'static, str>) {
+        use Command::*;
+        let s = |text: &'static str, tip: &'static str| (Cow::Borrowed(text), Cow::Borrowed(tip));
+        match self {
+            NewDialog => s("From preset…", "New board (empty or from a preset)"),
+            NewBoard(super::dialogs::NewBoard::Empty) => {
+                s("Empty board", "A new board without faces")
+            }
+            NewBoard(super::dialogs::NewBoard::Preset { name, size }) => (
+                format!("New {name}").into(),
+                match size {
+                    Some(n) => format!("A new board from the {name} preset, size {n}").into(),
+                    None => format!("A new board from the {name} preset").into(),
+                },
+            ),
+            Open => s("Open…", "Open a board or a saved game"),
+            OpenPath(p) => (
+                p.file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| p.display().to_string())
+                    .into(),
+                p.display().to_string().into(),
+            ),
+            OpenDropped(_) => s(
+                "Open the dropped file",
+                "Open it (board .ron / .obj, game .ron / .sgf)",
+            ),
+            ClearRecent => s("Clear list", "Forget the recent files"),
+            Save => s(
+                "Save",
+                "Save the board (asks where when it has no .ron file yet)",
+            ),
+            SaveAs => s("Save As…", "Save the board to a new file"),
+            ImportObj => s("Import OBJ…", "Open a Wavefront OBJ file as the board"),
+            ExportObj => s("Export OBJ…", "Write the board as a Wavefront OBJ file"),
+            ExportSvg => s("Export SVG…", "Write the board as an SVG picture"),
+            Quit => s("Quit", "Close the window (asks about unsaved changes)"),
+            ReplaceBoard { message, .. } => ("Replace the board".into(), message.clone().into()),
+            Undo => s(
+                "Undo",
+                "Undo the last edit (in Play: take back the last move)",
+            ),
+            Redo => s(
+                "Redo",
+                "Redo the undone edit (in Play: play the taken-back move again)",
+            ),
+            Delete => s("Delete face", "Editor: delete the selected face"),
+            Cancel => s("Cancel", "Cancel the current action / deselect"),
+            ClosePolygon => s("Close polygon", "Draw polygon: close the polygon"),
+            RemoveCorner => s("Remove last corner", "Draw polygon: remove the last corner"),
+            SetTool(t) => (t.name().into(), t.description().into()),
+            SetMode(m) => (
+                m.title().into(),
+                format!("Switch to {} mode", m.title()).into(),
+            ),
+            Fit => s("Fit board", "Fit the board into the window"),
+            ZoomIn => s("Zoom in", "Zoom in around the centre of the view"),
+            ZoomOut => s("Zoom out", "Zoom out around the centre of the view"),
+            ToggleLabels => s("Labels", "Show the face labels"),
+            ToggleSetup => s("Start pieces", "Show the board's start pieces"),
+            ToggleDark => s("Dark theme", "Dark colours for the window"),
+            NewGame(kind) => (
+                "New game".into(),
+                format!("Start {} on the current board", kind.title()).into(),
+            ),
+            Resign => s("Resign", "The player to move gives up"),
+            Swap => s(
+                "Swap",
+                "Take over the first move (mirrored into your own direction) instead of replying",
+            ),
+            Hint => s("Hint", "Ask the engine for a move for the player to move"),
+            StopSearch => s("Stop", "Stop the engine's search: it moves (or hints) now"),
+            SaveGame => s("Save game…", "Save the game (RON record, or SGF for Hex)"),
+            OpenGame => s("Open game…", "Open a saved game (RON record or Hex SGF)"),
+            Preview(None) => s("Back to live", "Back to the live position"),
+            Preview(Some(k)) => (
+                format!("Preview move {k}").into(),
+                format!("Preview the position after {k} moves (read-only)").into(),
+            ),
+            ShowShortcuts => s("Keyboard shortcuts", "Every key and mouse control"),
+            About => s("About", "Version and licence"),
+            Unsaved { choice, .. } => match choice {
+                Choice::Save => s("Save", "Save the changes, then go on"),
+                Choice::DontSave => s("Don't save", "Drop the changes and go on"),
+                Choice::Cancel => s("Cancel", "Keep the changes and stay"),
+            },
+            RestoreAutosave(_) => s("Restore", "Restore the autosaved work"),
+            DiscardAutosave => s("Discard", "Delete the autosave"),
+        }
+    }
+
+    /// Its keyboard shortcuts, the one shown in menus and on buttons first.
+    pub fn shortcuts(&self) -> Vec<KeyboardShortcut> {
+        use Command::*;
+        match self {
+            NewDialog => vec![cmd(Key::N)],
+            Open => vec![cmd(Key::O)],
+            Save => vec![cmd(Key::S)],
+            SaveAs => vec![cmd_shift(Key::S)],
+            Undo => vec![cmd(Key::Z)],
+            Redo => vec![cmd_shift(Key::Z), cmd(Key::Y)],
+            Delete => vec![key(Key::Delete)],
+            Cancel => vec![key(Key::Escape)],
+            ClosePolygon => vec![key(Key::Enter)],
+            RemoveCorner => vec![key(Key::Backspace)],
+            SetTool(t) => vec![key(tool_key(*t))],
+            SetMode(m) => vec![key(mode_key(*m))],
+            Fit => vec![key(Key::F)],
+            _ => Vec::new(),
+        }
+    }
+
+    /// Where Help lists it.
+    pub fn section(&self) -> Section {
+        use Command::*;
+        match self {
+            NewDialog
+            | NewBoard(_)
+            | Open
+            | OpenPath(_)
+            | OpenDropped(_)
+            | ClearRecent
+            | Save
+            | SaveAs
+            | ImportObj
+            | ExportObj
+            | ExportSvg
+            | Quit
+            | ReplaceBoard { .. } => Section::Files,
+            Undo | Redo | Delete | Cancel | ClosePolygon | RemoveCorner => Section::Editing,
+            SetTool(_) => Section::EditorTools,
+            SetMode(_) | Fit | ZoomIn | ZoomOut | ToggleLabels | ToggleSetup | ToggleDark => {
+                Section::View
+            }
+            NewGame(_) | Resign | Swap | Hint | StopSearch | SaveGame | OpenGame | Preview(_) => {
+                Section::Play
+            }
+            ShowShortcuts | About | Unsaved { .. } | RestoreAutosave(_) | DiscardAutosave => {
+                Section::Help
+            }
+        }
+    }
+
+    /// The first shortcut as the platform writes it ("Ctrl+S"), if it has one.
+    pub fn shortcut_text(&self, ctx: &egui::Context) -> Option<String> {
+        self.shortcuts().first().map(|s| ctx.format_shortcut(s))
+    }
+
+    /// Every shortcut as the platform writes it ("Ctrl+Shift+Z, Ctrl+Y").
+    pub fn all_shortcuts_text(&self, ctx: &egui::Context) -> Option<String> {
+        let all: Vec<String> = self
+            .shortcuts()
+            .iter()
+            .map(|s| ctx.format_shortcut(s))
+            .collect();
+        (!all.is_empty()).then(|| all.join(", "))
+    }
+
+    /// The tooltip with the shortcut: "Fit the board into the window (F)".
+    pub fn tooltip_with_shortcut(&self, ctx: &egui::Context) -> String {
+        match self.shortcut_text(ctx) {
+            Some(k) => format!("{} ({k})", self.tooltip()),
+            None => self.tooltip().into_owned(),
+        }
+    }
+
+    /// Whether its shortcut `s` still applies while a text field has the keyboard:
+    /// only shortcuts with Ctrl/Cmd, and not undo/redo (the field undoes its own text).
+    fn works_while_typing(&self, s: &KeyboardShortcut) -> bool {
+        !s.conflicts_with_text_editing() && !matches!(self, Command::Undo | Command::Redo)
+    }
+}
+
+/// Consume the key presses of `shortcut` from this frame's input, matching the
+/// modifiers exactly; returns how many there were. (egui's `consume_shortcut`
+/// ignores extra Shift and Alt, so a plain `S` would also fire on Shift+S.)
+fn consume_exact(input: &mut egui::InputState, shortcut: &KeyboardShortcut) -> usize {
+    let before = input.events.len();
+    input.events.retain(|e| {
+        !matches!(e, egui::Event::Key { key, pressed: true, modifiers, .. }
+            if *key == shortcut.logical_key && modifiers.matches_exact(shortcut.modifiers))
+    });
+    before - input.events.len()
+}
+
+/// The commands whose shortcuts were pressed this frame (consuming those key
+/// presses). `typing`: a text field has the keyboard, so only Ctrl/Cmd shortcuts
+/// other than undo/redo count.
+pub fn pressed(ctx: &egui::Context, typing: bool) -> Vec<Command> {
+    let mut out = Vec::new();
+    ctx.input_mut(|i| {
+        for c in Command::catalogue() {
+            let mut n = 0;
+            for s in c.shortcuts() {
+                if !typing || c.works_while_typing(&s) {
+                    n += consume_exact(i, &s);
+                }
+            }
+            // One command per frame, however often the key repeated in it.
+            if n > 0 {
+                out.push(c);
+            }
+        }
+    });
+    out
+}
+
+/// A button for `cmd`: its text, its tooltip with the shortcut, greyed out with
+/// the reason when `available` is an error. A click queues the command.
+pub fn button(
+    ui: &mut egui::Ui,
+    ws: &mut Workspace,
+    cmd: Command,
+    available: Result<(), String>,
+) -> egui::Response {
+    let text = cmd.text();
+    button_with_text(ui, ws, cmd, available, &text)
+}
+
+/// [`button`] with other text on it (e.g. "Yes, resign" for [`Command::Resign`]).
+pub fn button_with_text(
+    ui: &mut egui::Ui,
+    ws: &mut Workspace,
+    cmd: Command,
+    available: Result<(), String>,
+    text: &str,
+) -> egui::Response {
+    let r = ui
+        .add_enabled(available.is_ok(), egui::Button::new(text))
+        .on_hover_text(cmd.tooltip_with_shortcut(ui.ctx()));
+    let r = match &available {
+        Err(why) => r.on_disabled_hover_text(why),
+        Ok(()) => r,
+    };
+    if r.clicked() {
+        ws.send(cmd);
+    }
+    r
+}
+
+/// A selectable label for `cmd` with its shortcut after the text ("Draw  D"), as
+/// the editor's tool buttons and the mode tabs are drawn. A click queues it.
+pub fn selectable(
+    ui: &mut egui::Ui,
+    ws: &mut Workspace,
+    cmd: Command,
+    selected: bool,
+) -> egui::Response {
+    let r = ui
+        .selectable_label(selected, selectable_text(ui.ctx(), &cmd))
+        .on_hover_text(cmd.tooltip_with_shortcut(ui.ctx()));
+    if r.clicked() {
+        ws.send(cmd);
+    }
+    r
+}
+
+/// The text of a [`selectable`] command: "Draw  D".
+pub fn selectable_text(ctx: &egui::Context, cmd: &Command) -> String {
+    match cmd.shortcut_text(ctx) {
+        Some(k) => format!("{}  {k}", cmd.text()),
+        None => cmd.text().into_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two shortcuts clash when the same key press would match both.
+    fn clashes(a: &KeyboardShortcut, b: &KeyboardShortcut) -> bool {
+        a.logical_key == b.logical_key
+            && (a.modifiers.matches_exact(b.modifiers) || b.modifiers.matches_exact(a.modifiers))
+    }
+
+    #[test]
+    fn no_two_commands_share_a_shortcut() {
+        let all = Command::catalogue();
+        for (i, a) in all.iter().enumerate() {
+            for b in &all[i + 1..] {
+                for sa in a.shortcuts() {
+                    for sb in b.shortcuts() {
+                        assert!(!clashes(&sa, &sb), "{a:?} and {b:?} share {sa:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_tool_and_mode_has_its_key() {
+        let ctx = egui::Context::default();
+        let keys: Vec<String> = Tool::ALL
+            .iter()
+            .map(|&t| Command::SetTool(t).shortcut_text(&ctx).unwrap())
+            .collect();
+        assert_eq!(keys.join(" "), "V D M X S G T P");
+        let modes: Vec<String> = Mode::ALL
+            .iter()
+            .map(|&m| Command::SetMode(m).shortcut_text(&ctx).unwrap())
+            .collect();
+        assert_eq!(modes.join(" / "), "1 / 2 / 3");
+        assert_eq!(
+            selectable_text(&ctx, &Command::SetTool(Tool::Draw)),
+            "Draw  D"
+        );
+    }
+
+    #[test]
+    fn shift_and_plain_keys_are_told_apart() {
+        let ctx = egui::Context::default();
+        let press = |mods: Modifiers, k: Key| egui::RawInput {
+            events: vec![egui::Event::Key {
+                key: k,
+                physical_key: None,
+                pressed: true,
+                repeat: false,
+                modifiers: mods,
+            }],
+            ..Default::default()
+        };
+        let mut got = Vec::new();
+        let ctrl_shift = Modifiers::CTRL
+            .plus(Modifiers::COMMAND)
+            .plus(Modifiers::SHIFT);
+        for (mods, k) in [
+            (Modifiers::SHIFT, Key::S),
+            (ctrl_shift, Key::Z),
+            (ctrl_shift, Key::S),
+            (Modifiers::NONE, Key::S),
+        ] {
+            let mut out = ctx.run_ui(press(mods, k), |ui| {
+                got.push(
+                    pressed(ui.ctx(), false)
+                        .iter()
+                        .map(|c| format!("{c:?}"))
+                        .collect::<Vec<_>>(),
+                );
+            });
+            out.textures_delta.clear();
+        }
+        assert_eq!(
+            got,
+            vec![
+                vec![],
+                vec!["Redo".to_string()],
+                vec!["SaveAs".to_string()],
+                vec!["SetTool(Split)".to_string()],
+            ]
+        );
+    }
+
+    #[test]
+    fn typing_keeps_plain_keys_and_undo_for_the_text_field() {
+        let ctx = egui::Context::default();
+        let mut got = Vec::new();
+        for (mods, k) in [
+            (Modifiers::NONE, Key::D),
+            (Modifiers::CTRL.plus(Modifiers::COMMAND), Key::Z),
+            (Modifiers::CTRL.plus(Modifiers::COMMAND), Key::S),
+        ] {
+            let input = egui::RawInput {
+                events: vec![egui::Event::Key {
+                    key: k,
+                    physical_key: None,
+                    pressed: true,
+                    repeat: false,
+                    modifiers: mods,
+                }],
+                ..Default::default()
+            };
+            let mut out = ctx.run_ui(input, |ui| got.push(pressed(ui.ctx(), true).len()));
+            out.textures_delta.clear();
+        }
+        assert_eq!(got, vec![0, 0, 1]);
+    }
+}
