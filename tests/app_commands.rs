@@ -10,8 +10,6 @@ use boardwright::app::command::{self as command_mod, Command};
 use boardwright::app::editor::Tool;
 use boardwright::app::menu::{self, Entry};
 use boardwright::app::workspace::Mode;
-use boardwright::edit::BoardEdit;
-use boardwright::mesh::FaceId;
 use boardwright::presets;
 use boardwright::rules::dynamic::RulesKind;
 use eframe::egui;
@@ -157,20 +155,9 @@ fn disabled_commands_are_greyed_out_and_their_shortcuts_do_nothing() {
 #[test]
 fn undo_has_one_route_and_one_message() {
     let (mut h, _dir) = harness(Some(presets::square_grid(2, 2)));
-    let relabel = |h: &mut H| {
-        h.state_mut()
-            .ws
-            .doc
-            .apply(BoardEdit::SetLabel {
-                face: FaceId(1),
-                label: "b1x".into(),
-            })
-            .expect("edit applies");
-        h.run_ok();
-    };
     let last = |h: &H| message(h).expect("a message").0;
     // The editor's toolbar buttons.
-    relabel(&mut h);
+    relabel(&mut h, 1, "b1x");
     click_label(&mut h, "Undo");
     assert_eq!(last(&h), "Undid set label");
     click_label(&mut h, "Redo");
@@ -214,14 +201,7 @@ fn a_generated_board_waits_for_the_unsaved_changes_answer_with_what_follows() {
     // The generator's "Play BOCO on it" sends two commands: replace the board, start
     // a game. With unsaved changes both wait for the prompt.
     let (mut h, _dir) = harness(Some(presets::square_grid(3, 3)));
-    h.state_mut()
-        .ws
-        .doc
-        .apply(BoardEdit::SetLabel {
-            face: FaceId(0),
-            label: "mine".into(),
-        })
-        .unwrap();
+    relabel(&mut h, 0, "mine");
     let generated = presets::boco();
     h.state_mut().ws.send(Command::ReplaceBoard {
         board: Box::new(generated.clone()),

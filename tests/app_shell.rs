@@ -8,23 +8,11 @@ use boardwright::app::dialogs::{Dialog, NewBoard};
 use boardwright::app::workspace::Mode;
 use boardwright::app::{App, AppOptions};
 use boardwright::edit::BoardEdit;
-use boardwright::mesh::{FaceId, Point, VertexId};
+use boardwright::mesh::{Point, VertexId};
 use boardwright::presets;
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-
-fn relabel(h: &mut Harness<'static, App>, face: u32, label: &str) {
-    h.state_mut()
-        .ws
-        .doc
-        .apply(BoardEdit::SetLabel {
-            face: FaceId(face),
-            label: label.into(),
-        })
-        .expect("edit applies");
-    h.run_ok();
-}
 
 fn is_unsaved_prompt(h: &Harness<'static, App>) -> bool {
     matches!(h.state().dialog(), Some(Dialog::Unsaved(_)))

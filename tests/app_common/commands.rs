@@ -2,7 +2,7 @@
 //! app prepared so that a given command can run and visibly does something
 //! ([`app_for`]), and pressing a shortcut as the platform sends it.
 
-use super::harness_opts;
+use super::{harness_opts, relabel};
 use boardwright::app::command::Command;
 use boardwright::app::dialogs::Dialog;
 use boardwright::app::editor::Tool;
@@ -12,7 +12,6 @@ use boardwright::app::view::View;
 use boardwright::app::workspace::{Mode, Settings};
 use boardwright::app::{App, AppOptions};
 use boardwright::board::Board;
-use boardwright::edit::BoardEdit;
 use boardwright::mesh::{FaceId, Point};
 use boardwright::presets;
 use eframe::egui;
@@ -113,21 +112,11 @@ pub fn app(files: &Path) -> (H, tempfile::TempDir) {
 /// A command with a shortcut and no case here fails the tests: add one.
 pub fn app_for(cmd: &Command, files: &Path) -> (H, tempfile::TempDir) {
     let (mut h, dir) = app(files);
-    let relabel = |h: &mut H| {
-        h.state_mut()
-            .ws
-            .doc
-            .apply(BoardEdit::SetLabel {
-                face: FaceId(4),
-                label: "centre".into(),
-            })
-            .expect("edit applies");
-    };
     match cmd {
         Command::NewDialog | Command::Open | Command::SaveAs => {}
-        Command::Save | Command::Undo => relabel(&mut h),
+        Command::Save | Command::Undo => relabel(&mut h, 4, "centre"),
         Command::Redo => {
-            relabel(&mut h);
+            relabel(&mut h, 4, "centre");
             h.state_mut().apply(Command::Undo);
         }
         Command::Delete | Command::Cancel => {

@@ -107,6 +107,19 @@ pub fn drag_board_steps(h: &mut Harness<'static, App>, a: Point, b: Point, steps
     h.run_ok();
 }
 
+/// Relabel face `face` of the document (an undoable edit that makes it unsaved).
+pub fn relabel(h: &mut Harness<'static, App>, face: u32, label: &str) {
+    h.state_mut()
+        .ws
+        .doc
+        .apply(boardwright::edit::BoardEdit::SetLabel {
+            face: FaceId(face),
+            label: label.into(),
+        })
+        .expect("edit applies");
+    h.run_ok();
+}
+
 /// Click the widget labelled `label` (exactly one must exist).
 pub fn click_label(h: &mut Harness<'static, App>, label: &str) {
     h.get_by_label(label).click();
