@@ -422,6 +422,29 @@ fn dropping_a_file_opens_it() {
 }
 
 #[test]
+fn dropping_several_files_asks_first_then_opens_the_first_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.ron");
+    let b = dir.path().join("b.ron");
+    boardwright::io::save_board(&presets::hex(4), &a).unwrap();
+    boardwright::io::save_board(&presets::hex(5), &b).unwrap();
+    let (mut h, _d) = harness(Some(presets::square_grid(3, 3)));
+    relabel(&mut h, 0, "mine");
+    for p in [&a, &b] {
+        h.input_mut()
+            .dropped_files
+            .push(std::sync::Arc::new(Dropped(p.clone())));
+    }
+    h.run_ok();
+    assert!(is_unsaved_prompt(&h), "the drop waits for the answer");
+    assert_eq!(h.state().ws.doc.board().faces.label[0], "mine");
+    click_label(&mut h, "Don't save");
+    assert_eq!(h.state().ws.doc.board(), &presets::hex(4));
+    let (msg, err) = message(&h).unwrap();
+    assert!(!err && msg.contains("2 were dropped"), "{msg}");
+}
+
+#[test]
 fn help_lists_every_command_shortcut_and_each_one_works() {
     let (mut h, _dir) = harness(None);
     click_label(&mut h, "Help");

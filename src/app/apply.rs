@@ -23,10 +23,7 @@ impl App {
         match c {
             Command::Undo | Command::Redo => {
                 if self.mode == Mode::Play {
-                    match self.play.availability(c) {
-                        Err(_) if self.play.game().is_none() => Err("No game to take back".into()),
-                        other => other,
-                    }
+                    self.play.availability(c)
                 } else if matches!(c, Command::Undo) {
                     self.ws.doc.undo_availability()
                 } else {
@@ -91,7 +88,7 @@ impl App {
         )
     }
 
-    /// Carry out `c` now (outside a frame, e.g. from a test or the command line).
+    /// Carry out `c` now, outside a frame (what [`App::open_file`] and the tests use).
     pub fn apply(&mut self, c: Command) {
         self.execute(vec![c], false);
     }
@@ -158,7 +155,7 @@ impl App {
             }
             Command::OpenDropped(paths) => {
                 if let Some(first) = paths.first()
-                    && self.open_path(&first.clone(), confirmed, paths.len())
+                    && self.open_path(first, confirmed, paths.len())
                 {
                     return Some(Command::OpenDropped(paths));
                 }
