@@ -6,11 +6,12 @@
 //! Hex 11×11 ≥ 150,000; TwixT 24×24 ≥ 10,000; LOA 8×8 ≥ 20,000; BOCO on the
 //! `boco` preset ≥ 50,000.
 
-use boardwright::engine::{SearchConfig, SearchLimits, Searchable, Shared, search};
+use boardwright::engine::{SearchConfig, SearchLimits, Shared, search};
 use boardwright::presets;
 use boardwright::rules::boco::Boco;
 use boardwright::rules::hex::Hex;
 use boardwright::rules::loa::Loa;
+use boardwright::rules::search::Searchable;
 use boardwright::rules::twixt::Twixt;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -26,7 +27,6 @@ fn bench_rules<R: Searchable>(c: &mut Criterion, name: &str, rules: R, sims: u64
             seed += 1;
             let mut trees = Vec::new();
             let shared = Shared::default();
-            let describe = |_m| (String::new(), Vec::new());
             let r = search(
                 &rules,
                 &start,
@@ -34,7 +34,6 @@ fn bench_rules<R: Searchable>(c: &mut Criterion, name: &str, rules: R, sims: u64
                 &SearchConfig { threads: 1, seed },
                 &SearchLimits::simulations(sims),
                 &shared,
-                &describe,
             );
             black_box(r.map(|r| r.simulations))
         })

@@ -54,11 +54,8 @@ fn open_window(file: Option<std::path::PathBuf>) -> ExitCode {
                 cli::print_notes(&notes);
                 opts.board = Some(*board);
                 opts.notes = notes;
-                let is_ron = path
-                    .extension()
-                    .is_some_and(|e| e.eq_ignore_ascii_case("ron"));
                 // Imports have no RON file yet: Save asks where to put one.
-                opts.path = is_ron.then_some(path);
+                opts.path = boardwright::app::files::save_path_for(&path);
             }
             Ok(boardwright::app::files::Opened::Game(game)) => {
                 opts.board = Some(game.board().as_ref().clone());

@@ -10,8 +10,8 @@ use boardwright::app::command::{self as command_mod, Command};
 use boardwright::app::editor::Tool;
 use boardwright::app::menu::{self, Entry};
 use boardwright::app::workspace::Mode;
+use boardwright::game::RulesKind;
 use boardwright::presets;
-use boardwright::rules::dynamic::RulesKind;
 use eframe::egui;
 use egui_kittest::kittest::{NodeT, Queryable};
 

@@ -8,9 +8,10 @@ use app_common::*;
 use boardwright::app::AppOptions;
 use boardwright::app::workspace::Mode;
 use boardwright::edit::BoardEdit;
+use boardwright::game::{RulesKind, new_game};
 use boardwright::mesh::FaceId;
 use boardwright::presets;
-use boardwright::rules::dynamic::{GameOptions, RulesKind, new_game};
+use boardwright::rules::GameOptions;
 use std::path::Path;
 use std::sync::Arc;
 

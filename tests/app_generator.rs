@@ -157,7 +157,7 @@ fn play_boco_on_it_starts_a_game_on_the_generated_board() {
     assert_eq!(h.state().mode, Mode::Play);
     assert_eq!(h.state().ws.doc.board(), &generated);
     if let Some(g) = h.state().play.game() {
-        assert_eq!(g.kind(), boardwright::rules::dynamic::RulesKind::Boco);
+        assert_eq!(g.kind(), boardwright::game::RulesKind::Boco);
         assert_eq!(g.board().as_ref(), &generated);
     }
 }

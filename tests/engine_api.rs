@@ -1,8 +1,9 @@
 //! The app-facing engine API: DynEngine / SearchHandle on every game.
 
-use boardwright::engine::{DynEngine, EngineError, SearchConfig, SearchLimits};
+use boardwright::engine::{EngineError, SearchConfig, SearchLimits};
+use boardwright::game::{DynEngine, DynGame, EngineParams, RulesKind, new_game};
 use boardwright::presets;
-use boardwright::rules::dynamic::{DynGame, GameOptions, RulesKind, new_game};
+use boardwright::rules::GameOptions;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -162,23 +163,63 @@ fn the_handle_is_send_and_progress_shows_the_current_best_move() {
 #[test]
 fn tuning_parameters_parse_with_clear_errors() {
     use boardwright::engine::Params;
-    let p = Params::parse("explore=0.9, cut=4,local=0.25").unwrap();
-    assert_eq!(p.explore, 0.9);
-    assert_eq!(p.loa_cut, 4);
-    assert_eq!(p.local_replies, 0.25);
+    let p = EngineParams::parse("explore=0.9, cut=4", RulesKind::Loa).unwrap();
+    assert_eq!(p.tree.explore, 0.9);
+    assert!(EngineParams::parse("explore=0.9,local=0.25", RulesKind::Twixt).is_ok());
     assert_eq!(
-        Params::parse("").unwrap().expand_at,
+        EngineParams::parse("", RulesKind::Hex)
+            .unwrap()
+            .tree
+            .expand_at,
         Params::default().expand_at
     );
-    assert!(
-        Params::parse("speed=3")
-            .unwrap_err()
-            .contains("unknown parameter 'speed'")
+    let e = |text: &str, kind| EngineParams::parse(text, kind).unwrap_err().to_string();
+    assert_eq!(
+        e("speed=3", RulesKind::Twixt),
+        "unknown parameter 'speed' (explore, expand, nodes, local)"
     );
-    assert!(Params::parse("explore").unwrap_err().contains("name=value"));
-    assert!(
-        Params::parse("explore=-1")
-            .unwrap_err()
-            .contains("not a non-negative number")
+    // A game's settings belong to that game only.
+    assert_eq!(
+        e("local=0.5", RulesKind::Loa),
+        "unknown parameter 'local' (explore, expand, nodes, cut)"
     );
+    assert!(e("explore", RulesKind::Hex).contains("name=value"));
+    assert!(e("explore=-1", RulesKind::Hex).contains("not a non-negative number"));
+}
+
+#[test]
+fn game_settings_reach_the_search() {
+    // LOA with cut=0 plays its playouts to the end; the search still finds a
+    // legal move with the same seed reproducibly, and differs from the default.
+    let g = game(RulesKind::Loa, None);
+    let run = |params: &str| {
+        let p = EngineParams::parse(params, RulesKind::Loa).unwrap();
+        let mut e = DynEngine::with_params(
+            SearchConfig {
+                threads: 1,
+                seed: 5,
+            },
+            p,
+        );
+        e.start(g.as_ref(), SearchLimits::simulations(300))
+            .unwrap()
+            .wait()
+            .unwrap()
+    };
+    let (a, b) = (run("cut=0"), run("cut=0"));
+    assert_eq!(a, b);
+    assert!(g.legal_moves().contains(&a.best_move));
+    assert_ne!(
+        a.win_rate,
+        run("").win_rate,
+        "the setting changes the search"
+    );
+    // An engine tuned for another game refuses to search this one.
+    let twixt = EngineParams::parse("local=0.5", RulesKind::Twixt).unwrap();
+    let mut e = DynEngine::with_params(SearchConfig::default(), twixt);
+    let err = e
+        .start(g.as_ref(), SearchLimits::simulations(10))
+        .err()
+        .unwrap();
+    assert!(matches!(err, EngineError::Params(_)), "{err}");
 }

@@ -4,14 +4,15 @@
 //! deterministic.
 
 use boardwright::engine::tree::Tree;
-use boardwright::engine::{DynEngine, SearchConfig, SearchLimits, Searchable, Shared, search};
+use boardwright::engine::{SearchConfig, SearchLimits, Shared, search};
+use boardwright::game::{DynEngine, DynGame, RulesKind, new_game};
 use boardwright::presets;
-use boardwright::rules::Rules;
 use boardwright::rules::boco::Boco;
-use boardwright::rules::dynamic::{DynGame, GameOptions, RulesKind, new_game};
 use boardwright::rules::hex::Hex;
 use boardwright::rules::loa::Loa;
+use boardwright::rules::search::Searchable;
 use boardwright::rules::twixt::Twixt;
+use boardwright::rules::{GameOptions, Rules};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -35,7 +36,7 @@ fn play(g: &mut dyn DynGame, moves: &str) {
     }
 }
 
-fn best(g: &dyn DynGame, sims: u64) -> boardwright::engine::SearchResult {
+fn best(g: &dyn DynGame, sims: u64) -> boardwright::game::SearchResult {
     let mut e = DynEngine::new(SearchConfig {
         threads: 1,
         seed: 7,
@@ -122,7 +123,7 @@ fn typed_positions<R: Rules>(
     assert!(
         mates.len() >= want && blocks.len() >= want,
         "{}: too few positions",
-        rules.name()
+        R::NAME
     );
     (mates, blocks)
 }
@@ -227,8 +228,7 @@ fn hex_rules(n: u32) -> Hex {
 
 fn run<R: Searchable>(rules: &R, pos: &R::Position, trees: &mut Vec<Tree<R>>, sims: u64) -> String {
     let shared = Shared::default();
-    let describe = |m: R::Move| (rules.format_move(pos, m), Vec::new());
-    search(
+    let best = search(
         rules,
         pos,
         trees,
@@ -238,10 +238,10 @@ fn run<R: Searchable>(rules: &R, pos: &R::Position, trees: &mut Vec<Tree<R>>, si
         },
         &SearchLimits::simulations(sims),
         &shared,
-        &describe,
     )
     .unwrap()
-    .best_move
+    .best;
+    rules.format_move(pos, best)
 }
 
 #[test]

@@ -1,8 +1,12 @@
 //! The self-play balance estimator, on tiny test-only games.
 
+use boardwright::board::Board;
 use boardwright::generator::playtest::{PlaytestConfig, estimate, wilson95};
 use boardwright::mesh::FaceId;
-use boardwright::rules::{IllegalMove, Outcome, Player, Rules};
+use boardwright::rules::{
+    GameOptions, IllegalMove, MoveFaces, Outcome, Player, Rules, UnsuitableBoard,
+};
+use std::sync::Arc;
 
 /// Race to `target`: players alternately add 1 or 2 (never past the target); whoever
 /// reaches the target wins. `first_wins_at_once` makes a game the first player always
@@ -21,11 +25,11 @@ struct RacePos {
 impl Rules for Race {
     type Move = u8;
     type Position = RacePos;
-    fn name(&self) -> &'static str {
-        "race"
-    }
-    fn player_names(&self) -> [&'static str; 2] {
-        ["First", "Second"]
+    const NAME: &'static str = "race";
+    const TITLE: &'static str = "Race";
+    const PLAYER_NAMES: [&'static str; 2] = ["First", "Second"];
+    fn on_board(_: Arc<Board>, _: &GameOptions) -> Result<Race, UnsuitableBoard> {
+        Err(UnsuitableBoard("a race is not played on a board".into()))
     }
     fn start(&self) -> RacePos {
         RacePos {
@@ -78,6 +82,9 @@ impl Rules for Race {
     }
     fn piece_at(&self, _pos: &RacePos, _f: FaceId) -> Option<Player> {
         None
+    }
+    fn move_faces(&self, _pos: &RacePos, _m: u8) -> MoveFaces {
+        MoveFaces::NONE
     }
 }
 

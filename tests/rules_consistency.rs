@@ -165,8 +165,10 @@ fn loa_on_a_custom_board_with_a_hole() {
 /// again: identical history, pieces, legal moves and outcome at the end.
 #[test]
 fn random_games_survive_a_record_round_trip() {
-    use boardwright::rules::dynamic::{GameOptions, RulesKind, new_game};
-    use boardwright::rules::record::{load_record, save_record};
+    use boardwright::game::record::{replay, save_record};
+    use boardwright::game::{RulesKind, new_game};
+    use boardwright::io::record::GameRecord;
+    use boardwright::rules::GameOptions;
     use rand::{Rng, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
     let cases = [
@@ -191,7 +193,8 @@ fn random_games_survive_a_record_round_trip() {
                 g.play_str(&m).unwrap();
             }
             assert!(g.outcome().is_some());
-            let back = load_record(&save_record(g.as_ref()), None).unwrap();
+            let record = GameRecord::from_ron(&save_record(g.as_ref())).unwrap();
+            let back = replay(&record, None).unwrap();
             assert_eq!(back.history(), g.history());
             assert_eq!(back.outcome(), g.outcome());
             for f in g.board().mesh.face_ids() {

@@ -246,7 +246,7 @@ fn standard_start_and_notation() {
     let g = standard();
     let s = g.start();
     assert_eq!(g.to_move(&s), 0);
-    assert_eq!(g.player_names(), ["Black", "White"]);
+    assert_eq!(Loa::PLAYER_NAMES, ["Black", "White"]);
     assert!(g.outcome(&s).is_none());
     // b-file: b1, b8 → 2; row 1: b1–g1 → 6 (over its own pieces to h1);
     // diagonal b1–h7 holds b1 and White's h7 → 2 → d3.

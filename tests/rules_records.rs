@@ -1,13 +1,16 @@
 //! Game records (RON), HexGui SGF, and the dynamic game interface used by the GUI.
 
 use boardwright::board::Board;
+use boardwright::game::record::{
+    ReplayError, SaveError, replay, replay_with, save_record, save_sgf,
+};
+use boardwright::game::{Click, DynGame, RulesKind, new_game, suitability, suitability_with};
+use boardwright::io::record::{BoardSource, GameRecord, RecordError, RecordResult};
+use boardwright::io::sgf::{SgfError, read_sgf};
+use boardwright::io::{IoError, ron::BoardFile};
 use boardwright::mesh::FaceId;
 use boardwright::presets;
-use boardwright::rules::dynamic::{
-    Click, DynGame, GameOptions, RulesKind, new_game, suitability, suitability_with,
-};
-use boardwright::rules::record::{BoardSource, GameRecord, RecordError, load_record, save_record};
-use boardwright::rules::sgf::{SgfError, export_sgf, import_sgf};
+use boardwright::rules::GameOptions;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -30,8 +33,22 @@ fn face(g: &dyn DynGame, l: &str) -> FaceId {
     g.board().face_by_label(l).unwrap()
 }
 
-fn no_files(p: &Path) -> Result<Board, String> {
-    Err(format!("no file {}", p.display()))
+fn no_files(p: &Path) -> Result<Board, IoError> {
+    Err(IoError::Read {
+        path: p.to_path_buf(),
+        source: std::io::Error::new(std::io::ErrorKind::NotFound, "no such file"),
+    })
+}
+
+/// A game from its RON record text.
+fn load_record(text: &str) -> Box<dyn DynGame> {
+    replay(&GameRecord::from_ron(text).unwrap(), None).unwrap()
+}
+
+/// A game from SGF text.
+fn import_sgf(text: &str) -> Result<Box<dyn DynGame>, String> {
+    let record = read_sgf(text).map_err(|e| e.to_string())?;
+    replay(&record, None).map_err(|e| e.to_string())
 }
 
 #[test]
@@ -40,11 +57,9 @@ fn rules_kind_parses_and_prints() {
         assert_eq!(k.to_string().parse::<RulesKind>(), Ok(k));
     }
     assert_eq!("Lines-of-Action".parse::<RulesKind>(), Ok(RulesKind::Loa));
-    assert!(
-        "chess"
-            .parse::<RulesKind>()
-            .unwrap_err()
-            .contains("unknown rules 'chess'")
+    assert_eq!(
+        "chess".parse::<RulesKind>().unwrap_err().to_string(),
+        "unknown rules 'chess' (expected hex, twixt, loa or boco)"
     );
 }
 
@@ -75,9 +90,15 @@ fn dyn_game_play_undo_redo_preview_and_clicks() {
     assert_eq!(g.legal_moves().len(), 9);
     assert_eq!(g.legal_targets().len(), 9);
     let b2 = face(g.as_ref(), "b2");
-    assert_eq!(g.move_for_click(None, b2), Ok(Click::Play("b2".into())));
+    let Ok(Click::Play(m)) = g.move_for_click(None, b2) else {
+        panic!("a click on an empty face plays");
+    };
+    assert_eq!(g.move_text(m).unwrap(), "b2");
     play(g.as_mut(), "b2");
-    assert_eq!(g.move_for_click(None, b2), Err("b2 is occupied".into()));
+    assert_eq!(
+        g.move_for_click(None, b2).unwrap_err().to_string(),
+        "b2 is occupied"
+    );
     assert!(g.legal_moves().contains(&"swap".to_string()));
     assert!(!g.legal_targets().contains(&b2));
     play(g.as_mut(), "swap a1");
@@ -117,6 +138,7 @@ fn dyn_game_resign_and_game_over() {
     assert!(
         g.move_for_click(None, face(g.as_ref(), "a1"))
             .unwrap_err()
+            .to_string()
             .starts_with("the game is over")
     );
     // Undo withdraws the resignation.
@@ -136,8 +158,8 @@ fn boco_clicks_explain_refusals() {
     play(g.as_mut(), "b2");
     let d4 = face(g.as_ref(), "d4");
     assert_eq!(
-        g.move_for_click(None, d4),
-        Err("d4 is not adjacent to a played face".into())
+        g.move_for_click(None, d4).unwrap_err().to_string(),
+        "d4 is not adjacent to a played face"
     );
     let targets: Vec<String> = g
         .legal_targets()
@@ -154,10 +176,14 @@ fn ron_record_round_trip_with_embedded_board() {
     g.set_players(["Ann".into(), "Bob".into()]);
     play(g.as_mut(), "c2 swap c3 b4 a3");
     let text = save_record(g.as_ref());
-    assert!(text.contains("format_version: 1"), "{text}");
+    assert!(text.contains("format_version: 2"), "{text}");
     assert!(text.contains("rules: hex"), "{text}");
-    assert!(text.contains("Embedded("), "{text}");
-    let back = load_record(&text, None).unwrap();
+    // The board is embedded in the board-file schema, with its own version.
+    assert!(
+        text.contains("board: Board((\n        format_version: 1,"),
+        "{text}"
+    );
+    let back = load_record(&text);
     assert_eq!(back.history(), g.history());
     assert_eq!(back.players(), &["Ann".to_string(), "Bob".to_string()]);
     assert_eq!(back.options(), &GameOptions { swap: true });
@@ -173,7 +199,7 @@ fn ron_record_round_trip_with_embedded_board() {
 fn finished_and_resigned_games_keep_their_result() {
     let mut g = hex_game(3, false);
     play(g.as_mut(), "a1 b1 a2 b2 a3");
-    let back = load_record(&save_record(g.as_ref()), None).unwrap();
+    let back = load_record(&save_record(g.as_ref()));
     assert_eq!(back.outcome(), g.outcome());
 
     let mut g = new_game(
@@ -184,7 +210,7 @@ fn finished_and_resigned_games_keep_their_result() {
     .unwrap();
     play(g.as_mut(), "c3 c4");
     g.resign(0).unwrap();
-    let back = load_record(&save_record(g.as_ref()), None).unwrap();
+    let back = load_record(&save_record(g.as_ref()));
     assert_eq!(back.resigned(), Some(0));
     assert_eq!(back.outcome().unwrap().winner, Some(1));
 }
@@ -199,10 +225,10 @@ fn loading_names_the_bad_ply() {
         size: Some(5),
     };
     rec.moves.push("c3".into());
-    let err = rec.replay(None, &no_files).err().unwrap();
+    let err = replay_with(&rec, None, &no_files).err().unwrap();
     assert_eq!(
         err,
-        RecordError::Move {
+        ReplayError::Move {
             ply: 3,
             text: "c3".into(),
             reason: "c3 is occupied".into()
@@ -212,7 +238,7 @@ fn loading_names_the_bad_ply() {
     rec.moves.pop();
     rec.moves.push("q9".into());
     assert!(
-        rec.replay(None, &no_files)
+        replay_with(&rec, None, &no_files)
             .err()
             .unwrap()
             .to_string()
@@ -224,7 +250,7 @@ fn loading_names_the_bad_ply() {
 fn loading_rejects_bad_records() {
     assert!(matches!(
         GameRecord::from_ron("not a record"),
-        Err(RecordError::Parse(_))
+        Err(RecordError::Parse { .. })
     ));
     let mut g = hex_game(3, false);
     play(g.as_mut(), "a1");
@@ -236,36 +262,45 @@ fn loading_rejects_bad_records() {
     );
     // A result that the moves do not give.
     let mut rec = g.to_record();
-    rec.result = Some(boardwright::rules::record::RecordResult {
+    rec.result = Some(RecordResult {
         winner: Some(1),
         reason: "Blue connected left and right".into(),
         resigned: None,
     });
     assert!(matches!(
-        rec.replay(None, &no_files),
-        Err(RecordError::ResultMismatch { .. })
+        replay_with(&rec, None, &no_files),
+        Err(ReplayError::ResultMismatch { .. })
     ));
     // Board referenced by path: the loader's error is reported.
     let mut rec = g.to_record();
     rec.board = BoardSource::Path("boards/x.ron".into());
-    let err = rec
-        .replay(Some(Path::new("/games")), &no_files)
+    let err = replay_with(&rec, Some(Path::new("/games")), &no_files)
         .err()
         .unwrap();
     assert_eq!(
         err.to_string(),
-        "the record's board: no file /games/boards/x.ron"
+        "the record's board: cannot read /games/boards/x.ron: no such file"
     );
     // The right rules on the wrong board.
     let mut rec = g.to_record();
-    rec.rules = RulesKind::Hex;
-    rec.board = BoardSource::Embedded(Box::new(
-        boardwright::rules::record::EmbeddedBoard::from_board(&Board::new(presets::hex(3).mesh)),
-    ));
+    rec.rules = "hex".into();
+    rec.board = BoardSource::Board(Box::new(BoardFile::from_board(&Board::new(
+        presets::hex(3).mesh,
+    ))));
     assert!(matches!(
-        rec.replay(None, &no_files),
-        Err(RecordError::Unsuitable(_))
+        replay_with(&rec, None, &no_files),
+        Err(ReplayError::Unsuitable(_))
     ));
+    // Rules nobody knows.
+    let mut rec = g.to_record();
+    rec.rules = "chess".into();
+    assert_eq!(
+        replay_with(&rec, None, &no_files)
+            .err()
+            .unwrap()
+            .to_string(),
+        "unknown rules 'chess' (expected hex, twixt, loa or boco)"
+    );
 }
 
 #[test]
@@ -274,7 +309,7 @@ fn boco_record_on_a_custom_board_round_trips() {
     b.meta.name = "Custom".into();
     let mut g = new_game(RulesKind::Boco, Arc::new(b), &GameOptions::default()).unwrap();
     play(g.as_mut(), "b2 c2 b3");
-    let back = load_record(&save_record(g.as_ref()), None).unwrap();
+    let back = load_record(&save_record(g.as_ref()));
     assert_eq!(back.kind(), RulesKind::Boco);
     assert_eq!(back.board().meta.name, "Custom");
     assert_eq!(back.history(), ["b2", "c2", "b3"]);
@@ -286,12 +321,12 @@ fn sgf_export_matches_hexgui_conventions() {
     let mut g = hex_game(11, true);
     g.set_players(["Ann".into(), "B]ob".into()]);
     play(g.as_mut(), "f6 swap e5");
-    let s = export_sgf(g.as_ref()).unwrap();
+    let s = save_sgf(g.as_ref()).unwrap();
     assert!(s.starts_with("(;FF[4]GM[11]"), "{s}");
     assert!(s.contains("SZ[11]"));
     assert!(s.contains("PW[B\\]ob]"), "{s}");
     assert!(s.contains(";B[f6];W[swap-pieces];B[e5])"), "{s}");
-    let back = import_sgf(&s, false).unwrap();
+    let back = import_sgf(&s).unwrap();
     assert_eq!(back.history(), ["f6", "swap", "e5"]);
     assert_eq!(back.players()[1], "B]ob");
     // Non-Hex games and non-rhombus boards are refused.
@@ -301,42 +336,51 @@ fn sgf_export_matches_hexgui_conventions() {
         &GameOptions::default(),
     )
     .unwrap();
+    let e = save_sgf(b.as_ref()).unwrap_err();
+    assert!(matches!(e, SaveError::Format { .. }), "{e}");
+    assert_eq!(
+        e.to_string(),
+        "BOCO games cannot be saved as SGF (only ron)"
+    );
+    // A Hex game on a board that is not labelled like HexGui's rhombus.
+    let mut odd = presets::hex(3);
+    odd.faces.label[4] = "centre".into();
+    let h = new_game(RulesKind::Hex, Arc::new(odd), &GameOptions::default()).unwrap();
     assert!(matches!(
-        export_sgf(b.as_ref()),
-        Err(SgfError::Unsupported(_))
+        save_sgf(h.as_ref()),
+        Err(SaveError::Sgf(SgfError::NotRhombus))
     ));
 }
 
 #[test]
 fn sgf_import_reads_hexgui_files() {
     let text = "(;AP[HexGui:0.9]FF[4]GM[11]SZ[5]PB[black]PW[white]\n;B[c3]C[centre];W[b4]\n(;B[d2];W[resign])(;B[a1]))";
-    let g = import_sgf(text, false).unwrap();
+    let g = import_sgf(text).unwrap();
     assert_eq!(g.history(), ["c3", "b4", "d2"]);
     assert_eq!(g.resigned(), Some(1));
     assert_eq!(g.outcome().unwrap().winner, Some(0));
     assert_eq!(g.board().face_count(), 25);
     let won = "(;FF[4]GM[11]SZ[3];B[a1];W[b1];B[a2];W[b2];B[a3])";
-    let g = import_sgf(won, false).unwrap();
+    let g = import_sgf(won).unwrap();
     assert_eq!(g.outcome().unwrap().winner, Some(0));
     // Errors.
     assert!(matches!(
-        import_sgf("(;FF[4]GM[1]SZ[19])", false),
+        read_sgf("(;FF[4]GM[1]SZ[19])"),
         Err(SgfError::NotHex(_))
     ));
     assert!(matches!(
-        import_sgf("(;FF[4]GM[11]SZ[5:7])", false),
+        read_sgf("(;FF[4]GM[11]SZ[5:7])"),
         Err(SgfError::Size(_))
     ));
     assert!(matches!(
-        import_sgf("(;FF[4]GM[11]SZ[5];B[c3]", false),
+        read_sgf("(;FF[4]GM[11]SZ[5];B[c3]"),
         Err(SgfError::Syntax(_))
     ));
-    let e = import_sgf("(;FF[4]GM[11]SZ[5];B[c3];B[c4])", false).unwrap_err();
+    let e = import_sgf("(;FF[4]GM[11]SZ[5];B[c3];B[c4])").unwrap_err();
     assert!(
-        e.to_string()
-            .starts_with("move 2 'c4' is illegal: it is marked B"),
+        e.starts_with("move 2 'c4' is illegal: it is marked B"),
         "{e}"
     );
-    let e = import_sgf("(;FF[4]GM[11]SZ[5];B[c3];W[c3])", false).unwrap_err();
-    assert_eq!(e.to_string(), "move 2 'c3' is illegal: c3 is occupied");
+    let e = import_sgf("(;FF[4]GM[11]SZ[5];B[c3];W[c3])").unwrap_err();
+    assert_eq!(e, "move 2 'c3' is illegal: c3 is occupied");
 }

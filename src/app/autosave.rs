@@ -5,7 +5,7 @@
 
 use super::files;
 use crate::board::Board;
-use crate::rules::dynamic::DynGame;
+use crate::game::DynGame;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -200,7 +200,7 @@ impl Autosave {
         let game_file = dir.join(GAME_FILE);
         match game.filter(|g| g.recorded_len() > 0) {
             Some(g) => {
-                let text = crate::rules::record::save_record(g);
+                let text = crate::game::record::save_record(g);
                 if self.written_game.as_deref() != Some(text.as_str()) || !game_file.exists() {
                     std::fs::create_dir_all(&dir)
                         .map_err(|e| format!("autosave: cannot create {}: {e}", dir.display()))?;
@@ -303,7 +303,8 @@ mod tests {
 
     #[test]
     fn a_game_in_progress_is_autosaved_with_its_moves() {
-        use crate::rules::dynamic::{GameOptions, RulesKind, new_game};
+        use crate::game::{RulesKind, new_game};
+        use crate::rules::GameOptions;
         let dir = tempfile::tempdir().unwrap();
         let mut a = Autosave::new(Some(dir.path()));
         let board = presets::hex(3);

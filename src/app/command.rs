@@ -19,7 +19,7 @@ use super::dialogs::{Choice, NewBoard};
 use super::editor::Tool;
 use super::workspace::{Mode, Workspace};
 use crate::board::Board;
-use crate::rules::dynamic::RulesKind;
+use crate::game::RulesKind;
 use eframe::egui;
 use egui::{Key, KeyboardShortcut, Modifiers};
 use std::borrow::Cow;

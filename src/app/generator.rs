@@ -8,11 +8,11 @@ use super::canvas::Canvas;
 use super::command::Command;
 use super::workspace::{Mode, Workspace};
 use crate::board::{Board, FaceKind};
+use crate::game::RulesKind;
 use crate::generator::{
     GardenGrowth, GenerateError, Generated, Generator, GeneratorConfig, Layout, MAX_PLAYERS,
     Progress, Symmetry,
 };
-use crate::rules::dynamic::RulesKind;
 use eframe::egui;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError};

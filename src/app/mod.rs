@@ -5,7 +5,7 @@
 //! (menus, buttons, keys, dialog answers) is a [`command::Command`] queued during
 //! the frame and carried out in one place at its end (`apply.rs`); board changes
 //! are [`crate::edit::BoardEdit`] values applied by [`workspace::Document`], moves
-//! are strings played through [`crate::rules::dynamic::DynGame`].
+//! are typed move handles played through [`crate::game::DynGame`].
 //!
 //! Layout: `mod.rs` (the window: menu bar, tabs, status bar, the frame), `command.rs`
 //! (the command type: text, tooltip, shortcuts), `apply.rs` (when a command can run
@@ -29,8 +29,8 @@ pub mod view;
 pub mod workspace;
 
 use crate::board::{Board, FaceKind};
+use crate::game::DynGame;
 use crate::mesh::Mesh;
-use crate::rules::dynamic::DynGame;
 use autosave::Autosave;
 use canvas::{Canvas, CanvasStyle};
 use command::Command;
@@ -320,10 +320,9 @@ impl App {
     }
 
     fn load_board(&mut self, board: Board, notes: Vec<String>, path: &Path) {
-        let is_ron = has_ext(path, "ron");
-        self.ws
-            .doc
-            .replace(board, is_ron.then(|| path.to_path_buf()), false);
+        let save_to = files::save_path_for(path);
+        let is_ron = save_to.is_some();
+        self.ws.doc.replace(board, save_to, false);
         self.fit_all();
         self.ws.settings.add_recent(path);
         if self.mode == Mode::Generator {

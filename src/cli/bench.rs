@@ -2,7 +2,8 @@
 
 use super::play::GameArgs;
 use super::{CliFailure, print_out};
-use crate::engine::{DynEngine, SearchConfig, SearchLimits};
+use crate::engine::{SearchConfig, SearchLimits};
+use crate::game::DynEngine;
 use clap::Args;
 use std::time::Duration;
 

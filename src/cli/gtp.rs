@@ -8,10 +8,11 @@
 //! and the session carries on.
 
 use super::CliFailure;
-use super::play::{GameArgs, default_board};
-use crate::engine::{DynEngine, SearchConfig, SearchLimits};
-use crate::rules::Player;
-use crate::rules::dynamic::{DynGame, GameOptions, RulesKind, new_game};
+use super::play::GameArgs;
+use crate::engine::{EngineError, SearchConfig, SearchLimits};
+use crate::game::{DynEngine, DynGame, MoveError, RulesKind, new_game};
+use crate::presets::PresetError;
+use crate::rules::{GameOptions, IllegalMove, Player, UnsuitableBoard};
 use clap::Args;
 use std::io::{BufRead, Write};
 use std::sync::Arc;
@@ -49,6 +50,55 @@ const COMMANDS: &[&str] = &[
     "time_left",
     "quit",
 ];
+
+/// Why a command failed: the text of the `?` response.
+#[derive(Debug, thiserror::Error)]
+pub enum GtpError {
+    #[error("unknown command '{0}'")]
+    UnknownCommand(String),
+    /// A command without the arguments it needs: how to call it.
+    #[error("{0}")]
+    Usage(&'static str),
+    #[error("boardsize needs a number, not '{0}'")]
+    NotASize(String),
+    #[error("only square boards are supported, not {0}×{1}")]
+    NotSquare(u32, u32),
+    #[error("the board was loaded from a file ({0} faces); its size cannot change")]
+    FixedBoard(usize),
+    #[error(transparent)]
+    Preset(#[from] PresetError),
+    #[error(transparent)]
+    Unsuitable(#[from] UnsuitableBoard),
+    #[error("unknown colour '{given}' (use {first}/{second} or black/white)")]
+    Colour {
+        given: String,
+        first: String,
+        second: String,
+    },
+    #[error("the game is over: {0}")]
+    GameOver(String),
+    #[error("it is {to_move}'s turn, not {player}'s")]
+    NotYourTurn {
+        to_move: &'static str,
+        player: &'static str,
+    },
+    #[error("cannot undo: no move has been played")]
+    NothingToUndo,
+    #[error("illegal move '{mv}': {reason}")]
+    Illegal { mv: String, reason: IllegalMove },
+    #[error("{0}")]
+    Resign(IllegalMove),
+    #[error(transparent)]
+    Engine(#[from] EngineError),
+    #[error("the engine chose an illegal move '{mv}': {reason}")]
+    EngineMove { mv: String, reason: MoveError },
+    #[error("'{0}' is not a number of seconds")]
+    NotSeconds(String),
+    #[error("'{0}' is not a number of stones")]
+    NotStones(String),
+    #[error("byo-yomi time needs a number of stones")]
+    ByoYomiStones,
+}
 
 /// Time control from `time_settings`: main time, then `byo_time` seconds for
 /// every `byo_stones` moves (`byo_stones == 0`: no byo-yomi).
@@ -139,17 +189,22 @@ impl Session {
         match self.command(&cmd.to_ascii_lowercase(), &args) {
             Ok(text) if text.is_empty() => Some(format!("={id_text}\n\n")),
             Ok(text) => Some(format!("={id_text} {text}\n\n")),
-            Err(e) => Some(format!("?{id_text} {}\n\n", e.replace('\n', " "))),
+            Err(e) => Some(format!(
+                "?{id_text} {}\n\n",
+                e.to_string().replace('\n', " ")
+            )),
         }
     }
 
-    fn command(&mut self, cmd: &str, args: &[&str]) -> Result<String, String> {
+    fn command(&mut self, cmd: &str, args: &[&str]) -> Result<String, GtpError> {
         match cmd {
             "protocol_version" => Ok("2".into()),
             "name" => Ok("boardwright".into()),
             "version" => Ok(env!("CARGO_PKG_VERSION").into()),
             "known_command" => {
-                let c = args.first().ok_or("known_command needs a command name")?;
+                let c = args
+                    .first()
+                    .ok_or(GtpError::Usage("known_command needs a command name"))?;
                 Ok(COMMANDS
                     .contains(&c.to_ascii_lowercase().as_str())
                     .to_string())
@@ -170,53 +225,49 @@ impl Session {
                 if self.game.undo() {
                     Ok(String::new())
                 } else {
-                    Err("cannot undo: no move has been played".into())
+                    Err(GtpError::NothingToUndo)
                 }
             }
             "showboard" => Ok(format!("\n{}", self.board_text().trim_end())),
             "time_settings" => self.time_settings(args),
             "time_left" => self.time_left(args),
-            _ => Err(format!("unknown command '{cmd}'")),
+            _ => Err(GtpError::UnknownCommand(cmd.to_string())),
         }
     }
 
-    fn reset(&mut self, board: crate::board::Board) -> Result<(), String> {
-        let g = new_game(self.kind, Arc::new(board), &GameOptions { swap: self.swap })
-            .map_err(|e| e.0)?;
+    fn reset(&mut self, board: crate::board::Board) -> Result<(), GtpError> {
+        let g = new_game(self.kind, Arc::new(board), &GameOptions { swap: self.swap })?;
         self.game = g;
         self.engine.clear();
         self.time_left = [None, None];
         Ok(())
     }
 
-    fn boardsize(&mut self, args: &[&str]) -> Result<String, String> {
+    fn boardsize(&mut self, args: &[&str]) -> Result<String, GtpError> {
         let parse = |s: &str| {
             s.parse::<u32>()
-                .map_err(|_| format!("boardsize needs a number, not '{s}'"))
+                .map_err(|_| GtpError::NotASize(s.to_string()))
         };
-        let n = parse(args.first().ok_or("boardsize needs a size")?)?;
+        let n = parse(
+            args.first()
+                .ok_or(GtpError::Usage("boardsize needs a size"))?,
+        )?;
         if let Some(m) = args.get(1) {
             let m = parse(m)?;
             if m != n {
-                return Err(format!("only square boards are supported, not {n}×{m}"));
+                return Err(GtpError::NotSquare(n, m));
             }
         }
         if self.fixed_board {
-            let faces = self.game.board().face_count();
-            return Err(format!(
-                "the board was loaded from a file ({faces} faces); its size cannot change"
-            ));
+            return Err(GtpError::FixedBoard(self.game.board().face_count()));
         }
-        if self.kind == RulesKind::Loa && n != 8 {
-            return Err("Lines of Action is played on 8×8 only".into());
-        }
-        let board = default_board(self.kind, Some(n)).map_err(|e| e.message)?;
+        let board = self.kind.entry().default_board.build(Some(n))?;
         self.reset(board)?;
         Ok(String::new())
     }
 
     /// A colour word: the player names, black/white, b/w, x/o.
-    fn color(&self, s: &str) -> Result<Player, String> {
+    fn color(&self, s: &str) -> Result<Player, GtpError> {
         let s = s.to_ascii_lowercase();
         let names = self.game.player_names();
         for (p, name) in names.iter().enumerate() {
@@ -227,32 +278,33 @@ impl Session {
         match s.as_str() {
             "b" | "black" | "x" => Ok(0),
             "w" | "white" | "o" => Ok(1),
-            _ => Err(format!(
-                "unknown colour '{s}' (use {}/{} or black/white)",
-                names[0].to_ascii_lowercase(),
-                names[1].to_ascii_lowercase()
-            )),
+            _ => Err(GtpError::Colour {
+                given: s,
+                first: names[0].to_ascii_lowercase(),
+                second: names[1].to_ascii_lowercase(),
+            }),
         }
     }
 
-    fn check_turn(&self, p: Player) -> Result<(), String> {
+    fn check_turn(&self, p: Player) -> Result<(), GtpError> {
         if let Some(o) = self.game.outcome() {
-            return Err(format!("the game is over: {}", o.reason));
+            return Err(GtpError::GameOver(o.reason));
         }
         match self.game.to_move() {
             Some(q) if q == p => Ok(()),
-            Some(q) => Err(format!(
-                "it is {}'s turn, not {}'s",
-                self.game.player_names()[q as usize],
-                self.game.player_names()[p as usize]
-            )),
-            None => Err("the game is over".into()),
+            Some(q) => Err(GtpError::NotYourTurn {
+                to_move: self.game.player_names()[q as usize],
+                player: self.game.player_names()[p as usize],
+            }),
+            None => Err(GtpError::GameOver("no one is to move".into())),
         }
     }
 
-    fn play(&mut self, args: &[&str]) -> Result<String, String> {
+    fn play(&mut self, args: &[&str]) -> Result<String, GtpError> {
         let [color, mv] = args else {
-            return Err("play needs a colour and a move, e.g. 'play black a1'".into());
+            return Err(GtpError::Usage(
+                "play needs a colour and a move, e.g. 'play black a1'",
+            ));
         };
         let p = self.color(color)?;
         let mv = match mv.to_ascii_lowercase().as_str() {
@@ -262,13 +314,13 @@ impl Session {
         };
         if mv == "resign" {
             self.check_turn(p)?;
-            self.game.resign(p).map_err(|e| e.reason)?;
+            self.game.resign(p).map_err(GtpError::Resign)?;
             return Ok(String::new());
         }
         self.check_turn(p)?;
         self.game
             .play_str(&mv)
-            .map_err(|e| format!("illegal move '{mv}': {}", e.reason))?;
+            .map_err(|reason| GtpError::Illegal { mv, reason })?;
         Ok(String::new())
     }
 
@@ -292,47 +344,39 @@ impl Session {
         Duration::from_secs_f64((secs * margin).clamp(0.01, 3600.0))
     }
 
-    fn genmove(&mut self, args: &[&str]) -> Result<String, String> {
+    fn genmove(&mut self, args: &[&str]) -> Result<String, GtpError> {
         let [color] = args else {
-            return Err("genmove needs a colour, e.g. 'genmove white'".into());
+            return Err(GtpError::Usage(
+                "genmove needs a colour, e.g. 'genmove white'",
+            ));
         };
         let p = self.color(color)?;
         self.check_turn(p)?;
         let limits = SearchLimits::time(self.budget(p));
-        let r = self
-            .engine
-            .start(self.game.as_ref(), limits)
-            .map_err(|e| e.to_string())?
-            .wait()
-            .map_err(|e| e.to_string())?;
-        self.game.play_str(&r.best_move).map_err(|e| {
-            format!(
-                "the engine chose an illegal move '{}': {}",
-                r.best_move, e.reason
-            )
-        })?;
-        Ok(r.best_move)
+        let r = self.engine.start(self.game.as_ref(), limits)?.wait()?;
+        let played = self
+            .game
+            .play(r.best)
+            .map_err(|reason| GtpError::EngineMove {
+                mv: r.best_move,
+                reason,
+            })?;
+        Ok(played)
     }
 
-    fn time_settings(&mut self, args: &[&str]) -> Result<String, String> {
+    fn time_settings(&mut self, args: &[&str]) -> Result<String, GtpError> {
         let [main, byo, stones] = args else {
-            return Err("time_settings needs main time, byo-yomi time and byo-yomi stones".into());
-        };
-        let num = |s: &str| {
-            s.parse::<f64>()
-                .ok()
-                .filter(|x| x.is_finite() && *x >= 0.0)
-                .ok_or_else(|| format!("'{s}' is not a number of seconds"))
+            return Err(GtpError::Usage(
+                "time_settings needs main time, byo-yomi time and byo-yomi stones",
+            ));
         };
         let tc = TimeControl {
-            main: num(main)?,
-            byo_time: num(byo)?,
-            byo_stones: stones
-                .parse::<u32>()
-                .map_err(|_| format!("'{stones}' is not a number of stones"))?,
+            main: seconds(main)?,
+            byo_time: seconds(byo)?,
+            byo_stones: stones_count(stones)?,
         };
         if tc.main == 0.0 && tc.byo_time > 0.0 && tc.byo_stones == 0 {
-            return Err("byo-yomi time needs a number of stones".into());
+            return Err(GtpError::ByoYomiStones);
         }
         self.time_control = Some(tc);
         let start = if tc.main > 0.0 {
@@ -346,19 +390,15 @@ impl Session {
         Ok(String::new())
     }
 
-    fn time_left(&mut self, args: &[&str]) -> Result<String, String> {
+    fn time_left(&mut self, args: &[&str]) -> Result<String, GtpError> {
         let [color, time, stones] = args else {
-            return Err("time_left needs a colour, seconds and stones".into());
+            return Err(GtpError::Usage(
+                "time_left needs a colour, seconds and stones",
+            ));
         };
         let p = self.color(color)?;
-        let t = time
-            .parse::<f64>()
-            .ok()
-            .filter(|x| x.is_finite() && *x >= 0.0)
-            .ok_or_else(|| format!("'{time}' is not a number of seconds"))?;
-        let s = stones
-            .parse::<u32>()
-            .map_err(|_| format!("'{stones}' is not a number of stones"))?;
+        let t = seconds(time)?;
+        let s = stones_count(stones)?;
         self.time_left[p as usize] = Some((t, s));
         Ok(String::new())
     }
@@ -378,6 +418,20 @@ impl Session {
         }
         s
     }
+}
+
+/// A number of seconds (finite, ≥ 0).
+fn seconds(s: &str) -> Result<f64, GtpError> {
+    s.parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite() && *x >= 0.0)
+        .ok_or_else(|| GtpError::NotSeconds(s.to_string()))
+}
+
+/// A number of stones.
+fn stones_count(s: &str) -> Result<u32, GtpError> {
+    s.parse::<u32>()
+        .map_err(|_| GtpError::NotStones(s.to_string()))
 }
 
 /// Run a session over any reader and writer (tests use buffers).

@@ -2,7 +2,9 @@
 
 use super::CliFailure;
 use crate::board::Board;
-use crate::rules::dynamic::{DynGame, GameOptions, RulesKind, new_game};
+use crate::game::registry::{UnknownRules, entries, word_list};
+use crate::game::{DynGame, RulesKind};
+use crate::rules::GameOptions;
 use clap::Args;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -48,7 +50,7 @@ pub struct PlayArgs {
     pub trace: bool,
 }
 
-pub(crate) fn parse_kind(s: &str) -> Result<RulesKind, String> {
+pub(crate) fn parse_kind(s: &str) -> Result<RulesKind, UnknownRules> {
     s.parse()
 }
 
@@ -59,18 +61,9 @@ pub(crate) fn board_from_file(path: &Path) -> Result<Board, CliFailure> {
     Ok(loaded.board)
 }
 
-/// The standard board of a game, with an optional side length.
+/// The standard board of a game (its registry entry's), with an optional side length.
 pub(crate) fn default_board(kind: RulesKind, size: Option<u32>) -> Result<Board, CliFailure> {
-    let r = match kind {
-        RulesKind::Hex => crate::presets::by_name("hex", size),
-        RulesKind::Twixt => crate::presets::by_name("twixt", size),
-        RulesKind::Loa => crate::presets::by_name("loa", size),
-        RulesKind::Boco => match size {
-            Some(n) => crate::presets::by_name("square", Some(n)),
-            None => Ok(crate::presets::boco()),
-        },
-    };
-    r.map_err(|e| CliFailure::new(e.to_string()))
+    Ok(kind.entry().default_board.build(size)?)
 }
 
 /// Make the game for `--rules/--board/--size/--swap`.
@@ -80,17 +73,24 @@ pub(crate) fn make_game(
     size: Option<u32>,
     swap: bool,
 ) -> Result<Box<dyn DynGame>, CliFailure> {
-    if swap && !kind.has_swap() {
+    let entry = kind.entry();
+    if swap && !entry.has_swap {
+        let with_swap: Vec<&str> = entries()
+            .iter()
+            .filter(|e| e.has_swap)
+            .map(|e| e.name)
+            .collect();
         return Err(CliFailure::new(format!(
-            "{} has no swap rule (--swap is for hex and twixt)",
-            kind.title()
+            "{} has no swap rule (--swap is for {})",
+            entry.title,
+            word_list(&with_swap, "and")
         )));
     }
     let board = match board {
         Some(p) => board_from_file(p)?,
         None => default_board(kind, size)?,
     };
-    new_game(kind, Arc::new(board), &GameOptions { swap }).map_err(|e| CliFailure::new(e.0))
+    Ok(entry.new_game(Arc::new(board), &GameOptions { swap })?)
 }
 
 #[derive(Serialize)]

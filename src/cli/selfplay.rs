@@ -4,9 +4,9 @@
 
 use super::play::GameArgs;
 use super::{CliFailure, print_out};
-use crate::engine::{DynEngine, Params, SearchConfig, SearchLimits};
+use crate::engine::{SearchConfig, SearchLimits};
+use crate::game::{DynEngine, DynGame, EngineParams, MoveHandle};
 use crate::rules::Player;
-use crate::rules::dynamic::DynGame;
 use clap::{Args, ValueEnum};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -146,12 +146,13 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
     if args.games == 0 {
         return Err(CliFailure::new("--games must be at least 1"));
     }
-    let params =
-        Params::parse(&args.params).map_err(|e| CliFailure::new(format!("--params: {e}")))?;
-    let opp_params = Params::parse(&args.opponent_params)
+    let kind = args.game.rules;
+    let params = EngineParams::parse(&args.params, kind)
+        .map_err(|e| CliFailure::new(format!("--params: {e}")))?;
+    let opp_params = EngineParams::parse(&args.opponent_params, kind)
         .map_err(|e| CliFailure::new(format!("--opponent-params: {e}")))?;
     let start = args.game.make_game()?;
-    if start.outcome().is_some() || start.legal_moves().is_empty() {
+    if start.outcome().is_some() || start.legal_handles().is_empty() {
         return Err(CliFailure::new("the start position has no legal move"));
     }
     let names = start.player_names();
@@ -169,14 +170,14 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
                 threads: args.threads,
                 seed,
             },
-            params,
+            params.clone(),
         );
         let mut other = DynEngine::with_params(
             SearchConfig {
                 threads: args.opponent_threads,
                 seed: seed ^ 0xa5a5_5a5a_0f0f_f0f0,
             },
-            opp_params,
+            opp_params.clone(),
         );
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         while g.outcome().is_none() && g.ply() < args.max_plies {
@@ -189,13 +190,15 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
                         engine_move(&mut other, g.as_ref(), limits(opp_time, args.sims))?
                     }
                     Opponent::Random => {
-                        let legal = g.legal_moves();
-                        legal[rng.random_range(0..legal.len())].clone()
+                        let legal = g.legal_handles();
+                        legal[rng.random_range(0..legal.len())]
                     }
                 }
             };
-            g.play_str(&mv)
-                .map_err(|e| CliFailure::new(format!("move '{mv}' refused: {}", e.reason)))?;
+            if let Err(e) = g.play(mv) {
+                let text = g.move_text(mv).unwrap_or_default();
+                return Err(CliFailure::new(format!("move '{text}' refused: {e}")));
+            }
         }
         plies_total += g.ply();
         let s = &mut seats[seat as usize];
@@ -259,12 +262,12 @@ fn engine_move(
     engine: &mut DynEngine,
     g: &dyn DynGame,
     limits: SearchLimits,
-) -> Result<String, CliFailure> {
+) -> Result<MoveHandle, CliFailure> {
     let r = engine
         .start(g, limits)
         .and_then(|h| h.wait())
         .map_err(|e| CliFailure::new(format!("engine: {e}")))?;
-    Ok(r.best_move)
+    Ok(r.best)
 }
 
 /// The summary as text.

@@ -1,8 +1,8 @@
-//! The generic search: an arena-allocated UCT tree over any [`Rules`] with an
-//! MCTS-solver (proven wins and losses propagate), mate-in-one and must-block
-//! checks at the root, and reuse of the subtree of the position reached.
+//! The generic search: an arena-allocated UCT tree over any [`Searchable`]
+//! game with an MCTS-solver (proven wins and losses propagate), mate-in-one and
+//! must-block checks at the root, and reuse of the subtree of the position reached.
 
-use super::Searchable;
+use crate::rules::search::{Searchable, reward_for};
 use crate::rules::{Player, Rules, opponent};
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -37,8 +37,9 @@ pub struct Node<M> {
     pub proof: Proof,
 }
 
-/// Tuning knobs of the tree search.
-#[derive(Copy, Clone, Debug)]
+/// Tuning knobs of the tree search, the same for every game (a game's own
+/// settings are its [`Searchable::Settings`]).
+#[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Params {
     /// UCT exploration constant.
     pub explore: f32,
@@ -46,46 +47,21 @@ pub struct Params {
     pub expand_at: u32,
     /// No more nodes are added once the arena holds this many.
     pub max_nodes: usize,
-    /// TwixT: probability that a playout move answers the opponent's last peg
-    /// locally (a knight's move away). Off by default: at equal time it lost
-    /// to uniform playouts (12×12, 0.05 s/move, 30 games: 0.5 → 9–21,
-    /// 0.2 → 12–18), so only what helps is kept.
-    pub local_replies: f32,
-    /// Lines of Action: random plies before the evaluation ends a playout
-    /// (0: play to the end of the game instead).
-    pub loa_cut: u32,
 }
 
 impl Params {
-    /// Parse `name=value` pairs separated by commas (`explore=0.6,local=0.5`)
-    /// over the defaults.
-    pub fn parse(text: &str) -> Result<Params, String> {
-        let mut p = Params::default();
-        for part in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            let (k, v) = part
-                .split_once('=')
-                .ok_or_else(|| format!("'{part}' is not name=value"))?;
-            let num = |v: &str| {
-                v.trim()
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|x| x.is_finite() && *x >= 0.0)
-                    .ok_or_else(|| format!("'{v}' is not a non-negative number"))
-            };
-            match k.trim() {
-                "explore" => p.explore = num(v)? as f32,
-                "expand" => p.expand_at = (num(v)? as u32).max(1),
-                "nodes" => p.max_nodes = (num(v)? as usize).max(1000),
-                "local" => p.local_replies = (num(v)? as f32).min(1.0),
-                "cut" => p.loa_cut = num(v)? as u32,
-                other => {
-                    return Err(format!(
-                        "unknown parameter '{other}' (explore, expand, nodes, local, cut)"
-                    ));
-                }
-            }
+    /// The names [`Params::set`] accepts.
+    pub const NAMES: &'static [&'static str] = &["explore", "expand", "nodes"];
+
+    /// Set a parameter by name (`value` finite and ≥ 0); false for an unknown name.
+    pub fn set(&mut self, name: &str, value: f64) -> bool {
+        match name {
+            "explore" => self.explore = value as f32,
+            "expand" => self.expand_at = (value as u32).max(1),
+            "nodes" => self.max_nodes = (value as usize).max(1000),
+            _ => return false,
         }
-        Ok(p)
+        true
     }
 }
 
@@ -95,8 +71,6 @@ impl Default for Params {
             explore: 0.6,
             expand_at: 3,
             max_nodes: 5_000_000,
-            local_replies: 0.0,
-            loa_cut: 6,
         }
     }
 }
@@ -157,15 +131,6 @@ pub fn best_of<M: Copy + Ord>(stats: &[RootStat<M>]) -> Option<&RootStat<M>> {
         }
     }
     best
-}
-
-/// A finished playout's reward for player `p`: 1 for a win, 0 for a loss, ½ for a draw.
-pub(crate) fn reward_for(winner: Option<Player>, p: Player) -> f32 {
-    match winner {
-        Some(w) if w == p => 1.0,
-        Some(_) => 0.0,
-        None => 0.5,
-    }
 }
 
 /// Scratch space of one searching thread.

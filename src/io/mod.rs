@@ -1,18 +1,27 @@
-//! Board files: RON (the full board), OBJ (geometry and face labels, e.g. from
-//! Blender) and SVG (export only, for printing).
+//! Every file format: boards as RON (the full board), OBJ (geometry and face
+//! labels, e.g. from Blender) and SVG (export only, for printing); game records
+//! as RON ([`record`]) and HexGui SGF ([`sgf`]) — as data: replaying a record
+//! into a game is the game layer's job.
 //!
-//! [`load_board`] and [`save_board`] choose the format by the file extension
-//! (case-insensitive). Every write is atomic (see [`atomic`]); every read is
-//! bounded by [`Limits`] so a huge or hostile file is refused with a clear
-//! message instead of exhausting memory. A loaded board is always validated.
+//! [`open`] reads any file boardwright reads and says what it holds
+//! ([`Document`]): the family by the extension, a board or a game record by
+//! parsing the file. [`load_board`] and [`save_board`] choose the board format
+//! by the file extension (case-insensitive). Every write is atomic (see
+//! [`atomic`]); every read is bounded by [`Limits`] so a huge or hostile file is
+//! refused with a clear message instead of exhausting memory. A loaded board is
+//! always validated.
 
 pub mod atomic;
 pub mod obj;
+pub mod record;
 pub mod ron;
+pub mod sgf;
 pub mod svg;
 
 use crate::board::{Board, BoardError};
 use crate::mesh::MeshError;
+use record::{GameRecord, RecordError};
+use sgf::SgfError;
 use std::path::{Path, PathBuf};
 
 /// Size limits applied to every file read.
@@ -50,12 +59,20 @@ pub struct Loaded {
     pub notes: Vec<String>,
 }
 
-/// The file formats boardwright knows.
+/// The board file formats boardwright knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     Ron,
     Obj,
     Svg,
+}
+
+impl Format {
+    /// Whether boardwright writes boards of this format back without losing
+    /// anything (RON): a board opened from such a file is saved to it again.
+    pub fn is_native(self) -> bool {
+        self == Format::Ron
+    }
 }
 
 impl Format {
@@ -140,7 +157,21 @@ pub enum IoError {
     Mesh(#[from] MeshError),
     #[error(transparent)]
     Board(#[from] BoardError),
+    #[error(
+        "{}: unknown file type {} ({OPENS})",
+        path.display(),
+        ext.as_deref().map_or("(no extension)".to_string(), |e| format!("'.{e}'"))
+    )]
+    UnknownFileType { path: PathBuf, ext: Option<String> },
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    #[error(transparent)]
+    Sgf(#[from] SgfError),
 }
+
+/// Every kind of file [`open`] reads, for messages.
+pub const OPENS: &str =
+    "boardwright opens boards from .ron and .obj, game records from .ron and Hex games from .sgf";
 
 impl IoError {
     /// The underlying error, without the file name context.
@@ -157,12 +188,73 @@ impl IoError {
             | IoError::Write { .. }
             | IoError::UnknownExtension { .. }
             | IoError::NoExtension { .. }
-            | IoError::SvgNotReadable { .. }) => e,
+            | IoError::SvgNotReadable { .. }
+            | IoError::UnknownFileType { .. }) => e,
             e => IoError::InFile {
                 path: path.to_path_buf(),
                 source: Box::new(e),
             },
         }
+    }
+}
+
+/// What a file holds.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Document {
+    /// A board (RON or OBJ), with notes about anything the reader changed.
+    Board {
+        board: Box<Board>,
+        notes: Vec<String>,
+        format: Format,
+    },
+    /// A game record (RON) or a Hex game (SGF), as record data.
+    Game(Box<GameRecord>),
+}
+
+/// Open any file boardwright reads, with the default [`Limits`]: `.ron` (a
+/// board or a game record, told apart by parsing the file), `.obj` boards and
+/// `.sgf` Hex games.
+pub fn open(path: impl AsRef<Path>) -> Result<Document, IoError> {
+    open_with(path.as_ref(), &Limits::default())
+}
+
+/// [`open`] with explicit limits.
+pub fn open_with(path: &Path, limits: &Limits) -> Result<Document, IoError> {
+    let ext = path
+        .extension()
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    match ext.as_deref() {
+        Some("ron") => {
+            let bytes = read_limited(path, limits.max_file_bytes)?;
+            let r = if ron::is_game_record(&bytes) {
+                as_text(&bytes)
+                    .and_then(|t| Ok(GameRecord::from_ron_with(t, limits)?))
+                    .map(|r| Document::Game(Box::new(r)))
+            } else {
+                ron::read_ron(&bytes, limits).map(|l| Document::Board {
+                    board: Box::new(l.board),
+                    notes: l.notes,
+                    format: Format::Ron,
+                })
+            };
+            r.map_err(|e| e.in_file(path))
+        }
+        Some("sgf") => {
+            let bytes = read_limited(path, limits.max_file_bytes.min(sgf::MAX_SGF_BYTES))?;
+            as_text(&bytes)
+                .and_then(|t| Ok(sgf::read_sgf(t)?))
+                .map(|r| Document::Game(Box::new(r)))
+                .map_err(|e| e.in_file(path))
+        }
+        Some("obj") | Some("svg") => load_board_with(path, limits).map(|l| Document::Board {
+            board: Box::new(l.board),
+            notes: l.notes,
+            format: Format::Obj,
+        }),
+        _ => Err(IoError::UnknownFileType {
+            path: path.to_path_buf(),
+            ext,
+        }),
     }
 }
 

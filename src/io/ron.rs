@@ -19,7 +19,10 @@
 //! Faces list their vertices counter-clockwise; a side tag names a boundary
 //! edge by its two vertices; setup names faces by index. Optional face fields
 //! (`label`, `coord`, `kind`, `colour`, `region`) may be left out. Files with a
-//! `format_version` newer than [`FORMAT_VERSION`] are refused, never misread.
+//! `format_version` newer than [`BOARD_FORMAT_VERSION`] are refused, never misread.
+//!
+//! [`BoardFile`] is *the* board schema: game records embed a board in exactly
+//! this form (see [`super::record`]).
 
 use super::{IoError, Limits, Loaded, as_text, build_notes};
 use crate::board::{Board, BoardMeta, FaceKind, GridCoord, Rgba, SideTag};
@@ -28,58 +31,63 @@ use serde::de::{self, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::cell::Cell;
 
-/// The format version this build writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
+/// The board file format version this build writes and reads.
+pub const BOARD_FORMAT_VERSION: u32 = 1;
 
-#[derive(Serialize, Deserialize)]
+/// A board file: the board schema, read and written as RON.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct BoardFile {
-    format_version: u32,
+pub struct BoardFile {
+    pub format_version: u32,
     #[serde(default)]
-    meta: MetaDto,
+    pub meta: MetaDto,
     #[serde(deserialize_with = "de_vertices")]
-    vertices: Vec<(f64, f64)>,
+    pub vertices: Vec<(f64, f64)>,
     #[serde(deserialize_with = "de_faces")]
-    faces: Vec<FaceDto>,
+    pub faces: Vec<FaceDto>,
+    /// Side tags on boundary edges, each edge named by its two vertices.
     #[serde(default)]
-    side_tags: Vec<(u32, u32, SideTag)>,
+    pub side_tags: Vec<(u32, u32, SideTag)>,
     #[serde(default)]
-    setup: Vec<PieceDto>,
+    pub setup: Vec<PieceDto>,
 }
 
-#[derive(Serialize, Deserialize, Default)]
+/// A board's name, description and suggested rules.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct MetaDto {
+pub struct MetaDto {
     #[serde(default)]
-    name: String,
+    pub name: String,
     #[serde(default)]
-    description: String,
+    pub description: String,
     #[serde(default)]
-    suggested_rules: Vec<String>,
+    pub suggested_rules: Vec<String>,
 }
 
-#[derive(Serialize, Deserialize)]
+/// One face: its corners (vertex indices, counter-clockwise) and its data.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct FaceDto {
+pub struct FaceDto {
     #[serde(deserialize_with = "de_face_vertices")]
-    vertices: Vec<u32>,
+    pub vertices: Vec<u32>,
     #[serde(default, skip_serializing_if = "String::is_empty")]
-    label: String,
+    pub label: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    coord: Option<GridCoord>,
+    pub coord: Option<GridCoord>,
     #[serde(default, skip_serializing_if = "is_cell")]
-    kind: FaceKind,
+    pub kind: FaceKind,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    colour: Option<Colour>,
+    pub colour: Option<Colour>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    region: Option<u32>,
+    pub region: Option<u32>,
 }
 
-#[derive(Serialize, Deserialize)]
+/// A start piece: a face (by index) and its owner.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct PieceDto {
-    face: u32,
-    player: u8,
+pub struct PieceDto {
+    pub face: u32,
+    pub player: u8,
 }
 
 fn is_cell(k: &FaceKind) -> bool {
@@ -87,8 +95,8 @@ fn is_cell(k: &FaceKind) -> bool {
 }
 
 /// A colour written as `"#rrggbb"` or `"#rrggbbaa"`.
-#[derive(Clone, Copy)]
-struct Colour(Rgba);
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Colour(pub Rgba);
 
 impl Serialize for Colour {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -208,16 +216,16 @@ fn missing_version() -> u64 {
 
 fn check_version(v: u64) -> Result<(), IoError> {
     match v {
-        v if v == FORMAT_VERSION as u64 => Ok(()),
+        v if v == BOARD_FORMAT_VERSION as u64 => Ok(()),
         u64::MAX => Err(IoError::Invalid(
             "this is not a boardwright board file: it has no format_version".into(),
         )),
-        v if v > FORMAT_VERSION as u64 => Err(IoError::FutureVersion {
+        v if v > BOARD_FORMAT_VERSION as u64 => Err(IoError::FutureVersion {
             found: v,
-            supported: FORMAT_VERSION,
+            supported: BOARD_FORMAT_VERSION,
         }),
         v => Err(IoError::Invalid(format!(
-            "format_version {v} is not a valid version (this build reads {FORMAT_VERSION})"
+            "format_version {v} is not a valid version (this build reads {BOARD_FORMAT_VERSION})"
         ))),
     }
 }
@@ -232,6 +240,27 @@ fn ron_error(e: ron::error::SpannedError) -> IoError {
         col: e.span.start.col,
         message,
     }
+}
+
+/// Whether RON text is a game record rather than a board, decided by parsing
+/// its top-level structure: a record has a `rules` field, which a board file
+/// never has (whatever its strings say). Text that does not parse is not a
+/// record here; the board reader then reports where it fails.
+pub fn is_game_record(bytes: &[u8]) -> bool {
+    fn present<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+        de::IgnoredAny::deserialize(d).map(|_| true)
+    }
+    #[derive(Deserialize)]
+    struct TopLevel {
+        #[serde(default, deserialize_with = "present")]
+        rules: bool,
+    }
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return false;
+    };
+    ron::Options::default()
+        .from_str::<TopLevel>(text)
+        .is_ok_and(|t| t.rules)
 }
 
 /// Parse a RON board file's bytes into a validated board.
@@ -251,11 +280,33 @@ pub fn read_ron(bytes: &[u8], limits: &Limits) -> Result<Loaded, IoError> {
     if let Ok(probe) = options.from_str::<VersionProbe>(text) {
         check_version(probe.format_version)?;
     }
+    let file: BoardFile = from_str_bounded(text, limits).map_err(ron_error)?;
+    file.into_board(limits)
+}
+
+/// Deserialize RON text with the board lists bounded by `limits` (boards
+/// inside game records go through here too).
+pub(crate) fn from_str_bounded<T: serde::de::DeserializeOwned>(
+    text: &str,
+    limits: &Limits,
+) -> Result<T, ron::error::SpannedError> {
     BUDGET.with(|b| b.set(*limits));
     CORNERS.with(|c| c.set(0));
-    let file: BoardFile = options.from_str(text).map_err(ron_error)?;
-    check_version(file.format_version as u64)?;
-    from_dto(file, limits)
+    ron::Options::default().from_str(text)
+}
+
+impl BoardFile {
+    /// The board in the file schema.
+    pub fn from_board(board: &Board) -> BoardFile {
+        to_dto(board)
+    }
+
+    /// The validated board (refusing a newer format version), with notes about
+    /// any repair the mesh builder made.
+    pub fn into_board(self, limits: &Limits) -> Result<Loaded, IoError> {
+        check_version(self.format_version as u64)?;
+        from_dto(self, limits)
+    }
 }
 
 fn from_dto(file: BoardFile, limits: &Limits) -> Result<Loaded, IoError> {
@@ -366,7 +417,7 @@ fn to_dto(board: &Board) -> BoardFile {
         .collect();
     side_tags.sort_unstable();
     BoardFile {
-        format_version: FORMAT_VERSION,
+        format_version: BOARD_FORMAT_VERSION,
         meta: MetaDto {
             name: board.meta.name.clone(),
             description: board.meta.description.clone(),

@@ -19,7 +19,10 @@
 //! * Detection visits only the groups that touch the new piece.
 //! * Notation: the face label, or `#<id>` for unlabelled faces.
 
-use super::{Evidence, IllegalMove, Outcome, Player, Rules, UnsuitableBoard};
+use super::search::Searchable;
+use super::{
+    Evidence, GameOptions, IllegalMove, MoveFaces, Outcome, Player, Rules, UnsuitableBoard,
+};
 use crate::board::{Board, FaceKind};
 use crate::mesh::FaceId;
 use rustc_hash::FxHashMap;
@@ -254,7 +257,7 @@ impl Boco {
     fn win_outcome(&self, cells: &[u8], mover: Player, mut groups: Vec<FaceId>) -> Outcome {
         groups.sort_unstable();
         let ring = self.ring(cells, &groups);
-        let names = self.player_names();
+        let names = Self::PLAYER_NAMES;
         let what = if groups.len() == 1 {
             format!(
                 "{}'s piece on {}",
@@ -278,7 +281,7 @@ impl Boco {
     fn loss_outcome(&self, cells: &[u8], mover: Player, mut group: Vec<FaceId>) -> Outcome {
         group.sort_unstable();
         let ring = self.ring(cells, &group);
-        let names = self.player_names();
+        let names = Self::PLAYER_NAMES;
         Outcome {
             winner: Some(1 - mover),
             reason: format!(
@@ -308,7 +311,7 @@ impl Boco {
             winner: None,
             reason: format!(
                 "{} has no face next to a played face (the rest of the board is separate)",
-                self.player_names()[to_move as usize]
+                Self::PLAYER_NAMES[to_move as usize]
             ),
             evidence: Evidence::default(),
         }
@@ -348,21 +351,17 @@ impl Rules for Boco {
     fn result(&self, pos: &BocoPosition) -> Option<Option<Player>> {
         pos.result.as_ref().map(|o| o.winner)
     }
-    fn playout<G: rand::Rng + ?Sized>(
-        &self,
-        pos: &mut BocoPosition,
-        rng: &mut G,
-    ) -> Option<Player> {
-        self.random_playout(pos, rng)
-    }
     type Move = FaceId;
     type Position = BocoPosition;
+    const NAME: &'static str = "boco";
+    const TITLE: &'static str = "BOCO";
+    const PLAYER_NAMES: [&'static str; 2] = ["Red", "Blue"];
 
-    fn name(&self) -> &'static str {
-        "boco"
+    fn on_board(board: Arc<Board>, _options: &GameOptions) -> Result<Boco, UnsuitableBoard> {
+        Boco::new(board)
     }
-    fn player_names(&self) -> [&'static str; 2] {
-        ["Red", "Blue"]
+    fn suitability(board: &Board, _options: &GameOptions) -> Result<(), UnsuitableBoard> {
+        suitability(board)
     }
     fn start(&self) -> BocoPosition {
         BocoPosition {
@@ -532,5 +531,25 @@ impl Rules for Boco {
     }
     fn piece_at(&self, pos: &BocoPosition, f: FaceId) -> Option<Player> {
         pos.piece(f)
+    }
+    fn move_faces(&self, _pos: &BocoPosition, m: FaceId) -> MoveFaces {
+        MoveFaces::place(m)
+    }
+    fn placement(&self, f: FaceId) -> Option<FaceId> {
+        Some(f)
+    }
+}
+
+/// BOCO's search policy: uniform playouts ([`Boco::random_playout`]); no settings.
+impl Searchable for Boco {
+    type Settings = ();
+    type Aux = ();
+    fn aux(&self, _: &()) {}
+    fn playout<G: rand::Rng + ?Sized>(
+        &self,
+        pos: &mut BocoPosition,
+        rng: &mut G,
+    ) -> Option<Player> {
+        self.random_playout(pos, rng)
     }
 }

@@ -96,10 +96,9 @@ impl<R: Rules> GameState<R> {
         if let Some((k, p)) = self.resigned
             && k == ply
         {
-            let names = self.rules.player_names();
             return Some(Outcome {
                 winner: Some(1 - p),
-                reason: format!("{} resigned", names[p as usize]),
+                reason: format!("{} resigned", R::PLAYER_NAMES[p as usize]),
                 evidence: Evidence::default(),
             });
         }
@@ -232,7 +231,10 @@ impl<R: Rules> GameState<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Board;
     use crate::mesh::FaceId;
+    use crate::rules::{GameOptions, MoveFaces, UnsuitableBoard};
+    use std::sync::Arc;
 
     /// A token on a line of 5 squares; the players alternately move it one step
     /// left or right; reaching square 4 wins for the mover. Positions repeat.
@@ -249,11 +251,15 @@ mod tests {
     impl Rules for Shuttle {
         type Move = i8;
         type Position = Pos;
-        fn name(&self) -> &'static str {
-            "shuttle"
+        const NAME: &'static str = "shuttle";
+        const TITLE: &'static str = "Shuttle";
+        const PLAYER_NAMES: [&'static str; 2] = ["Left", "Right"];
+        fn on_board(_: Arc<Board>, _: &GameOptions) -> Result<Shuttle, UnsuitableBoard> {
+            Ok(Shuttle)
         }
-        fn player_names(&self) -> [&'static str; 2] {
-            ["Left", "Right"]
+        fn move_faces(&self, p: &Pos, m: i8) -> MoveFaces {
+            let to = FaceId((p.at as i8 + m) as u32);
+            MoveFaces::step(FaceId(p.at as u32), to)
         }
         fn start(&self) -> Pos {
             Pos {

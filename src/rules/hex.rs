@@ -20,7 +20,10 @@
 //! * Notation: the face label (`a1` is the top-left cell of the preset rhombus,
 //!   letters columns, numbers rows), `#<id>` for unlabelled faces, and `swap`.
 
-use super::{Evidence, IllegalMove, Outcome, Player, Rules, UnsuitableBoard};
+use super::search::Searchable;
+use super::{
+    Evidence, GameOptions, IllegalMove, MoveFaces, Outcome, Player, Rules, UnsuitableBoard,
+};
 use crate::board::{Board, FaceKind, SideTag};
 use crate::mesh::FaceId;
 use rustc_hash::FxHashMap;
@@ -502,7 +505,7 @@ impl Hex {
         match winner {
             1 | 2 => {
                 let p = winner - 1;
-                let names = self.player_names();
+                let names = Self::PLAYER_NAMES;
                 let chain = self.winning_chain(pos, p).unwrap_or_default();
                 let reason = if p == 0 {
                     format!("{} connected top and bottom", names[0])
@@ -535,17 +538,18 @@ impl Rules for Hex {
             w => Some(winner_of(w)),
         }
     }
-    fn playout<G: rand::Rng + ?Sized>(&self, pos: &mut HexPosition, rng: &mut G) -> Option<Player> {
-        self.random_playout(pos, rng)
-    }
     type Move = HexMove;
     type Position = HexPosition;
+    const NAME: &'static str = "hex";
+    const TITLE: &'static str = "Hex";
+    const PLAYER_NAMES: [&'static str; 2] = ["Red", "Blue"];
+    const HAS_SWAP: bool = true;
 
-    fn name(&self) -> &'static str {
-        "hex"
+    fn on_board(board: Arc<Board>, options: &GameOptions) -> Result<Hex, UnsuitableBoard> {
+        Hex::new(board, options.swap)
     }
-    fn player_names(&self) -> [&'static str; 2] {
-        ["Red", "Blue"]
+    fn suitability(board: &Board, options: &GameOptions) -> Result<(), UnsuitableBoard> {
+        suitability(board, options.swap)
     }
     fn start(&self) -> HexPosition {
         let n = self.t.n;
@@ -687,5 +691,28 @@ impl Rules for Hex {
     }
     fn piece_at(&self, pos: &HexPosition, f: FaceId) -> Option<Player> {
         pos.stone(f)
+    }
+    fn move_faces(&self, _pos: &HexPosition, m: HexMove) -> MoveFaces {
+        match m {
+            HexMove::Place(f) => MoveFaces::place(f),
+            HexMove::Swap => MoveFaces::NONE,
+        }
+    }
+    fn placement(&self, f: FaceId) -> Option<HexMove> {
+        Some(HexMove::Place(f))
+    }
+    fn swap_move(&self) -> Option<HexMove> {
+        self.swap.then_some(HexMove::Swap)
+    }
+}
+
+/// Hex's search policy: uniform playouts through the fast fill
+/// ([`Hex::random_playout`]); no settings.
+impl Searchable for Hex {
+    type Settings = ();
+    type Aux = ();
+    fn aux(&self, _: &()) {}
+    fn playout<G: rand::Rng + ?Sized>(&self, pos: &mut HexPosition, rng: &mut G) -> Option<Player> {
+        self.random_playout(pos, rng)
     }
 }

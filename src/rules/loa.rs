@@ -18,10 +18,16 @@
 //! hash, and connectivity by flood fill — over `u64` bitboards when the board has
 //! at most 64 squares, over the cells otherwise.
 
-use super::{Evidence, IllegalMove, Outcome, Player, Rules, UnsuitableBoard, opponent};
+use super::loa_eval::LoaEval;
+use super::search::{Searchable, Settings, reward_for};
+use super::{
+    Evidence, GameOptions, IllegalMove, MoveFaces, Outcome, Player, Rules, UnsuitableBoard,
+    opponent,
+};
 use crate::board::{Board, GridCoord};
 use crate::mesh::FaceId;
 use rand::Rng;
+use rand_chacha::ChaCha8Rng;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::sync::Arc;
 
@@ -552,7 +558,7 @@ impl Loa {
     }
 
     fn make_outcome(&self, pos: &LoaPosition, winner: Player, why: Why) -> Outcome {
-        let names = self.player_names();
+        let names = Self::PLAYER_NAMES;
         match why {
             Why::Connected => {
                 let first = pos.cells.iter().position(|&x| x == winner + 1);
@@ -691,17 +697,14 @@ impl Rules for Loa {
     fn result(&self, pos: &LoaPosition) -> Option<Option<Player>> {
         (pos.winner != NO_WINNER).then_some(Some(pos.winner))
     }
-    fn playout<G: rand::Rng + ?Sized>(&self, pos: &mut LoaPosition, rng: &mut G) -> Option<Player> {
-        self.random_playout(pos, rng)
-    }
     type Move = LoaMove;
     type Position = LoaPosition;
+    const NAME: &'static str = "loa";
+    const TITLE: &'static str = "Lines of Action";
+    const PLAYER_NAMES: [&'static str; 2] = ["Black", "White"];
 
-    fn name(&self) -> &'static str {
-        "loa"
-    }
-    fn player_names(&self) -> [&'static str; 2] {
-        ["Black", "White"]
+    fn on_board(board: Arc<Board>, _options: &GameOptions) -> Result<Loa, UnsuitableBoard> {
+        Loa::new(board)
     }
     fn start(&self) -> LoaPosition {
         self.t.start.clone()
@@ -734,7 +737,7 @@ impl Rules for Loa {
         let b = &t.board;
         let (nf_, nt_) = (b.face_name(m.from), b.face_name(m.to));
         let p = pos.to_move;
-        let names = self.player_names();
+        let names = Self::PLAYER_NAMES;
         match pos.cells[from] {
             0 => return Err(IllegalMove::new(format!("there is no piece on {nf_}"))),
             x if x != p + 1 => {
@@ -873,6 +876,9 @@ impl Rules for Loa {
         }
     }
 
+    fn move_faces(&self, _pos: &LoaPosition, m: LoaMove) -> MoveFaces {
+        MoveFaces::step(m.from, m.to)
+    }
     fn moves_from(&self, pos: &LoaPosition, from: FaceId, out: &mut Vec<LoaMove>) {
         out.clear();
         if pos.winner != NO_WINNER {
@@ -886,5 +892,58 @@ impl Rules for Loa {
 
     fn repetition_key(&self, pos: &LoaPosition) -> Option<u64> {
         Some(pos.hash)
+    }
+}
+
+/// Lines of Action's search settings.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct LoaSettings {
+    /// Random plies before the evaluation ends a playout (`--params cut=…`;
+    /// 0: play to the end of the game instead).
+    pub cut: u32,
+}
+
+impl Default for LoaSettings {
+    fn default() -> Self {
+        LoaSettings { cut: 6 }
+    }
+}
+
+impl Settings for LoaSettings {
+    const NAMES: &'static [&'static str] = &["cut"];
+    fn set(&mut self, name: &str, value: f64) -> bool {
+        match name {
+            "cut" => self.cut = value as u32,
+            _ => return false,
+        }
+        true
+    }
+}
+
+/// Lines of Action's search policy: a few random plies, then the evaluation
+/// of [`LoaEval`] (or uniform playouts to the end with `cut=0`).
+impl Searchable for Loa {
+    type Settings = LoaSettings;
+    type Aux = LoaEval;
+    fn aux(&self, settings: &LoaSettings) -> LoaEval {
+        let mut e = LoaEval::new(self.board());
+        e.cut = settings.cut;
+        e
+    }
+    fn playout<G: rand::Rng + ?Sized>(&self, pos: &mut LoaPosition, rng: &mut G) -> Option<Player> {
+        self.random_playout(pos, rng)
+    }
+    fn simulate(
+        &self,
+        aux: &LoaEval,
+        pos: &mut LoaPosition,
+        rng: &mut ChaCha8Rng,
+        moves: &mut Vec<LoaMove>,
+        bytes: &mut Vec<u8>,
+    ) -> f32 {
+        if aux.cut == 0 {
+            return reward_for(self.random_playout(pos, rng), 0);
+        }
+        aux.simulate(self, pos, rng, moves, bytes)
     }
 }

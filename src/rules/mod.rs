@@ -1,4 +1,4 @@
-//! Game rules over any suitable [`Board`](crate::board::Board).
+//! Game rules over any suitable [`Board`].
 //!
 //! One file per game, all behind the [`Rules`] trait. A `Rules` value is the
 //! *game*: the board (preprocessed into whatever tables the game needs), the
@@ -6,21 +6,26 @@
 //! player to move, and incrementally maintained structures (e.g. Hex's
 //! disjoint-set). History, undo/redo, repetition and resignation live in the
 //! generic game state built on top, so engines and perft work on bare positions.
+//! Each game's file also holds its search policy for the computer opponent
+//! (its [`search::Searchable`] impl; the trait is defined here, so `rules`
+//! never names the engine). The run-time game, records and notation at the
+//! edges live one floor up, in `crate::game`.
 
 pub mod boco;
-pub mod dynamic;
 pub mod game;
 pub mod hex;
 pub mod loa;
+pub mod loa_eval;
 pub mod perft;
-pub mod record;
-pub mod sgf;
+pub mod search;
 pub mod testing;
 pub mod twixt;
 
+use crate::board::Board;
 use crate::mesh::FaceId;
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::sync::Arc;
 
 /// Player index: 0 moves first (Red in Hex/TwixT, Black in LOA), 1 second.
 pub type Player = u8;
@@ -72,15 +77,70 @@ impl IllegalMove {
 #[error("{0}")]
 pub struct UnsuitableBoard(pub String);
 
+/// Game options chosen before the first move.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameOptions {
+    /// Swap (pie) rule, for games that have one ([`Rules::HAS_SWAP`]).
+    pub swap: bool,
+}
+
+/// The faces a move acts on: where a click plays it and what to draw for it.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct MoveFaces {
+    /// The face the moving piece leaves (movement games); `None` for a placement.
+    pub from: Option<FaceId>,
+    /// The face the move places on or moves to (capturing whatever is there);
+    /// `None` for a move made without a face, such as the swap.
+    pub to: Option<FaceId>,
+}
+
+impl MoveFaces {
+    /// A move without a face (swap).
+    pub const NONE: MoveFaces = MoveFaces {
+        from: None,
+        to: None,
+    };
+    /// A piece placed on `f`.
+    pub fn place(f: FaceId) -> MoveFaces {
+        MoveFaces {
+            from: None,
+            to: Some(f),
+        }
+    }
+    /// A piece moving from `from` to `to`.
+    pub fn step(from: FaceId, to: FaceId) -> MoveFaces {
+        MoveFaces {
+            from: Some(from),
+            to: Some(to),
+        }
+    }
+    /// The faces, `from` first.
+    pub fn faces(&self) -> impl Iterator<Item = FaceId> + use<> {
+        self.from.into_iter().chain(self.to)
+    }
+}
+
 /// The rules of one game on one board with its options.
 pub trait Rules: Clone + Send + Sync + 'static {
     type Move: Copy + Eq + Ord + Hash + Debug + Send + Sync + 'static;
     type Position: Clone + PartialEq + Debug + Send + Sync + 'static;
 
-    /// Short name: `hex`, `twixt`, `loa`, `boco`.
-    fn name(&self) -> &'static str;
-    /// Display names of the two players, e.g. ["Red", "Blue"].
-    fn player_names(&self) -> [&'static str; 2];
+    /// Short name, as in records and on the command line: `hex`, `twixt`, `loa`, `boco`.
+    const NAME: &'static str;
+    /// Display name: `Hex`, `TwixT`, `Lines of Action`, `BOCO`.
+    const TITLE: &'static str;
+    /// What the rules call the two players, first player first, e.g. ["Red", "Blue"].
+    const PLAYER_NAMES: [&'static str; 2];
+    /// Whether the game has an optional swap (pie) rule ([`GameOptions::swap`]).
+    const HAS_SWAP: bool = false;
+
+    /// The rules on `board` with `options`, or why the board does not suit the game.
+    fn on_board(board: Arc<Board>, options: &GameOptions) -> Result<Self, UnsuitableBoard>;
+    /// Whether the game can be played on `board` with `options`; the error is a
+    /// sentence for the user. By default: whether [`Rules::on_board`] succeeds.
+    fn suitability(board: &Board, options: &GameOptions) -> Result<(), UnsuitableBoard> {
+        Self::on_board(Arc::new(board.clone()), options).map(|_| ())
+    }
     /// The start position.
     fn start(&self) -> Self::Position;
     /// The player to move (also defined once the game is over: who would move next).
@@ -103,6 +163,24 @@ pub trait Rules: Clone + Send + Sync + 'static {
     fn parse_move(&self, pos: &Self::Position, text: &str) -> Result<Self::Move, IllegalMove>;
     /// The piece on a face, if any (for drawing and scripting).
     fn piece_at(&self, pos: &Self::Position, f: FaceId) -> Option<Player>;
+    /// The faces `m` acts on in `pos` (the position before the move): where a
+    /// click plays it, what to highlight.
+    fn move_faces(&self, pos: &Self::Position, m: Self::Move) -> MoveFaces;
+    /// The move that puts a piece on `f` (placement games), legal or not, so
+    /// that [`Rules::check`] can say why a click there cannot be played;
+    /// `None` for movement games.
+    fn placement(&self, _f: FaceId) -> Option<Self::Move> {
+        None
+    }
+    /// The swap move, when the rules are played with one (it is legal only when
+    /// [`Rules::legal_moves`] lists it).
+    fn swap_move(&self) -> Option<Self::Move> {
+        None
+    }
+    /// Faces only one player may play on (TwixT's border rows), with that player.
+    fn reserved_faces(&self) -> Vec<(FaceId, Player)> {
+        Vec::new()
+    }
     /// Links to draw (TwixT): (from, to, owner).
     fn links(&self, _pos: &Self::Position) -> Vec<(FaceId, FaceId, Player)> {
         Vec::new()
@@ -122,17 +200,5 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// override it with a read of their incrementally maintained result.
     fn result(&self, pos: &Self::Position) -> Option<Option<Player>> {
         self.outcome(pos).map(|o| o.winner)
-    }
-    /// Plays uniformly random legal moves from `pos` to the end of the game and
-    /// returns the winner (`None`: a draw, or cut short after 1000 plies); `pos` is
-    /// left in an unspecified state. Games override this with their fast paths
-    /// (e.g. Hex fills the board once and checks the winner once).
-    fn playout<G: rand::Rng + ?Sized>(
-        &self,
-        pos: &mut Self::Position,
-        rng: &mut G,
-    ) -> Option<Player> {
-        let mut moves = Vec::new();
-        testing::random_playout(self, pos, rng, &mut moves, 1000)
     }
 }

@@ -1,15 +1,17 @@
-//! Drawing a game on the canvas: pieces (pegs on holes for TwixT), links, the
-//! last move, legal-move and destination markers, the selection, the hovered
-//! face (legal or not), the engine's suggestion and the evidence of a finished game.
+//! Drawing a game on the canvas: pieces (stones, or pegs in holes, as the game's
+//! registry entry says), links, faces reserved for one player tinted in his
+//! colour, the last move, legal-move and destination markers, the selection, the
+//! hovered face (legal or not), the engine's suggestion and the evidence of a
+//! finished game. What to draw is asked of the game, never decided by its kind.
 
 use super::super::canvas::{Canvas, paint_face};
 use super::super::view::View;
 use super::{PlayPanel, computer};
 use crate::app::workspace::Workspace;
 use crate::board::Board;
+use crate::game::registry::PieceStyle;
+use crate::game::{Click, DynGame, PositionView};
 use crate::mesh::FaceId;
-use crate::rules::dynamic::Click;
-use crate::rules::dynamic::{DynGame, PositionView, RulesKind};
 use crate::rules::{Outcome, Player};
 use eframe::egui::{self, Color32, CursorIcon, Pos2, Rect, Stroke};
 
@@ -84,7 +86,7 @@ impl Scene {
 /// Everything drawn over the board in one frame.
 pub struct Overlay<'a> {
     pub scene: &'a Scene,
-    pub kind: RulesKind,
+    pub pieces: PieceStyle,
     pub colours: [Color32; 2],
     /// Faces to mark as legal moves ("Show legal moves").
     pub legal: &'a [FaceId],
@@ -122,32 +124,6 @@ fn outline_for(c: Color32) -> Color32 {
     }
 }
 
-/// TwixT border rows: the faces in a player's two border rows, for tinting.
-/// Player 0 owns the top and bottom rows, player 1 the left and right columns.
-pub fn twixt_borders(board: &Board) -> Vec<(FaceId, Player)> {
-    let coords: Vec<_> = board.faces.coord.iter().flatten().collect();
-    let (Some(max_col), Some(max_row)) = (
-        coords.iter().map(|c| c.col).max(),
-        coords.iter().map(|c| c.row).max(),
-    ) else {
-        return Vec::new();
-    };
-    board
-        .mesh
-        .face_ids()
-        .filter_map(|f| {
-            let c = board.coord(f)?;
-            if c.row == 0 || c.row == max_row {
-                Some((f, 0))
-            } else if c.col == 0 || c.col == max_col {
-                Some((f, 1))
-            } else {
-                None
-            }
-        })
-        .collect()
-}
-
 fn spot(canvas: &Canvas, f: FaceId) -> Option<(Pos2, f32)> {
     canvas.face_spot(f).filter(|(_, r)| r.is_finite())
 }
@@ -163,7 +139,7 @@ pub fn paint(
 ) {
     let clip = painter.clip_rect();
     let visible = |p: Pos2, r: f32| clip.expand(r + 4.0).contains(p);
-    let twixt = o.kind == RulesKind::Twixt;
+    let pegs = o.pieces == PieceStyle::Peg;
 
     // Evidence faces under everything else.
     if let Some(out) = &o.scene.outcome {
@@ -230,8 +206,8 @@ pub fn paint(
         );
     }
 
-    // TwixT holes (the labels mark them when they are shown).
-    if twixt && !canvas.show_labels {
+    // Peg holes (the labels mark them when they are shown).
+    if pegs && !canvas.show_labels {
         for f in board.mesh.face_ids() {
             if o.scene.piece_at(f).is_none()
                 && let Some((p, r)) = spot(canvas, f)
@@ -262,12 +238,12 @@ pub fn paint(
         painter.line_segment([pa, pb], Stroke::new(w, c));
     }
 
-    // Pieces (pegs for TwixT).
+    // Pieces (stones, or pegs).
     for &(f, owner) in &o.scene.pieces {
         let Some((p, r)) = spot(canvas, f) else {
             continue;
         };
-        let r = if twixt { r * 0.55 } else { r };
+        let r = if pegs { r * 0.55 } else { r };
         if !visible(p, r) || r < 0.5 {
             continue;
         }
@@ -346,21 +322,20 @@ impl PlayPanel {
         };
         let board = c.game.board().clone();
         let revision = c.revision;
-        let kind = c.game.kind();
+        let pieces = c.game.entry().pieces;
         self.canvas.show_setup = false;
-        // Face fills: TwixT border rows tinted in their owner's colour.
+        // Face fills: faces reserved for one player (TwixT's border rows) tinted
+        // in his colour.
         let colours = self.setup.colours;
         if self.fills_for != Some((revision, colours)) {
             self.canvas.clear_face_fills();
-            if kind == RulesKind::Twixt {
-                let cell = self.canvas.style.cell;
-                for (f, p) in twixt_borders(&board) {
-                    self.canvas.set_face_fill(
-                        &board,
-                        f,
-                        Some(mix(cell, colours[p as usize], 0.35)),
-                    );
-                }
+            let cell = self.canvas.style.cell;
+            for (f, p) in c.game.reserved_faces() {
+                self.canvas.set_face_fill(
+                    &board,
+                    f,
+                    Some(mix(cell, colours[p as usize & 1], 0.35)),
+                );
             }
             self.fills_for = Some((revision, colours));
         }
@@ -379,14 +354,15 @@ impl PlayPanel {
             if computer_to_move {
                 return Some(Err("the computer is to move".to_string()));
             }
-            match &self.hover_cache {
-                Some((hf, sel, a)) if *hf == f && *sel == self.selected => Some(a.clone()),
+            let a = match &self.hover_cache {
+                Some((hf, sel, a)) if *hf == f && *sel == self.selected => a.clone(),
                 _ => {
                     let a = c.game.move_for_click(self.selected, f);
                     self.hover_cache = Some((f, self.selected, a.clone()));
-                    Some(a)
+                    a
                 }
-            }
+            };
+            Some(a.map_err(|e| e.to_string()))
         });
         let ok = matches!(answer, Some(Ok(_)));
         if hover.is_some() {
@@ -399,7 +375,14 @@ impl PlayPanel {
         ws.status.hover = r.hovered.map(|f| {
             let mut s = crate::app::face_description(&board, f);
             match &answer {
-                Some(Ok(Click::Play(m))) => s.push_str(&format!("  ·  click to play {m}")),
+                Some(Ok(Click::Play(m))) => {
+                    let text = self
+                        .current
+                        .as_ref()
+                        .and_then(|c| c.game.move_text(*m).ok())
+                        .unwrap_or_default();
+                    s.push_str(&format!("  ·  click to play {text}"))
+                }
                 Some(Ok(Click::Select(_))) => s.push_str("  ·  click to select"),
                 Some(Ok(Click::Deselect)) => s.push_str("  ·  click to deselect"),
                 Some(Err(why)) => s.push_str(&format!("  ·  {why}")),
@@ -421,7 +404,7 @@ impl PlayPanel {
         };
         let overlay = Overlay {
             scene: &self.scene,
-            kind,
+            pieces,
             colours,
             legal: &legal,
             destinations: &self.destinations,

@@ -8,10 +8,10 @@
 
 use super::PlayPanel;
 use crate::app::workspace::Workspace;
-use crate::engine::{DynEngine, EngineError, Progress, SearchConfig, SearchHandle, SearchLimits};
+use crate::engine::{EngineError, SearchConfig, SearchLimits};
+use crate::game::{DynEngine, DynGame, MoveHandle, Progress, SearchHandle};
 use crate::mesh::FaceId;
 use crate::rules::Player;
-use crate::rules::dynamic::DynGame;
 use eframe::egui;
 use std::time::Duration;
 
@@ -103,7 +103,7 @@ struct Running {
 /// What a finished search asks the panel to do.
 pub enum Finished {
     /// Play this move for the computer seat.
-    Play { player: Player, best_move: String },
+    Play { player: Player, best: MoveHandle },
     /// Show a hint.
     Hint(Hint),
     /// The search failed.
@@ -213,7 +213,7 @@ impl Computer {
                 Some(match (result, purpose) {
                     (Ok(res), Purpose::Move(player)) => Finished::Play {
                         player,
-                        best_move: res.best_move,
+                        best: res.best,
                     },
                     (Ok(res), Purpose::Hint(player)) => Finished::Hint(Hint {
                         player,
@@ -331,8 +331,8 @@ impl PlayPanel {
             self.computer.cancel();
         }
         match self.computer.poll(ctx, self.epoch) {
-            Some(Finished::Play { player, best_move }) if to_move == Some(player) => {
-                self.play(ws, &best_move);
+            Some(Finished::Play { player, best }) if to_move == Some(player) => {
+                self.play(ws, best);
             }
             Some(Finished::Hint(h)) => {
                 let who = self

@@ -23,9 +23,10 @@ use super::command::Command;
 use super::file_dialog::{FileChooser, FileQuestion};
 use super::workspace::Workspace;
 use crate::board::Board;
+use crate::game::registry::RecordFormat;
+use crate::game::{Click, ClickError, DynGame, MoveHandle, RulesKind, new_game};
 use crate::mesh::FaceId;
 use crate::rules::Player;
-use crate::rules::dynamic::{Click, DynGame, RulesKind, new_game};
 use board_view::Scene;
 use eframe::egui::{self, Color32};
 use setup::Setup;
@@ -61,7 +62,7 @@ pub struct PlayPanel {
     legal: Vec<FaceId>,
     destinations: Vec<FaceId>,
     /// What a click on the hovered face would do: (face, selection, answer).
-    hover_cache: Option<(FaceId, Option<FaceId>, Result<Click, String>)>,
+    hover_cache: Option<(FaceId, Option<FaceId>, Result<Click, ClickError>)>,
     /// The face fills (TwixT border rows) are set for this (revision, colours).
     fills_for: Option<(u64, [Color32; 2])>,
     /// The names last handed to the game (edits in the setup panel rename its players).
@@ -75,8 +76,8 @@ pub struct PlayPanel {
     failed_epoch: Option<u64>,
     /// The engine's suggestion for the player to move.
     hint: Option<computer::Hint>,
-    /// Whether the swap move is legal now.
-    can_swap: bool,
+    /// The swap move, when it is legal now.
+    swap: Option<MoveHandle>,
     /// The frame this panel was last shown in (to notice returning from another mode).
     last_frame: Option<u64>,
 }
@@ -110,7 +111,7 @@ impl PlayPanel {
             failed_epoch: None,
             hint: None,
             last_frame: None,
-            can_swap: false,
+            swap: None,
         }
     }
 
@@ -404,7 +405,7 @@ impl PlayPanel {
         }
         self.scene = Scene::of(g, self.preview.unwrap_or(g.ply())).unwrap_or_default();
         self.legal = g.legal_targets();
-        self.can_swap = g.options().swap && g.check_str("swap").is_ok();
+        self.swap = g.swap_move();
         self.destinations = match self.selected {
             Some(s) if self.preview.is_none() => g.moves_from(s),
             _ => Vec::new(),
@@ -432,7 +433,7 @@ impl PlayPanel {
             return;
         }
         match c.game.move_for_click(self.selected, f) {
-            Ok(Click::Play(m)) => self.play(ws, &m),
+            Ok(Click::Play(m)) => self.play(ws, m),
             Ok(Click::Select(s)) => {
                 self.selected = Some(s);
                 self.changed();
@@ -452,20 +453,20 @@ impl PlayPanel {
                 if self.selected.take().is_some() {
                     self.changed();
                 }
-                ws.status.error(why);
+                ws.status.error(why.to_string());
             }
         }
     }
 
-    /// Play `m` (notation) in the live game.
-    fn play(&mut self, ws: &mut Workspace, m: &str) {
+    /// Play `m`, a legal move of the live game's position.
+    fn play(&mut self, ws: &mut Workspace, m: MoveHandle) {
         let Some(c) = &mut self.current else {
             return;
         };
         let mover = c.game.to_move().unwrap_or(0) as usize;
         let name = c.game.players()[mover].clone();
-        match c.game.play_str(m) {
-            Ok(()) => {
+        match c.game.play(m) {
+            Ok(m) => {
                 let end = c.game.outcome().map(|o| o.reason);
                 self.selected = None;
                 self.confirm_resign = false;
@@ -477,7 +478,7 @@ impl PlayPanel {
                     None => ws.status.info(format!("{name} played {m}")),
                 }
             }
-            Err(e) => ws.status.error(format!("{m}: {e}")),
+            Err(e) => ws.status.error(format!("The move was not played: {e}")),
         }
     }
 
@@ -522,7 +523,7 @@ impl PlayPanel {
         };
         let mut q = FileQuestion::save("Save game", format!("{}-game.ron", c.game.kind().name()))
             .filter("Game record (RON)", &["ron"]);
-        if c.game.kind() == RulesKind::Hex {
+        if c.game.entry().saves_as(RecordFormat::Sgf) {
             q = q.filter("Hex game (SGF)", &["sgf"]);
         }
         if let Some(path) = chooser.choose(&q) {
@@ -559,7 +560,7 @@ impl PlayPanel {
             Command::Redo => ok(g.ply() < g.recorded_len(), "No move to replay"),
             Command::Resign => ok(g.to_move().is_some(), "The game is over"),
             Command::Swap => ok(
-                self.preview.is_none() && self.can_swap && human_to_move,
+                self.preview.is_none() && self.swap.is_some() && human_to_move,
                 "The swap move is not possible now",
             ),
             Command::Hint => {
@@ -589,7 +590,9 @@ impl PlayPanel {
 
     /// The swap button: play the swap move.
     pub fn swap(&mut self, ws: &mut Workspace) {
-        self.play(ws, "swap");
+        if let Some(m) = self.swap {
+            self.play(ws, m);
+        }
     }
 
     /// "Stop": the engine moves (or shows its hint) now with what it found so far.
@@ -646,14 +649,11 @@ impl PlayPanel {
         if self.setup.seats[p as usize & 1].is_computer() {
             return "The computer is thinking: Stop makes it move now".into();
         }
-        if g.kind() == RulesKind::Loa {
-            if self.selected.is_some() {
-                "Click a marked destination to move, elsewhere (or Esc) to deselect".into()
-            } else {
-                "Click one of your pieces to see where it can go".into()
-            }
+        let clicks = g.entry().clicks;
+        if self.selected.is_some() {
+            clicks.selected.into()
         } else {
-            "Click an empty face to place a piece".into()
+            clicks.idle.into()
         }
     }
 

@@ -4,7 +4,7 @@
 //! dimmed.
 
 use crate::app::command::Command;
-use crate::rules::dynamic::DynGame;
+use crate::game::DynGame;
 use eframe::egui::{self, Color32, RichText};
 
 /// The text of move `k` (0-based) in the list: "3. a2".

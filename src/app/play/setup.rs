@@ -5,7 +5,8 @@
 use super::computer::Seat;
 use crate::app::command::Command;
 use crate::board::Board;
-use crate::rules::dynamic::{GameOptions, RulesKind, suitability, suitability_with};
+use crate::game::{RulesKind, suitability, suitability_with};
+use crate::rules::GameOptions;
 use eframe::egui::{self, Color32, RichText};
 
 /// Default piece colour for a side name from the rules ("Red", "Blue", "Black", "White").
@@ -21,10 +22,7 @@ pub fn default_colour(side: &str) -> Color32 {
 
 /// The side names of `kind` (what the rules call the players).
 pub fn side_names(kind: RulesKind) -> [&'static str; 2] {
-    match kind {
-        RulesKind::Loa => ["Black", "White"],
-        RulesKind::Hex | RulesKind::Twixt | RulesKind::Boco => ["Red", "Blue"],
-    }
+    kind.entry().sides
 }
 
 /// A reason from the rules, with arrows the UI font lacks spelled in ASCII.
@@ -41,27 +39,42 @@ struct Suitability {
     revision: u64,
     faces: usize,
     /// Per [`RulesKind::ALL`]: `Err(reason)` when the rules cannot run.
-    plain: [Result<(), String>; 4],
-    /// Why the swap rule cannot be used with Hex on this board, if it cannot.
-    hex_swap: Result<(), String>,
+    plain: Vec<Result<(), String>>,
+    /// Per [`RulesKind::ALL`]: why the swap rule cannot be used on this board,
+    /// for games that have one and can run here.
+    swap: Vec<Result<(), String>>,
 }
 
 impl Suitability {
     fn compute(board: &Board, revision: u64) -> Suitability {
-        let plain = RulesKind::ALL.map(|k| suitability(k, board).map_err(|e| displayable(&e.0)));
-        let hex_swap = if plain[0].is_ok() {
-            suitability_with(RulesKind::Hex, board, &GameOptions { swap: true })
-                .map_err(|e| displayable(&e.0))
-        } else {
-            Ok(())
-        };
+        let plain: Vec<_> = RulesKind::ALL
+            .iter()
+            .map(|&k| suitability(k, board).map_err(|e| displayable(&e.0)))
+            .collect();
+        let swap = RulesKind::ALL
+            .iter()
+            .zip(&plain)
+            .map(|(&k, ok)| {
+                if k.has_swap() && ok.is_ok() {
+                    suitability_with(k, board, &GameOptions { swap: true })
+                        .map_err(|e| displayable(&e.0))
+                } else {
+                    Ok(())
+                }
+            })
+            .collect();
         Suitability {
             revision,
             faces: board.face_count(),
             plain,
-            hex_swap,
+            swap,
         }
     }
+}
+
+/// The position of `kind` in [`RulesKind::ALL`].
+fn index(kind: RulesKind) -> usize {
+    RulesKind::ALL.iter().position(|&k| k == kind).unwrap_or(0)
 }
 
 /// The choices for the next game, kept between games.
@@ -135,20 +148,18 @@ impl Setup {
         revision: u64,
         kind: RulesKind,
     ) -> Result<(), String> {
-        let i = RulesKind::ALL.iter().position(|&k| k == kind).unwrap_or(0);
-        self.refresh(board, revision).plain[i].clone()
+        self.refresh(board, revision).plain[index(kind)].clone()
     }
 
     /// The first rules that can run on the board, preferring the current choice.
     pub fn best_available(&mut self, board: &Board, revision: u64) -> Option<RulesKind> {
         let s = self.refresh(board, revision).clone();
-        let idx = |k: RulesKind| RulesKind::ALL.iter().position(|&x| x == k).unwrap_or(0);
-        if s.plain[idx(self.kind)].is_ok() {
+        if s.plain[index(self.kind)].is_ok() {
             return Some(self.kind);
         }
         RulesKind::ALL
             .into_iter()
-            .find(|&k| s.plain[idx(k)].is_ok())
+            .find(|&k| s.plain[index(k)].is_ok())
     }
 
     /// The panel (names edited here apply to the game on at once, which the
@@ -177,17 +188,10 @@ impl Setup {
                 self.choose(kind);
             }
         }
-        let chosen_ok = suit.plain[RulesKind::ALL
-            .iter()
-            .position(|&k| k == self.kind)
-            .unwrap_or(0)]
-        .is_ok();
+        let chosen_ok = suit.plain[index(self.kind)].is_ok();
         ui.add_space(4.0);
         if self.kind.has_swap() {
-            let swap_problem = match (self.kind, &suit.hex_swap) {
-                (RulesKind::Hex, Err(why)) => Some(why.clone()),
-                _ => None,
-            };
+            let swap_problem = suit.swap[index(self.kind)].clone().err();
             if swap_problem.is_some() {
                 self.swap = false;
             }

@@ -125,7 +125,7 @@ impl PlayPanel {
         let Some(c) = &self.current else {
             return;
         };
-        if self.preview.is_some() || !self.can_swap {
+        if self.swap.is_none() || self.preview.is_some() {
             return;
         }
         let Some(p) = c.game.to_move() else {

@@ -1,18 +1,23 @@
-//! Hex game records in SGF, compatible with HexGui: `(;FF[4]GM[11]SZ[n]…;B[f6];W[swap-pieces];B[e5])`.
+//! Hex game records in SGF, compatible with HexGui: `(;FF[4]GM[11]SZ[n]…;B[f6];W[swap-pieces];B[e5])`,
+//! read into and written from game record data ([`GameRecord`]).
 //!
 //! Conventions (HexGui, also used by PlayHex and MoHex):
 //! * `B` is the first player — boardwright's Red (player 0, joins top and
-//!   bottom); `W` is Blue.
+//!   bottom); `W` is the second. Players alternate, a swap counting as a move.
 //! * A point is column letter + row number, `a1` top-left, exactly the face
-//!   labels of [`crate::presets::hex`].
-//! * The swap move is `swap-pieces` (on import `swap` is accepted too); `resign`
-//!   as a move, or `RE[B+Resign]`/`RE[W+Resign]`, records a resignation.
+//!   labels of [`crate::presets::hex`]; the board is the `hex` preset of size `SZ`.
+//! * The swap move is `swap-pieces` (on import `swap` is accepted too; the
+//!   swap rule is on when the record contains one); `resign` as a move, or
+//!   `RE[B+Resign]`/`RE[W+Resign]`, records a resignation.
 //! * Only the main line (first variation) is read; other properties are ignored.
 
-use super::dynamic::{DynGame, GameOptions, RulesKind, new_game};
-use super::record::BoardSource;
-use crate::board::grid_label;
-use std::sync::Arc;
+use super::record::{BoardSource, GameRecord, RecordOptions, RecordResult};
+use crate::board::{Board, grid_label};
+
+/// The rules name SGF files are read as and the only one they can be written for.
+pub const SGF_RULES: &str = "hex";
+/// Largest SGF file read, in bytes.
+pub const MAX_SGF_BYTES: u64 = 16 << 20;
 
 /// Why an SGF record could not be read or written.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -23,14 +28,19 @@ pub enum SgfError {
     NotHex(String),
     #[error("unsupported board size SZ[{0}] (a square Hex board from 1 to 100 is needed)")]
     Size(String),
-    #[error("move {ply} '{text}' is illegal: {reason}")]
-    Move {
+    #[error("move {ply} '{text}' is illegal: it is marked {marked} but it is {expected}'s turn")]
+    Turn {
         ply: usize,
         text: String,
-        reason: String,
+        marked: char,
+        expected: char,
     },
-    #[error("{0}")]
-    Unsupported(String),
+    #[error("SGF is written for Hex games; this is a {0} game")]
+    NotHexGame(String),
+    #[error(
+        "SGF export needs a Hex game on an n×n rhombus labelled a1 (top-left) to the last cell"
+    )]
+    NotRhombus,
 }
 
 /// One node: (property, values) in order.
@@ -146,9 +156,9 @@ fn prop<'a>(node: &'a Node, id: &str) -> Option<&'a str> {
         .map(String::as_str)
 }
 
-/// Read a HexGui SGF record into a Hex game on the `SZ`×`SZ` rhombus. The swap
-/// rule is on when the record contains a swap, or when `swap` says so.
-pub fn import_sgf(text: &str, swap: bool) -> Result<Box<dyn DynGame>, SgfError> {
+/// Read a HexGui SGF record into game record data: Hex on the `hex` preset of
+/// size `SZ`, the main line's moves, player names and a resignation.
+pub fn read_sgf(text: &str) -> Result<GameRecord, SgfError> {
     let nodes = parse_main_line(text)?;
     let root = nodes
         .first()
@@ -166,89 +176,79 @@ pub fn import_sgf(text: &str, swap: bool) -> Result<Box<dyn DynGame>, SgfError> 
     }
     .filter(|n| (1..=100).contains(n))
     .ok_or_else(|| SgfError::Size(sz.clone()))?;
-    let mut moves: Vec<(usize, char, String)> = Vec::new();
-    for node in &nodes {
+    let mut moves = Vec::new();
+    let mut result = None;
+    let mut ply = 0;
+    'nodes: for node in &nodes {
         for (k, v) in node {
-            if k == "B" || k == "W" {
-                let c = k.chars().next().unwrap_or('B');
-                moves.push((moves.len() + 1, c, v[0].trim().to_string()));
+            let colour = match k.as_str() {
+                "B" => 'B',
+                "W" => 'W',
+                _ => continue,
+            };
+            ply += 1;
+            let player = u8::from(colour == 'W');
+            let text = v[0].trim().to_string();
+            if text.eq_ignore_ascii_case("resign") {
+                result = Some(RecordResult {
+                    winner: Some(1 - player),
+                    reason: format!("{colour} resigned"),
+                    resigned: Some(player),
+                });
+                break 'nodes;
             }
+            let expected = if ply % 2 == 1 { 'B' } else { 'W' };
+            if colour != expected {
+                return Err(SgfError::Turn {
+                    ply,
+                    text,
+                    marked: colour,
+                    expected,
+                });
+            }
+            moves.push(
+                if text.eq_ignore_ascii_case("swap-pieces") || text.eq_ignore_ascii_case("swap") {
+                    "swap".to_string()
+                } else {
+                    text
+                },
+            );
         }
     }
-    let has_swap = moves
-        .iter()
-        .any(|(_, _, m)| m.eq_ignore_ascii_case("swap-pieces") || m.eq_ignore_ascii_case("swap"));
-    let options = GameOptions {
-        swap: swap || has_swap,
-    };
-    let board = Arc::new(crate::presets::hex(n));
-    let mut g = new_game(RulesKind::Hex, board, &options)
-        .map_err(|e| SgfError::Unsupported(e.to_string()))?;
-    g.set_board_source(Some(BoardSource::Preset {
-        name: "hex".into(),
-        size: Some(n),
-    }));
-    let names = g.player_names();
-    let pb = prop(root, "PB").map(str::to_string);
-    let pw = prop(root, "PW").map(str::to_string);
-    if pb.is_some() || pw.is_some() {
-        g.set_players([
-            pb.unwrap_or_else(|| names[0].to_string()),
-            pw.unwrap_or_else(|| names[1].to_string()),
-        ]);
-    }
-    for (ply, colour, text) in moves {
-        let player = if colour == 'B' { 0 } else { 1 };
-        if text.eq_ignore_ascii_case("resign") {
-            g.resign(player).map_err(|e| SgfError::Move {
-                ply,
-                text: text.clone(),
-                reason: e.reason,
-            })?;
-            break;
-        }
-        if let Some(tm) = g.to_move()
-            && tm != player
-        {
-            return Err(SgfError::Move {
-                ply,
-                text,
-                reason: format!(
-                    "it is marked {colour} but it is not {}'s turn",
-                    names[player as usize]
-                ),
-            });
-        }
-        let mv = if text.eq_ignore_ascii_case("swap-pieces") {
-            "swap"
-        } else {
-            text.as_str()
-        };
-        g.play_str(mv).map_err(|e| SgfError::Move {
-            ply,
-            text: text.clone(),
-            reason: e.reason,
-        })?;
-    }
-    if g.outcome().is_none()
+    if result.is_none()
         && let Some(re) = prop(root, "RE")
     {
         let re = re.trim().to_ascii_lowercase();
         if re.ends_with("resign") || re.ends_with("+r") {
             let loser = if re.starts_with('b') { 1 } else { 0 };
-            let _ = g.resign(loser);
+            result = Some(RecordResult {
+                winner: Some(1 - loser),
+                reason: format!("{} resigned", if loser == 0 { 'B' } else { 'W' }),
+                resigned: Some(loser),
+            });
         }
     }
-    Ok(g)
+    let swap = moves.iter().any(|m| m == "swap");
+    let players = [prop(root, "PB"), prop(root, "PW")].map(|p| p.unwrap_or_default().to_string());
+    Ok(GameRecord::new(
+        SGF_RULES,
+        RecordOptions { swap },
+        BoardSource::Preset {
+            name: "hex".into(),
+            size: Some(n),
+        },
+        players,
+        moves,
+        result,
+    ))
 }
 
 fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace(']', "\\]")
 }
 
-/// The side length if `game` is Hex on an n×n rhombus labelled like HexGui's.
-fn rhombus_size(game: &dyn DynGame) -> Option<u32> {
-    let b = game.board();
+/// The side length if `board` is an n×n rhombus labelled like HexGui's.
+fn rhombus_size(b: &Board) -> Option<u32> {
     let nf = b.face_count();
     let n = (nf as f64).sqrt().round() as u32;
     if (n as usize * n as usize) != nf || n == 0 {
@@ -274,47 +274,38 @@ fn rhombus_size(game: &dyn DynGame) -> Option<u32> {
     Some(n)
 }
 
-/// Write a Hex game (moves up to the current ply) as HexGui SGF.
-pub fn export_sgf(game: &dyn DynGame) -> Result<String, SgfError> {
-    if game.kind() != RulesKind::Hex {
-        return Err(SgfError::Unsupported(format!(
-            "SGF export is for Hex games; this is {}",
-            game.kind().title()
-        )));
+/// Write a Hex game record, played on `board`, as HexGui SGF.
+pub fn write_sgf(record: &GameRecord, board: &Board) -> Result<String, SgfError> {
+    if record.rules != SGF_RULES {
+        return Err(SgfError::NotHexGame(record.rules.clone()));
     }
-    let n = rhombus_size(game).ok_or_else(|| {
-        SgfError::Unsupported(
-            "SGF export needs a Hex game on an n×n rhombus labelled a1 (top-left) to the last cell"
-                .into(),
-        )
-    })?;
-    let players = game.players();
+    let n = rhombus_size(board).ok_or(SgfError::NotRhombus)?;
+    let players = &record.players;
     let mut s = format!(
         "(;FF[4]GM[11]AP[boardwright:{}]SZ[{n}]PB[{}]PW[{}]",
         env!("CARGO_PKG_VERSION"),
         escape(&players[0]),
         escape(&players[1])
     );
-    if let Some(o) = game.outcome()
-        && let Some(w) = o.winner
-    {
+    let resigned = record.result.as_ref().and_then(|r| r.resigned);
+    if let Some(w) = record.result.as_ref().and_then(|r| r.winner) {
         let c = if w == 0 { 'B' } else { 'W' };
-        if game.resigned().is_some() {
+        if resigned.is_some() {
             s.push_str(&format!("RE[{c}+Resign]"));
         } else {
             s.push_str(&format!("RE[{c}+]"));
         }
     }
-    for (k, m) in game.history().iter().enumerate() {
+    for (k, m) in record.moves.iter().enumerate() {
         let c = if k % 2 == 0 { 'B' } else { 'W' };
         let m = if m == "swap" {
             "swap-pieces"
         } else {
             m.as_str()
         };
-        s.push_str(&format!(";{c}[{m}]"));
+        s.push_str(&format!(";{c}[{}]", escape(m)));
     }
-    if let Some(p) = game.resigned() {
+    if let Some(p) = resigned {
         let c = if p == 0 { 'B' } else { 'W' };
         s.push_str(&format!(";{c}[resign]"));
     }

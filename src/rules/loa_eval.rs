@@ -5,10 +5,11 @@
 //! (concentration), how central that centre is (centralisation) and how many
 //! 2×2 blocks hold three or more of a player's pieces (quads).
 
+use super::Rules;
+use super::loa::{Loa, LoaPosition};
+use super::search::reward_for;
 use crate::board::Board;
 use crate::mesh::FaceId;
-use crate::rules::Rules;
-use crate::rules::loa::{Loa, LoaPosition};
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
@@ -172,12 +173,12 @@ impl LoaEval {
         rules: &Loa,
         pos: &mut LoaPosition,
         rng: &mut ChaCha8Rng,
-        moves: &mut Vec<crate::rules::loa::LoaMove>,
+        moves: &mut Vec<super::loa::LoaMove>,
         cells: &mut Vec<u8>,
     ) -> f32 {
         for _ in 0..self.cut {
             if let Some(w) = rules.result(pos) {
-                return super::tree::reward_for(w, 0);
+                return reward_for(w, 0);
             }
             rules.legal_moves(pos, moves);
             if moves.is_empty() {
@@ -187,7 +188,7 @@ impl LoaEval {
             rules.apply(pos, m);
         }
         if let Some(w) = rules.result(pos) {
-            return super::tree::reward_for(w, 0);
+            return reward_for(w, 0);
         }
         self.evaluate(rules, pos, cells)
     }

@@ -1,0 +1,352 @@
+//! The computer player for the app and the command line: [`DynEngine`] searches
+//! a [`DynGame`]'s current position on worker threads and hands back a
+//! [`SearchHandle`] to poll, stop or wait for.
+//!
+//! Built on the registry's visitor: [`DynEngine::start`] picks the concrete
+//! game once and runs the generic [`engine::search_with`] on it; the trees kept
+//! between moves are held in the registry's [`AnyTrees`] enum, typed per game.
+//! The engine's choice comes back as a [`MoveHandle`] of the searched position
+//! (with its notation and faces for display), so the app plays it without
+//! parsing anything.
+
+use super::dynamic::{DynGame, Game, MoveHandle};
+use super::registry::{AnyTrees, GameVisitor, Registered, RulesKind};
+use crate::engine::tree::Tree;
+use crate::engine::{
+    self, EngineError, ParamError, Params, SearchConfig, SearchLimits, Shared, apply_pairs,
+    parse_pairs,
+};
+use crate::mesh::FaceId;
+use crate::rules::{MoveFaces, Rules};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// A snapshot of a running search, cheap to take every frame.
+#[derive(Clone, Debug, Default)]
+pub struct Progress {
+    pub simulations: u64,
+    /// The best move so far, playable while the searched position is current.
+    pub best: Option<MoveHandle>,
+    /// Its notation (`DynGame::play_str` accepts it).
+    pub best_move: Option<String>,
+    /// Faces to draw it on the board (LOA: from, to).
+    pub best_faces: Vec<FaceId>,
+    /// For the player to move, 0..1.
+    pub win_rate: f32,
+    /// Share of the budget used, 0..1 (0 when the search has no limit).
+    pub fraction: f32,
+    pub elapsed: Duration,
+    pub done: bool,
+}
+
+/// The engine's choice.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The move, for [`DynGame::play`] on the searched position.
+    pub best: MoveHandle,
+    /// In the game's notation.
+    pub best_move: String,
+    pub best_faces: Vec<FaceId>,
+    /// Estimated win rate for the player to move, 0..1 (1 or 0 when proven).
+    pub win_rate: f32,
+    /// Simulations run by this search (not counting reused ones).
+    pub simulations: u64,
+}
+
+/// Tuning of an engine: the generic search parameters and the game's own
+/// settings by name (checked against the game when parsed).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct EngineParams {
+    pub tree: Params,
+    settings: Vec<(String, f64)>,
+}
+
+impl EngineParams {
+    /// Parse `name=value` pairs (`explore=0.6,local=0.5`) for games of `kind`:
+    /// the search's own (`explore`, `expand`, `nodes`) and the game's settings
+    /// (TwixT `local`, LOA `cut`).
+    pub fn parse(text: &str, kind: RulesKind) -> Result<EngineParams, ParamError> {
+        let pairs = parse_pairs(text)?;
+        let mut tree = Params::default();
+        let mut settings = Vec::new();
+        for (k, v) in pairs {
+            if !tree.set(&k, v) {
+                if !kind.entry().settings.contains(&k.as_str()) {
+                    let known: Vec<&str> = Params::NAMES
+                        .iter()
+                        .chain(kind.entry().settings)
+                        .copied()
+                        .collect();
+                    return Err(ParamError::Unknown {
+                        name: k,
+                        known: known.join(", "),
+                    });
+                }
+                settings.push((k, v));
+            }
+        }
+        Ok(EngineParams { tree, settings })
+    }
+}
+
+/// An engine's search trees for one kind of game, kept between its searches.
+pub struct Trees<R: Rules> {
+    /// Identifies the board (trees are only reused on the same board and options).
+    board_key: usize,
+    trees: Vec<Tree<R>>,
+}
+
+/// What a running search reports, whatever the game.
+trait Watch: Send + Sync {
+    fn progress(&self) -> Progress;
+    fn stop(&self);
+    fn take_result(&self) -> Option<Result<SearchResult, EngineError>>;
+    fn finish(&self, result: Result<SearchResult, EngineError>);
+}
+
+/// The typed side of a search: its shared state and the legal moves of the
+/// searched position with their handles, notation and faces.
+struct Report<R: Rules> {
+    shared: Shared<R::Move>,
+    moves: Vec<(R::Move, MoveHandle, String, MoveFaces)>,
+    result: Mutex<Option<Result<SearchResult, EngineError>>>,
+}
+
+impl<R: Rules> Report<R> {
+    fn describe(&self, m: R::Move) -> Option<(MoveHandle, String, Vec<FaceId>)> {
+        self.moves
+            .iter()
+            .find(|e| e.0 == m)
+            .map(|e| (e.1, e.2.clone(), e.3.faces().collect()))
+    }
+
+    fn result(
+        &self,
+        r: Result<engine::SearchResult<R::Move>, EngineError>,
+    ) -> Result<SearchResult, EngineError> {
+        let r = r?;
+        let (best, best_move, best_faces) = self.describe(r.best).ok_or_else(|| {
+            EngineError::Failed("the engine chose a move that is not legal here".into())
+        })?;
+        Ok(SearchResult {
+            best,
+            best_move,
+            best_faces,
+            win_rate: r.win_rate,
+            simulations: r.simulations,
+        })
+    }
+}
+
+impl<R: Rules> Watch for Report<R> {
+    fn progress(&self) -> Progress {
+        let p = self.shared.progress();
+        let best = p.best.and_then(|m| self.describe(m));
+        let (best, best_move, best_faces) = match best {
+            Some((h, t, f)) => (Some(h), Some(t), f),
+            None => (None, None, Vec::new()),
+        };
+        Progress {
+            simulations: p.simulations,
+            best,
+            best_move,
+            best_faces,
+            win_rate: p.win_rate,
+            fraction: p.fraction,
+            elapsed: p.elapsed,
+            done: p.done,
+        }
+    }
+    fn stop(&self) {
+        self.shared.stop();
+    }
+    fn take_result(&self) -> Option<Result<SearchResult, EngineError>> {
+        lock(&self.result).take()
+    }
+    fn finish(&self, result: Result<SearchResult, EngineError>) {
+        self.shared.finish();
+        *lock(&self.result) = Some(result);
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The computer player of one seat: searches on worker threads and keeps its
+/// trees between moves for reuse.
+pub struct DynEngine {
+    config: SearchConfig,
+    params: EngineParams,
+    cache: Arc<Mutex<AnyTrees>>,
+    searches: u64,
+}
+
+impl DynEngine {
+    pub fn new(config: SearchConfig) -> DynEngine {
+        DynEngine::with_params(config, EngineParams::default())
+    }
+
+    /// An engine with explicit tuning parameters (for experiments).
+    pub fn with_params(config: SearchConfig, params: EngineParams) -> DynEngine {
+        DynEngine {
+            config,
+            params,
+            cache: Arc::new(Mutex::new(AnyTrees::None)),
+            searches: 0,
+        }
+    }
+
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// Forget the kept trees (e.g. for a new game).
+    pub fn clear(&mut self) {
+        if let Ok(mut c) = self.cache.try_lock() {
+            *c = AnyTrees::None;
+        }
+    }
+
+    /// Starts searching `game`'s current position on worker thread(s) and
+    /// returns at once.
+    pub fn start(
+        &mut self,
+        game: &dyn DynGame,
+        limits: SearchLimits,
+    ) -> Result<SearchHandle, EngineError> {
+        if let Some(o) = game.outcome() {
+            return Err(EngineError::GameOver(o.reason));
+        }
+        if game.legal_handles().is_empty() {
+            return Err(EngineError::NoLegalMove);
+        }
+        let mut config = self.config;
+        // A different seed for every search of this engine, reproducibly.
+        config.seed = config
+            .seed
+            .wrapping_add(self.searches.wrapping_mul(0x2545_f491_4f6c_dd1d));
+        self.searches += 1;
+        game.as_any().visit(Start {
+            config,
+            limits,
+            params: &self.params,
+            cache: &self.cache,
+        })
+    }
+}
+
+/// The visitor that starts a search of one concrete game.
+struct Start<'a> {
+    config: SearchConfig,
+    limits: SearchLimits,
+    params: &'a EngineParams,
+    cache: &'a Arc<Mutex<AnyTrees>>,
+}
+
+impl GameVisitor for Start<'_> {
+    type Output = Result<SearchHandle, EngineError>;
+
+    fn visit<R: Registered>(self, game: &Game<R>) -> Self::Output {
+        let mut params = self.params.tree;
+        let mut settings = R::Settings::default();
+        apply_pairs(&self.params.settings, &mut params, &mut settings)?;
+        let rules = game.rules().clone();
+        let pos = game.position().clone();
+        let board_key =
+            (Arc::as_ptr(game.board()) as usize).wrapping_mul(2) + game.options().swap as usize;
+        let moves = game
+            .legal()
+            .iter()
+            .map(|&(m, faces)| {
+                let h = game.handle_of(m).expect("a legal move has a handle");
+                (m, h, rules.format_move(&pos, m), faces)
+            })
+            .collect();
+        let report = Arc::new(Report::<R> {
+            shared: Shared::default(),
+            moves,
+            result: Mutex::new(None),
+        });
+        let (config, limits, cache) = (self.config, self.limits, self.cache.clone());
+        let r = report.clone();
+        let thread = std::thread::Builder::new()
+            .name("boardwright-engine".into())
+            .spawn(move || {
+                let run = || {
+                    // A search still running from a dropped handle keeps its
+                    // trees; this one then starts afresh instead of waiting.
+                    let kept = cache
+                        .try_lock()
+                        .ok()
+                        .map(|mut c| std::mem::take(&mut *c))
+                        .and_then(R::unwrap_trees)
+                        .filter(|t| t.board_key == board_key);
+                    let mut trees = kept.map(|t| t.trees).unwrap_or_default();
+                    let result = engine::search_with(
+                        &rules, &pos, &mut trees, &config, &limits, &params, &settings, &r.shared,
+                    );
+                    *lock(&cache) = R::wrap_trees(Trees { board_key, trees });
+                    r.result(result)
+                };
+                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run))
+                    .unwrap_or_else(|e| {
+                        let msg = e
+                            .downcast_ref::<&str>()
+                            .map(|s| s.to_string())
+                            .or_else(|| e.downcast_ref::<String>().cloned())
+                            .unwrap_or_else(|| "a worker thread panicked".into());
+                        Err(EngineError::Failed(msg))
+                    });
+                r.finish(result);
+            })
+            .map_err(|e| EngineError::Failed(format!("cannot start a worker thread: {e}")))?;
+        Ok(SearchHandle {
+            watch: report,
+            thread: Some(thread),
+        })
+    }
+}
+
+/// A running search. Dropping it cancels the search without blocking.
+pub struct SearchHandle {
+    watch: Arc<dyn Watch>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl SearchHandle {
+    /// The latest progress (cheap; callable every frame).
+    pub fn progress(&self) -> Progress {
+        self.watch.progress()
+    }
+    /// "Move now": finish as soon as possible; the result becomes available.
+    pub fn stop(&self) {
+        self.watch.stop();
+    }
+    /// The result once the search has finished; `None` while it runs. After
+    /// `Some`, later calls return `None`.
+    pub fn try_result(&mut self) -> Option<Result<SearchResult, EngineError>> {
+        let r = self.watch.take_result();
+        if r.is_some()
+            && let Some(t) = self.thread.take()
+        {
+            let _ = t.join();
+        }
+        r
+    }
+    /// Block until the search ends and return its result.
+    pub fn wait(mut self) -> Result<SearchResult, EngineError> {
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+        self.watch
+            .take_result()
+            .unwrap_or_else(|| Err(EngineError::Failed("the result was already taken".into())))
+    }
+}
+
+impl Drop for SearchHandle {
+    fn drop(&mut self) {
+        self.watch.stop();
+    }
+}

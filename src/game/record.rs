@@ -1,0 +1,258 @@
+//! Records and games: replaying a [`GameRecord`] (from a RON record or an SGF
+//! file, read by `crate::io`) into a game, and opening and saving game files.
+//! Formats themselves live in `crate::io`; this is where a record meets the rules.
+
+use super::dynamic::DynGame;
+use super::registry::{RecordFormat, RulesKind, UnknownRules};
+use crate::board::Board;
+use crate::io::record::{BoardSource, GameRecord};
+use crate::io::{self, Document, Format, IoError, Limits};
+use crate::presets::PresetError;
+use crate::rules::{GameOptions, UnsuitableBoard};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Why a record's board could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum BoardSourceError {
+    #[error("{0}")]
+    Embedded(#[source] IoError),
+    #[error("{0}")]
+    Preset(#[from] PresetError),
+    #[error("{0}")]
+    File(#[source] IoError),
+}
+
+/// Why a record could not be replayed into a game.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    #[error(transparent)]
+    Rules(#[from] UnknownRules),
+    #[error("the record's board: {0}")]
+    Board(#[from] BoardSourceError),
+    #[error(transparent)]
+    Unsuitable(#[from] UnsuitableBoard),
+    #[error("move {ply} '{text}' is illegal: {reason}")]
+    Move {
+        /// 1-based: the first move is ply 1.
+        ply: usize,
+        text: String,
+        reason: String,
+    },
+    #[error("the record says '{recorded}' but replaying its moves gives '{replayed}'")]
+    ResultMismatch { recorded: String, replayed: String },
+}
+
+impl PartialEq for ReplayError {
+    /// Equal when they say the same thing (for tests).
+    fn eq(&self, other: &Self) -> bool {
+        self.to_string() == other.to_string()
+    }
+}
+
+/// Why a file could not be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    #[error(transparent)]
+    Io(#[from] IoError),
+    #[error("{}: {source}", path.display())]
+    Replay { path: PathBuf, source: ReplayError },
+}
+
+/// Why a game could not be saved.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    #[error("{title} games cannot be saved as {format} (only {available})")]
+    Format {
+        title: &'static str,
+        format: &'static str,
+        available: String,
+    },
+    #[error(transparent)]
+    Sgf(#[from] io::sgf::SgfError),
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+/// The board a record refers to. `base_dir` resolves relative paths; `load`
+/// reads board files.
+pub fn record_board(
+    record: &GameRecord,
+    base_dir: Option<&Path>,
+    load: &dyn Fn(&Path) -> Result<Board, IoError>,
+) -> Result<Board, BoardSourceError> {
+    if let Some(b) = record.board.embedded_board(&Limits::default()) {
+        return b.map_err(BoardSourceError::Embedded);
+    }
+    match &record.board {
+        BoardSource::Preset { name, size } => Ok(crate::presets::by_name(name, *size)?),
+        BoardSource::Path(p) => {
+            let full = match base_dir {
+                Some(d) if p.is_relative() => d.join(p),
+                _ => p.clone(),
+            };
+            load(&full).map_err(BoardSourceError::File)
+        }
+        BoardSource::Board(_) | BoardSource::Embedded(_) => unreachable!("embedded boards above"),
+    }
+}
+
+/// Read a board file for a record's `Path` source (and the command line's
+/// `--board`): the one board reader, `crate::io::load_board`.
+pub fn load_board_file(path: &Path) -> Result<Board, IoError> {
+    io::load_board(path).map(|loaded| loaded.board)
+}
+
+/// Rebuild the game a record describes: make the board, replay and validate
+/// every move, apply a recorded resignation, and check the recorded result.
+/// Board files named by the record are read with [`load_board_file`].
+pub fn replay(
+    record: &GameRecord,
+    base_dir: Option<&Path>,
+) -> Result<Box<dyn DynGame>, ReplayError> {
+    replay_with(record, base_dir, &load_board_file)
+}
+
+/// [`replay`] with a board-file reader of the caller's choice.
+pub fn replay_with(
+    record: &GameRecord,
+    base_dir: Option<&Path>,
+    load: &dyn Fn(&Path) -> Result<Board, IoError>,
+) -> Result<Box<dyn DynGame>, ReplayError> {
+    let kind = RulesKind::by_name(&record.rules)?;
+    let board = Arc::new(record_board(record, base_dir, load)?);
+    let options = GameOptions {
+        swap: record.options.swap,
+    };
+    let mut g = kind.entry().new_game(board, &options)?;
+    if let BoardSource::Path(_) | BoardSource::Preset { .. } = &record.board {
+        g.set_board_source(Some(record.board.clone()));
+    }
+    let sides = g.player_names();
+    g.set_players(std::array::from_fn(|i| {
+        let name = record.players[i].trim();
+        if name.is_empty() {
+            sides[i].to_string()
+        } else {
+            record.players[i].clone()
+        }
+    }));
+    for (i, text) in record.moves.iter().enumerate() {
+        g.play_str(text).map_err(|e| ReplayError::Move {
+            ply: i + 1,
+            text: text.clone(),
+            reason: e.reason,
+        })?;
+    }
+    if let Some(r) = &record.result {
+        let by_rules = g.outcome();
+        if let Some(p) = r.resigned
+            && by_rules.is_none()
+        {
+            g.resign(p).map_err(|e| ReplayError::ResultMismatch {
+                recorded: r.reason.clone(),
+                replayed: e.reason,
+            })?;
+        }
+        match g.outcome() {
+            Some(o) if o.winner == r.winner => {}
+            Some(o) => {
+                return Err(ReplayError::ResultMismatch {
+                    recorded: r.reason.clone(),
+                    replayed: o.reason,
+                });
+            }
+            None => {
+                return Err(ReplayError::ResultMismatch {
+                    recorded: r.reason.clone(),
+                    replayed: "the game is not over".into(),
+                });
+            }
+        }
+    }
+    Ok(g)
+}
+
+/// Save a game as a RON record (its text).
+pub fn save_record(game: &dyn DynGame) -> String {
+    game.to_record().to_ron()
+}
+
+/// A game as HexGui SGF (games whose registry entry lists SGF).
+pub fn save_sgf(game: &dyn DynGame) -> Result<String, SaveError> {
+    check_format(game, RecordFormat::Sgf, "SGF")?;
+    Ok(io::sgf::write_sgf(&game.to_record(), game.board())?)
+}
+
+fn check_format(
+    game: &dyn DynGame,
+    format: RecordFormat,
+    name: &'static str,
+) -> Result<(), SaveError> {
+    let entry = game.entry();
+    if entry.saves_as(format) {
+        return Ok(());
+    }
+    let available: Vec<&str> = entry.formats.iter().map(|f| f.extension()).collect();
+    Err(SaveError::Format {
+        title: entry.title,
+        format: name,
+        available: available.join(", "),
+    })
+}
+
+/// Save a game to `path`, atomically: `.sgf` as HexGui SGF (games that have
+/// it), anything else as a RON game record.
+pub fn save_game(game: &dyn DynGame, path: &Path) -> Result<(), SaveError> {
+    let is_sgf = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case(RecordFormat::Sgf.extension()));
+    let text = if is_sgf {
+        save_sgf(game)?
+    } else {
+        save_record(game)
+    };
+    io::atomic::write_atomic(path, text.as_bytes()).map_err(|source| SaveError::Write {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// What a file turned out to hold, ready to use.
+pub enum Opened {
+    /// A board, with what loading it reported (repairs, notes), and its format.
+    Board {
+        board: Box<Board>,
+        notes: Vec<String>,
+        format: Format,
+    },
+    /// A saved game (RON game record or HexGui SGF), replayed.
+    Game(Box<dyn DynGame>),
+}
+
+/// Open any file boardwright reads ([`io::open`] decides what it holds by
+/// parsing it) and replay a game record into a game.
+pub fn open(path: &Path) -> Result<Opened, OpenError> {
+    match io::open(path)? {
+        Document::Board {
+            board,
+            notes,
+            format,
+        } => Ok(Opened::Board {
+            board,
+            notes,
+            format,
+        }),
+        Document::Game(record) => {
+            replay(&record, path.parent())
+                .map(Opened::Game)
+                .map_err(|source| OpenError::Replay {
+                    path: path.to_path_buf(),
+                    source,
+                })
+        }
+    }
+}

@@ -1,0 +1,387 @@
+//! The registry of games: every game boardwright knows, each in one entry.
+//!
+//! An entry joins a game's rules type (whose [`Rules`] constants give its
+//! name, title, side names and swap support, and whose constructor and
+//! suitability check it uses) with what the app and the command line need
+//! beyond the rules: other accepted names, the default board (a preset and the
+//! preset to size with `--size`), the record formats it can be saved in, and
+//! how to draw it (piece style, click hints). Nothing outside this module
+//! matches on a game's kind to decide how to play, save or draw it.
+//!
+//! The same one line per game also makes the [`RulesKind`] enum and the
+//! visitor types ([`AnyGame`], [`GameVisitor`]): like shakmaty's
+//! `VariantPosition`, an [`AnyGame`] is an enum over the concrete games, and
+//! [`AnyGame::visit`] picks the game once and hands its concrete type to
+//! generic code (the engine's search, for instance).
+//!
+//! Adding a game: its rules file in `src/rules/` (implementing [`Rules`] and
+//! [`Searchable`](crate::rules::search::Searchable)), one entry in the
+//! `registry!` invocation below, and tests.
+
+use super::dynamic::{DynGame, Game};
+use super::engine::Trees;
+use crate::board::Board;
+use crate::presets::{self, PresetError};
+use crate::rules::search::{Searchable, Settings};
+use crate::rules::{GameOptions, Rules, UnsuitableBoard, boco, hex, loa, twixt};
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+
+/// How a game's pieces are drawn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PieceStyle {
+    /// A disc filling the face (Hex, Lines of Action, BOCO).
+    Stone,
+    /// A peg in a hole: a smaller disc, and the empty holes are marked (TwixT).
+    Peg,
+}
+
+/// A file format a game can be saved in.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RecordFormat {
+    /// boardwright's RON game record (every game).
+    Ron,
+    /// HexGui's SGF (`FF[4]GM[11]`).
+    Sgf,
+}
+
+impl RecordFormat {
+    /// The file extension, without the dot.
+    pub fn extension(self) -> &'static str {
+        match self {
+            RecordFormat::Ron => "ron",
+            RecordFormat::Sgf => "sgf",
+        }
+    }
+}
+
+/// What a click on the board does in a game, for the status bar's hint.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ClickHints {
+    /// With nothing selected.
+    pub idle: &'static str,
+    /// With a piece selected (movement games).
+    pub selected: &'static str,
+}
+
+impl ClickHints {
+    /// Placement games: a click on an empty face places a piece.
+    pub const PLACE: ClickHints = ClickHints {
+        idle: "Click an empty face to place a piece",
+        selected: "Click an empty face to place a piece",
+    };
+    /// Movement games: select a piece, then its destination.
+    pub const MOVE: ClickHints = ClickHints {
+        idle: "Click one of your pieces to see where it can go",
+        selected: "Click a marked destination to move, elsewhere (or Esc) to deselect",
+    };
+}
+
+/// The board a game is played on when none is given: a preset at its default
+/// size, and the preset to use when a side length is asked for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct DefaultBoard {
+    pub preset: &'static str,
+    pub sized: &'static str,
+}
+
+impl DefaultBoard {
+    /// The default board, or the sized preset with side length `size`.
+    pub fn build(&self, size: Option<u32>) -> Result<Board, PresetError> {
+        match size {
+            None => presets::by_name(self.preset, None),
+            Some(n) => presets::by_name(self.sized, Some(n)),
+        }
+    }
+}
+
+/// One game of the registry.
+pub struct GameEntry {
+    pub kind: RulesKind,
+    /// Short name: `hex` (records, `--rules`).
+    pub name: &'static str,
+    /// Other names `--rules` accepts.
+    pub aliases: &'static [&'static str],
+    /// Display name: `Lines of Action`.
+    pub title: &'static str,
+    /// What the rules call the players, first player first.
+    pub sides: [&'static str; 2],
+    /// Whether the game has an optional swap (pie) rule.
+    pub has_swap: bool,
+    /// The names of the game's own engine settings (`--params`).
+    pub settings: &'static [&'static str],
+    pub default_board: DefaultBoard,
+    /// The formats a game can be saved in (RON first).
+    pub formats: &'static [RecordFormat],
+    pub pieces: PieceStyle,
+    pub clicks: ClickHints,
+    suitability: fn(&Board, &GameOptions) -> Result<(), UnsuitableBoard>,
+    start: StartFn,
+}
+
+/// Makes a new game of one entry.
+type StartFn = fn(Arc<Board>, &GameOptions) -> Result<Box<dyn DynGame>, UnsuitableBoard>;
+
+impl GameEntry {
+    /// Whether the game can be played on `board` with `options`; the error is a
+    /// sentence for the user.
+    pub fn suitability(&self, board: &Board, options: &GameOptions) -> Result<(), UnsuitableBoard> {
+        (self.suitability)(board, options)
+    }
+    /// A new game on `board`.
+    pub fn new_game(
+        &self,
+        board: Arc<Board>,
+        options: &GameOptions,
+    ) -> Result<Box<dyn DynGame>, UnsuitableBoard> {
+        (self.start)(board, options)
+    }
+    /// Whether games can be saved as `format`.
+    pub fn saves_as(&self, format: RecordFormat) -> bool {
+        self.formats.contains(&format)
+    }
+}
+
+impl fmt::Debug for GameEntry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GameEntry")
+            .field("name", &self.name)
+            .field("title", &self.title)
+            .finish_non_exhaustive()
+    }
+}
+
+fn start<R: Registered>(
+    board: Arc<Board>,
+    options: &GameOptions,
+) -> Result<Box<dyn DynGame>, UnsuitableBoard> {
+    let rules = R::on_board(board.clone(), options)?;
+    Ok(Box::new(Game::new(rules, board, options.clone())))
+}
+
+/// Generic code run on a game of any kind, with the concrete rules type.
+pub trait GameVisitor {
+    type Output;
+    fn visit<R: Registered>(self, game: &Game<R>) -> Self::Output;
+}
+
+/// The rules types in the registry: what the visitor and the engine's tree
+/// cache need to go from a concrete type back to the registry's enums.
+pub trait Registered: Searchable {
+    const KIND: RulesKind;
+    fn wrap(game: &Game<Self>) -> AnyGame<'_>;
+    fn wrap_trees(trees: Trees<Self>) -> AnyTrees;
+    fn unwrap_trees(trees: AnyTrees) -> Option<Trees<Self>>;
+}
+
+/// The unknown name and the names `--rules` accepts.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown rules '{name}' (expected {expected})")]
+pub struct UnknownRules {
+    pub name: String,
+    pub expected: String,
+}
+
+macro_rules! registry {
+    ($(
+        $(#[$doc:meta])*
+        $kind:ident => $rules:ty {
+            aliases: $aliases:expr,
+            default_board: $board:expr,
+            formats: $formats:expr,
+            pieces: $pieces:expr,
+            clicks: $clicks:expr $(,)?
+        }
+    )*) => {
+        /// The games boardwright knows (see the module docs to add one).
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum RulesKind {
+            $($(#[$doc])* $kind,)*
+        }
+
+        const COUNT: usize = [$(RulesKind::$kind),*].len();
+
+        static ENTRIES: [GameEntry; COUNT] = [$(
+            GameEntry {
+                kind: RulesKind::$kind,
+                name: <$rules as Rules>::NAME,
+                aliases: $aliases,
+                title: <$rules as Rules>::TITLE,
+                sides: <$rules as Rules>::PLAYER_NAMES,
+                has_swap: <$rules as Rules>::HAS_SWAP,
+                settings: <<$rules as Searchable>::Settings as Settings>::NAMES,
+                default_board: $board,
+                formats: $formats,
+                pieces: $pieces,
+                clicks: $clicks,
+                suitability: <$rules as Rules>::suitability,
+                start: start::<$rules>,
+            },
+        )*];
+
+        impl RulesKind {
+            /// Every game, in registry order.
+            pub const ALL: [RulesKind; COUNT] = [$(RulesKind::$kind),*];
+        }
+
+        /// A game of any kind, borrowed with its concrete type.
+        pub enum AnyGame<'a> {
+            $($kind(&'a Game<$rules>),)*
+        }
+
+        impl AnyGame<'_> {
+            /// Run `visitor` on the concrete game.
+            pub fn visit<V: GameVisitor>(self, visitor: V) -> V::Output {
+                match self {
+                    $(AnyGame::$kind(g) => visitor.visit(g),)*
+                }
+            }
+        }
+
+        /// The search trees an engine keeps between moves, for one kind of game.
+        #[derive(Default)]
+        pub enum AnyTrees {
+            #[default]
+            None,
+            $($kind(Trees<$rules>),)*
+        }
+
+        $(
+            impl Registered for $rules {
+                const KIND: RulesKind = RulesKind::$kind;
+                fn wrap(game: &Game<Self>) -> AnyGame<'_> {
+                    AnyGame::$kind(game)
+                }
+                fn wrap_trees(trees: Trees<Self>) -> AnyTrees {
+                    AnyTrees::$kind(trees)
+                }
+                fn unwrap_trees(trees: AnyTrees) -> Option<Trees<Self>> {
+                    match trees {
+                        AnyTrees::$kind(t) => Some(t),
+                        _ => None,
+                    }
+                }
+            }
+        )*
+    };
+}
+
+registry! {
+    /// Hex: join your two sides.
+    Hex => hex::Hex {
+        aliases: &[],
+        default_board: DefaultBoard { preset: "hex", sized: "hex" },
+        formats: &[RecordFormat::Ron, RecordFormat::Sgf],
+        pieces: PieceStyle::Stone,
+        clicks: ClickHints::PLACE,
+    }
+    /// TwixT: pegs and links between your border rows.
+    Twixt => twixt::Twixt {
+        aliases: &[],
+        default_board: DefaultBoard { preset: "twixt", sized: "twixt" },
+        formats: &[RecordFormat::Ron],
+        pieces: PieceStyle::Peg,
+        clicks: ClickHints::PLACE,
+    }
+    /// Lines of Action: connect all your pieces.
+    Loa => loa::Loa {
+        aliases: &["lines-of-action", "lines_of_action"],
+        default_board: DefaultBoard { preset: "loa", sized: "loa" },
+        formats: &[RecordFormat::Ron],
+        pieces: PieceStyle::Stone,
+        clicks: ClickHints::MOVE,
+    }
+    /// BOCO: encircle an opponent's group.
+    Boco => boco::Boco {
+        aliases: &[],
+        default_board: DefaultBoard { preset: "boco", sized: "square" },
+        formats: &[RecordFormat::Ron],
+        pieces: PieceStyle::Stone,
+        clicks: ClickHints::PLACE,
+    }
+}
+
+impl RulesKind {
+    /// The game's registry entry.
+    pub fn entry(self) -> &'static GameEntry {
+        &ENTRIES[self as usize]
+    }
+    /// Short name: `hex`, `twixt`, `loa`, `boco`.
+    pub fn name(self) -> &'static str {
+        self.entry().name
+    }
+    /// Display name: `Hex`, `TwixT`, `Lines of Action`, `BOCO`.
+    pub fn title(self) -> &'static str {
+        self.entry().title
+    }
+    /// Whether the game has an optional swap (pie) rule.
+    pub fn has_swap(self) -> bool {
+        self.entry().has_swap
+    }
+    /// The game with this name or alias (any case).
+    pub fn by_name(name: &str) -> Result<RulesKind, UnknownRules> {
+        let n = name.trim().to_ascii_lowercase();
+        RulesKind::ALL
+            .into_iter()
+            .find(|k| {
+                let e = k.entry();
+                e.name == n || e.aliases.contains(&n.as_str())
+            })
+            .ok_or_else(|| UnknownRules {
+                name: n,
+                expected: word_list(&RulesKind::ALL.map(|k| k.name()), "or"),
+            })
+    }
+}
+
+/// "a, b or c" (with `conj` = "or").
+pub fn word_list(names: &[&str], conj: &str) -> String {
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} {conj} {last}", rest.join(", ")),
+    }
+}
+
+/// Every registry entry, in order.
+pub fn entries() -> &'static [GameEntry] {
+    &ENTRIES
+}
+
+impl fmt::Display for RulesKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for RulesKind {
+    type Err = UnknownRules;
+    fn from_str(s: &str) -> Result<Self, UnknownRules> {
+        RulesKind::by_name(s)
+    }
+}
+
+/// Whether `kind` can be played on `board` (with the swap rule off); the error
+/// is a sentence for the user (the GUI shows it as the tooltip of a disabled choice).
+pub fn suitability(kind: RulesKind, board: &Board) -> Result<(), UnsuitableBoard> {
+    suitability_with(kind, board, &GameOptions::default())
+}
+
+/// Like [`suitability`], with options (e.g. the swap rule needs a mirror-symmetric Hex board).
+pub fn suitability_with(
+    kind: RulesKind,
+    board: &Board,
+    options: &GameOptions,
+) -> Result<(), UnsuitableBoard> {
+    kind.entry().suitability(board, options)
+}
+
+/// Start a new game of `kind` on `board`.
+pub fn new_game(
+    kind: RulesKind,
+    board: Arc<Board>,
+    options: &GameOptions,
+) -> Result<Box<dyn DynGame>, UnsuitableBoard> {
+    kind.entry().new_game(board, options)
+}

@@ -1,0 +1,327 @@
+//! Game records as RON: the data format only (replaying a record into a game is
+//! the game layer's job, `crate::game::record`). A record holds its format
+//! version, the rules by name, the options, where the board comes from (a
+//! preset, a path, or the whole board embedded in the board-file schema of
+//! [`super::ron`]), the player names, the moves in notation and the result.
+//!
+//! ```ron
+//! (
+//!     format_version: 2,
+//!     rules: hex,
+//!     options: (swap: true),
+//!     board: Preset(name: "hex", size: Some(11)),
+//!     players: ("Ann", "Bob"),
+//!     moves: ["f6", "swap", "e5"],
+//!     result: None,
+//! )
+//! ```
+//!
+//! An embedded board is written exactly as a board file is:
+//! `board: Board((format_version: 1, meta: (…), vertices: […], faces: […], side_tags: […], setup: […]))`.
+//! Format 1 records, written before format 2, embedded boards in a schema of
+//! their own (`Embedded((meta, vertices, faces, face_data, side_tags, setup))`,
+//! side tags named by face and edge position); they are still read, see
+//! [`LegacyBoard`].
+
+use super::ron::{BOARD_FORMAT_VERSION, BoardFile, Colour, FaceDto, MetaDto, PieceDto};
+use super::{IoError, Limits};
+use crate::board::{Board, FaceKind, GridCoord, SideTag};
+use crate::mesh::Point;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::path::PathBuf;
+
+/// The game record format this build writes. It reads this one and format 1.
+pub const RECORD_FORMAT_VERSION: u32 = 2;
+/// The oldest game record format this build reads.
+pub const OLDEST_RECORD_FORMAT_VERSION: u32 = 1;
+
+/// A saved game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    pub format_version: u32,
+    /// The rules by name (`hex`), written as a bare identifier.
+    #[serde(with = "identifier")]
+    pub rules: String,
+    #[serde(default)]
+    pub options: RecordOptions,
+    pub board: BoardSource,
+    /// Names of the people playing; an empty name stands for the side's name.
+    #[serde(default)]
+    pub players: [String; 2],
+    pub moves: Vec<String>,
+    #[serde(default)]
+    pub result: Option<RecordResult>,
+}
+
+/// Game options as recorded.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RecordOptions {
+    /// Swap (pie) rule.
+    pub swap: bool,
+}
+
+/// How a game ended, as recorded.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordResult {
+    /// The winning player (0 moves first); `None`: a draw.
+    pub winner: Option<u8>,
+    pub reason: String,
+    /// The player who resigned, if the game ended by resignation.
+    #[serde(default)]
+    pub resigned: Option<u8>,
+}
+
+/// Where a record's board comes from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum BoardSource {
+    /// The whole board, in the board-file schema.
+    Board(Box<BoardFile>),
+    /// The whole board as format-1 records stored it (read, never written).
+    Embedded(Box<LegacyBoard>),
+    /// A preset by name (see [`crate::presets::by_name`]).
+    Preset { name: String, size: Option<u32> },
+    /// A board file; relative paths are relative to the record's folder.
+    Path(PathBuf),
+}
+
+impl BoardSource {
+    /// The board itself, embedded.
+    pub fn embed(board: &Board) -> BoardSource {
+        BoardSource::Board(Box::new(BoardFile::from_board(board)))
+    }
+
+    /// The embedded board, checked like a board file (`None` for presets and paths).
+    pub fn embedded_board(&self, limits: &Limits) -> Option<Result<Board, IoError>> {
+        match self {
+            BoardSource::Board(f) => Some(f.as_ref().clone().into_board(limits).map(|l| l.board)),
+            BoardSource::Embedded(b) => Some(
+                b.to_board_file()
+                    .and_then(|f| f.into_board(limits))
+                    .map(|l| l.board),
+            ),
+            BoardSource::Preset { .. } | BoardSource::Path(_) => None,
+        }
+    }
+}
+
+/// Why a record could not be read.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum RecordError {
+    #[error("not a valid game record: line {line}, column {col}: {message}")]
+    Parse {
+        line: usize,
+        col: usize,
+        message: String,
+    },
+    #[error(
+        "game record format version {found} is not supported (this program reads versions {OLDEST_RECORD_FORMAT_VERSION} to {RECORD_FORMAT_VERSION})"
+    )]
+    Version { found: u32 },
+}
+
+impl GameRecord {
+    /// A record in the current format.
+    pub fn new(
+        rules: &str,
+        options: RecordOptions,
+        board: BoardSource,
+        players: [String; 2],
+        moves: Vec<String>,
+        result: Option<RecordResult>,
+    ) -> GameRecord {
+        GameRecord {
+            format_version: RECORD_FORMAT_VERSION,
+            rules: rules.to_string(),
+            options,
+            board,
+            players,
+            moves,
+            result,
+        }
+    }
+
+    pub fn to_ron(&self) -> String {
+        let cfg = ron::ser::PrettyConfig::new()
+            .depth_limit(3)
+            .struct_names(false)
+            .new_line("\n");
+        ron::ser::to_string_pretty(self, cfg).expect("a game record always serializes")
+    }
+
+    /// Read a record (embedded boards bounded by the default [`Limits`]).
+    pub fn from_ron(text: &str) -> Result<GameRecord, RecordError> {
+        Self::from_ron_with(text, &Limits::default())
+    }
+
+    /// Read a record, embedded boards bounded by `limits`.
+    pub fn from_ron_with(text: &str, limits: &Limits) -> Result<GameRecord, RecordError> {
+        let r: GameRecord =
+            super::ron::from_str_bounded(text, limits).map_err(|e| RecordError::Parse {
+                line: e.span.start.line,
+                col: e.span.start.col,
+                message: e.code.to_string(),
+            })?;
+        if !(OLDEST_RECORD_FORMAT_VERSION..=RECORD_FORMAT_VERSION).contains(&r.format_version) {
+            return Err(RecordError::Version {
+                found: r.format_version,
+            });
+        }
+        Ok(r)
+    }
+}
+
+/// The rules name as a bare RON identifier (`rules: hex`), as records have
+/// always written it.
+mod identifier {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(name: &str, s: S) -> Result<S::Ok, S::Error> {
+        let plain = name
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !plain {
+            return Err(serde::ser::Error::custom(format!(
+                "'{name}' is not a rules name"
+            )));
+        }
+        let raw = ron::value::RawValue::from_boxed_ron(name.into())
+            .map_err(|e| serde::ser::Error::custom(e.to_string()))?;
+        raw.serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+        struct Name;
+        impl serde::de::Visitor<'_> for Name {
+            type Value = String;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("the name of the rules, e.g. hex")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<String, E> {
+                Ok(v.to_string())
+            }
+        }
+        d.deserialize_identifier(Name)
+    }
+}
+
+/// A board as format-1 records embedded it: polygons plus all face data as
+/// columns; side tags are named by (face, edge position in the face's cycle).
+/// Read only: [`LegacyBoard::to_board_file`] turns it into the board-file schema.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct LegacyBoard {
+    pub meta: LegacyMeta,
+    pub vertices: Vec<[f64; 2]>,
+    pub faces: Vec<Vec<u32>>,
+    pub face_data: LegacyFaceData,
+    /// (face, index of the edge in the face, tag).
+    pub side_tags: Vec<(u32, u32, SideTag)>,
+    #[serde(default)]
+    pub setup: LegacySetup,
+}
+
+/// Format 1's board metadata.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct LegacyMeta {
+    pub name: String,
+    pub description: String,
+    pub suggested_rules: Vec<String>,
+}
+
+/// Format 1's per-face data, one column per field.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct LegacyFaceData {
+    pub label: Vec<String>,
+    pub coord: Vec<Option<GridCoord>>,
+    pub kind: Vec<FaceKind>,
+    pub colour: Vec<Option<LegacyColour>>,
+    pub region: Vec<Option<u32>>,
+}
+
+/// Format 1's colour: `((r, g, b, a))`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LegacyColour(pub [u8; 4]);
+
+/// Format 1's start setup: (face index, player).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LegacySetup {
+    pub pieces: Vec<(u32, u8)>,
+}
+
+impl LegacyBoard {
+    /// The same board in the board-file schema (side tags by their vertices).
+    pub fn to_board_file(&self) -> Result<BoardFile, IoError> {
+        let n = self.faces.len();
+        let d = &self.face_data;
+        for (what, len) in [
+            ("labels", d.label.len()),
+            ("grid coordinates", d.coord.len()),
+            ("kinds", d.kind.len()),
+            ("colours", d.colour.len()),
+            ("regions", d.region.len()),
+        ] {
+            if len != n {
+                return Err(IoError::Invalid(format!(
+                    "the embedded board has {n} faces but {len} face {what}"
+                )));
+            }
+        }
+        let faces = (0..n)
+            .map(|i| FaceDto {
+                vertices: self.faces[i].clone(),
+                label: d.label[i].clone(),
+                coord: d.coord[i],
+                kind: d.kind[i].clone(),
+                colour: d.colour[i].map(|c| Colour(crate::board::Rgba(c.0))),
+                region: d.region[i],
+            })
+            .collect();
+        let mut side_tags = Vec::with_capacity(self.side_tags.len());
+        for &(f, k, tag) in &self.side_tags {
+            let cycle = self.cycle(f).ok_or_else(|| {
+                IoError::Invalid(format!("a side tag names face {f}, which does not exist"))
+            })?;
+            let k = k as usize;
+            if k >= cycle.len() {
+                return Err(IoError::Invalid(format!(
+                    "a side tag names edge {k} of face {f}, which has fewer edges"
+                )));
+            }
+            side_tags.push((cycle[k], cycle[(k + 1) % cycle.len()], tag));
+        }
+        Ok(BoardFile {
+            format_version: BOARD_FORMAT_VERSION,
+            meta: MetaDto {
+                name: self.meta.name.clone(),
+                description: self.meta.description.clone(),
+                suggested_rules: self.meta.suggested_rules.clone(),
+            },
+            vertices: self.vertices.iter().map(|&[x, y]| (x, y)).collect(),
+            faces,
+            side_tags,
+            setup: self
+                .setup
+                .pieces
+                .iter()
+                .map(|&(face, player)| PieceDto { face, player })
+                .collect(),
+        })
+    }
+
+    /// Face `f`'s corners in the order the mesh builder gives them (counter-
+    /// clockwise, first corner first), which is the order format 1 counted edges in.
+    fn cycle(&self, f: u32) -> Option<Vec<u32>> {
+        let mut c = self.faces.get(f as usize)?.clone();
+        let pts: Vec<Point> = c
+            .iter()
+            .filter_map(|&v| self.vertices.get(v as usize))
+            .map(|&[x, y]| Point::new(x, y))
+            .collect();
+        if pts.len() == c.len() && crate::mesh::geom::signed_area(pts) < 0.0 {
+            c[1..].reverse();
+        }
+        Some(c)
+    }
+}

@@ -1,0 +1,67 @@
+//! What the computer opponent needs to know about a game beyond its rules: its
+//! search policy. [`Searchable`] is defined here, next to [`Rules`], and each
+//! game implements it in its own file (playout, evaluation, tuning settings), so
+//! the engine (`crate::engine`) stays purely generic and the rules never name it.
+
+use super::{Player, Rules};
+use rand_chacha::ChaCha8Rng;
+use std::fmt::Debug;
+
+/// The game-specific parts of the search, on top of [`Rules`].
+pub trait Searchable: Rules {
+    /// Whether the root looks for moves that let the opponent win at once.
+    const BLOCK_CHECK: bool = true;
+    /// The game's own tuning settings of its playout policy (`()` for none).
+    type Settings: Settings;
+    /// Tables the simulation policy needs, built once per search.
+    type Aux: Send + Sync;
+    fn aux(&self, settings: &Self::Settings) -> Self::Aux;
+    /// Plays uniformly random legal moves from `pos` to the end of the game and
+    /// returns the winner (`None`: a draw, or cut short); `pos` is left in an
+    /// unspecified state. Each game implements its fast path here (e.g. Hex
+    /// fills the board once and checks the winner once).
+    fn playout<G: rand::Rng + ?Sized>(
+        &self,
+        pos: &mut Self::Position,
+        rng: &mut G,
+    ) -> Option<Player>;
+    /// One simulation from `pos` (left in any state): the reward for player 0
+    /// in 0..1. By default the game's playout to the end.
+    fn simulate(
+        &self,
+        _aux: &Self::Aux,
+        pos: &mut Self::Position,
+        rng: &mut ChaCha8Rng,
+        _moves: &mut Vec<Self::Move>,
+        _bytes: &mut Vec<u8>,
+    ) -> f32 {
+        reward_for(self.playout(pos, rng), 0)
+    }
+}
+
+/// A game's tuning settings, set by name (`--params local=0.5` on the command line).
+pub trait Settings: Copy + Default + Debug + Send + Sync + 'static {
+    /// The names [`Settings::set`] accepts, for messages.
+    const NAMES: &'static [&'static str];
+    /// Set `name` to `value` (a finite number ≥ 0); false when the game has no
+    /// setting of that name.
+    fn set(&mut self, name: &str, value: f64) -> bool;
+}
+
+/// No settings.
+impl Settings for () {
+    const NAMES: &'static [&'static str] = &[];
+    fn set(&mut self, _name: &str, _value: f64) -> bool {
+        false
+    }
+}
+
+/// A finished playout's reward for player `p`: 1 for a win, 0 for a loss, ½ for a draw.
+#[inline]
+pub fn reward_for(winner: Option<Player>, p: Player) -> f32 {
+    match winner {
+        Some(w) if w == p => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    }
+}

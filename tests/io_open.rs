@@ -1,0 +1,213 @@
+//! `io::open`: what a file holds is decided by parsing it, never by its text
+//! containing some word; game records of format 1 still load.
+
+use boardwright::game::record::{Opened, open, save_game};
+use boardwright::game::{RulesKind, new_game};
+use boardwright::io::record::{BoardSource, RECORD_FORMAT_VERSION};
+use boardwright::io::{self, Document, Format, IoError};
+use boardwright::presets;
+use boardwright::rules::GameOptions;
+use std::path::Path;
+use std::sync::Arc;
+
+fn data(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+fn hex_game_file(dir: &Path, name: &str) -> std::path::PathBuf {
+    let mut g = new_game(
+        RulesKind::Hex,
+        Arc::new(presets::hex(4)),
+        &GameOptions::default(),
+    )
+    .unwrap();
+    for m in ["b2", "c3", "a1"] {
+        g.play_str(m).unwrap();
+    }
+    let path = dir.join(name);
+    save_game(g.as_ref(), &path).unwrap();
+    path
+}
+
+#[test]
+fn a_board_file_opens_as_a_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("b.ron");
+    io::save_board(&presets::hex(3), &path).unwrap();
+    match io::open(&path).unwrap() {
+        Document::Board { board, format, .. } => {
+            assert_eq!(*board, presets::hex(3));
+            assert_eq!(format, Format::Ron);
+        }
+        Document::Game(_) => panic!("a board is not a game"),
+    }
+    let obj = dir.path().join("b.obj");
+    io::save_board(&presets::square_grid(2, 2), &obj).unwrap();
+    assert!(matches!(
+        io::open(&obj).unwrap(),
+        Document::Board {
+            format: Format::Obj,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn a_board_whose_description_mentions_rules_and_moves_is_still_a_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tricky.ron");
+    let mut b = presets::hex(3);
+    b.meta.description = "rules: hex; moves: a1 b2 — notes for players".into();
+    b.meta.name = "moves: none".into();
+    io::save_board(&b, &path).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("rules:") && text.contains("moves:"), "{text}");
+    match open(&path).unwrap() {
+        Opened::Board { board, .. } => assert_eq!(board.meta.description, b.meta.description),
+        Opened::Game(_) => panic!("the board was taken for a game record"),
+    }
+}
+
+#[test]
+fn ron_records_and_sgf_files_open_as_games() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["g.ron", "g.sgf"] {
+        let path = hex_game_file(dir.path(), name);
+        let Document::Game(record) = io::open(&path).unwrap() else {
+            panic!("{name} holds a game");
+        };
+        assert_eq!(record.rules, "hex");
+        assert_eq!(record.moves, ["b2", "c3", "a1"]);
+        let Opened::Game(g) = open(&path).unwrap() else {
+            panic!("{name} opens as a game");
+        };
+        assert_eq!(g.history(), ["b2", "c3", "a1"], "{name}");
+    }
+    // A record written now is format 2.
+    let text = std::fs::read_to_string(dir.path().join("g.ron")).unwrap();
+    assert!(text.contains(&format!("format_version: {RECORD_FORMAT_VERSION}")));
+}
+
+#[test]
+fn format_1_records_with_their_own_embedded_board_still_load() {
+    let path = data("record-v1-embedded.ron");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("format_version: 1") && text.contains("Embedded(("));
+    let Document::Game(record) = io::open(&path).unwrap() else {
+        panic!("a game record");
+    };
+    assert!(matches!(record.board, BoardSource::Embedded(_)));
+    let Opened::Game(g) = open(&path).unwrap() else {
+        panic!("a game");
+    };
+    assert_eq!(g.kind(), RulesKind::Hex);
+    assert!(g.options().swap);
+    assert_eq!(g.players(), &["Ann".to_string(), "Bob".to_string()]);
+    assert_eq!(g.history(), ["b2", "swap", "a1", "c1"]);
+    let b = g.board();
+    assert_eq!(b.meta.name, "Legacy hex");
+    assert_eq!(
+        b.meta.description,
+        "saved by format_version 1 (moves: embedded)"
+    );
+    let mut expected = presets::hex(3);
+    expected.faces.colour[4] = Some(boardwright::board::Rgba([0x33, 0x66, 0x99, 255]));
+    expected.faces.region[2] = Some(7);
+    expected.faces.kind[8] = boardwright::board::FaceKind::Other("corner".into());
+    assert_eq!(b.faces, expected.faces);
+    assert_eq!(b.tagged_sides(), expected.tagged_sides());
+    io::compare_boards(b, &{
+        let mut e = expected.clone();
+        e.meta = b.meta.clone();
+        e
+    })
+    .unwrap();
+    // Saved again, it is a format-2 record with the same board and moves.
+    let dir = tempfile::tempdir().unwrap();
+    let again = dir.path().join("again.ron");
+    save_game(g.as_ref(), &again).unwrap();
+    let Opened::Game(h) = open(&again).unwrap() else {
+        panic!("a game");
+    };
+    assert_eq!(h.history(), g.history());
+    io::compare_boards(h.board(), g.board()).unwrap();
+
+    // A finished LOA game (resigned) with its start setup.
+    let Opened::Game(g) = open(&data("record-v1-loa-resigned.ron")).unwrap() else {
+        panic!("a game");
+    };
+    assert_eq!(g.kind(), RulesKind::Loa);
+    assert_eq!(g.history(), ["b1-b3", "a2-c2"]);
+    assert_eq!(g.resigned(), Some(0));
+    assert_eq!(g.outcome().unwrap().winner, Some(1));
+    assert_eq!(g.board().setup, presets::lines_of_action().setup);
+}
+
+#[test]
+fn an_unknown_file_type_names_every_format_that_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["notes.txt", "README"] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, "(rules: hex, moves: [])").unwrap();
+        let e = io::open(&path).unwrap_err();
+        assert!(matches!(e, IoError::UnknownFileType { .. }), "{e}");
+        let msg = e.to_string();
+        for ext in [".ron", ".obj", ".sgf"] {
+            assert!(msg.contains(ext), "{msg}");
+        }
+        assert!(
+            msg.contains("boards") && msg.contains("game records"),
+            "{msg}"
+        );
+    }
+}
+
+#[test]
+fn broken_files_say_what_is_wrong_and_where() {
+    let dir = tempfile::tempdir().unwrap();
+    // A record whose moves do not replay.
+    let path = dir.path().join("bad.ron");
+    std::fs::write(
+        &path,
+        "(format_version: 2, rules: hex, board: Preset(name: \"hex\", size: Some(3)), moves: [\"a1\", \"a1\"])",
+    )
+    .unwrap();
+    let e = open(&path).err().unwrap().to_string();
+    assert!(
+        e.contains("bad.ron") && e.contains("move 2 'a1' is illegal: a1 is occupied"),
+        "{e}"
+    );
+    // A record from the future.
+    std::fs::write(
+        &path,
+        "(format_version: 9, rules: hex, board: Preset(name: \"hex\", size: None), moves: [])",
+    )
+    .unwrap();
+    let e = io::open(&path).unwrap_err().to_string();
+    assert!(
+        e.contains("game record format version 9 is not supported"),
+        "{e}"
+    );
+    // Rules nobody knows.
+    std::fs::write(
+        &path,
+        "(format_version: 2, rules: chess, board: Preset(name: \"hex\", size: None), moves: [])",
+    )
+    .unwrap();
+    let e = open(&path).err().unwrap().to_string();
+    assert!(e.contains("unknown rules 'chess'"), "{e}");
+    // Broken RON is reported with its line and column.
+    std::fs::write(&path, "(format_version: 1,\n  vertices: [(0.0, 0.0)\n").unwrap();
+    let e = io::open(&path).unwrap_err().to_string();
+    assert!(e.contains("line "), "{e}");
+    // An SGF file of another game.
+    let sgf = dir.path().join("go.sgf");
+    std::fs::write(&sgf, "(;FF[4]GM[1]SZ[19];B[dd])").unwrap();
+    let e = io::open(&sgf).unwrap_err().to_string();
+    assert!(
+        e.contains("go.sgf") && e.contains("not a Hex record"),
+        "{e}"
+    );
+}
