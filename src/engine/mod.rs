@@ -7,7 +7,7 @@
 //! any particular one; each game's search policy (playout, evaluation, its own
 //! settings) is its [`Searchable`] impl beside its rules. The app and the
 //! command line run searches through the game layer
-//! (`crate::game::engine::DynEngine`), which picks the concrete game once.
+//! (its `DynEngine`), which picks the concrete game once.
 
 pub mod tree;
 

@@ -1,91 +1,22 @@
-//! The run-time game: [`Game<R>`] (rules + history + options + players, typed)
-//! and the object-safe [`DynGame`] the app and the command line hold as
-//! `Box<dyn DynGame>`.
+//! The run-time game: the object-safe [`DynGame`] that every registered game
+//! ([`Game<R>`] with `R` in the registry) is, and that the app and the command
+//! line hold as `Box<dyn DynGame>`.
 //!
-//! Moves cross this boundary as [`MoveHandle`]s: an index into the legal-move
-//! list of the current position, stamped with that position, so a click, a
-//! computer move or a hint is played without being formatted and parsed back.
-//! Notation appears only at the edges (`play_str`, `legal_moves`, `history`,
-//! `move_text`: files, the command line, GTP and the move list). Code that
-//! needs the concrete rules type (the engine's search) gets it through
-//! [`DynGame::as_any`] and a [`GameVisitor`](super::registry::GameVisitor),
-//! which picks the game once and runs typed code.
+//! Moves cross this boundary as [`MoveHandle`]s; notation appears only at the
+//! edges (`play_str`, `legal_moves`, `history`, `move_text`: files, the command
+//! line, GTP and the move list). Code that needs the concrete rules type (the
+//! engine's search) gets it through [`DynGame::as_any`] and a
+//! [`GameVisitor`](super::registry::GameVisitor), which picks the game once and
+//! runs typed code.
 
-use super::registry::{AnyGame, GameEntry, Registered, RulesKind};
+use super::registry::{AnyGame, GameEntry, OwnedGame, OwnedVisitor, Registered, RulesKind};
+use super::typed::{Click, ClickError, Game, MoveError, MoveHandle, PositionView};
 use crate::board::Board;
 use crate::io::record::{BoardSource, GameRecord, RecordOptions, RecordResult};
 use crate::mesh::FaceId;
-use crate::rules::game::GameState;
-use crate::rules::{GameOptions, IllegalMove, MoveFaces, Outcome, Player, Rules};
+use crate::rules::{GameOptions, IllegalMove, MoveFaces, Outcome, Player, UnsuitableBoard};
 use std::fmt;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
-
-/// A legal move of one position of one game, as the app and the engine hand it
-/// around. Valid until the game's position changes (a move, takeback, resignation);
-/// using it afterwards is refused with [`MoveError::Stale`].
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct MoveHandle {
-    /// The position it belongs to (see [`DynGame::stamp`]).
-    stamp: u64,
-    /// Index into that position's legal moves, in the rules' order.
-    index: u32,
-}
-
-/// What a click on the board means (see [`DynGame::move_for_click`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Click {
-    /// Play this move.
-    Play(MoveHandle),
-    /// Select this piece (movement games); highlight [`DynGame::moves_from`].
-    Select(FaceId),
-    /// Clear the selection.
-    Deselect,
-}
-
-/// Why a click on the board does nothing (shown in the status bar).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ClickError {
-    #[error("there is no face {0}")]
-    NoSuchFace(FaceId),
-    #[error("the game is over: {0}")]
-    GameOver(String),
-    #[error("the piece on {from} cannot move to {to}")]
-    CannotMoveTo { from: String, to: String },
-    #[error("the piece on {0} has no legal move")]
-    NoMoveFrom(String),
-    #[error("select one of {0}'s pieces first")]
-    SelectFirst(&'static str),
-    #[error("{0} cannot be played now")]
-    NotNow(String),
-    #[error(transparent)]
-    Illegal(#[from] IllegalMove),
-}
-
-/// Why a [`MoveHandle`] could not be used.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum MoveError {
-    #[error("the position has changed since this move was chosen")]
-    Stale,
-    #[error("there is no legal move number {0} in this position")]
-    NoSuchMove(u32),
-    #[error(transparent)]
-    Illegal(#[from] IllegalMove),
-}
-
-/// A read-only view of the position after some ply.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PositionView {
-    pub ply: usize,
-    /// `None` once the game is over.
-    pub to_move: Option<Player>,
-    /// The piece on each face, indexed by `FaceId`.
-    pub pieces: Vec<Option<Player>>,
-    pub links: Vec<(FaceId, FaceId, Player)>,
-    pub outcome: Option<Outcome>,
-    /// The move that led here, in notation.
-    pub last_move: Option<String>,
-}
 
 /// A game of any kind. Object-safe; `Box<dyn DynGame>` is what the app and the
 /// command line hold. Typed code reaches the concrete game through
@@ -199,157 +130,6 @@ impl fmt::Debug for dyn DynGame {
 impl Clone for Box<dyn DynGame> {
     fn clone(&self) -> Self {
         self.clone_box()
-    }
-}
-
-/// A fresh stamp: unique over every game of this process.
-fn next_stamp() -> u64 {
-    static NEXT: AtomicU64 = AtomicU64::new(1);
-    NEXT.fetch_add(1, Ordering::Relaxed)
-}
-
-/// A game of rules `R`: the typed state behind [`DynGame`].
-#[derive(Clone)]
-pub struct Game<R: Rules> {
-    options: GameOptions,
-    board: Arc<Board>,
-    source: Option<BoardSource>,
-    players: [String; 2],
-    state: GameState<R>,
-    /// The legal moves of the current position, in the rules' order, with the
-    /// faces each acts on.
-    legal: Vec<(R::Move, MoveFaces)>,
-    stamp: u64,
-}
-
-impl<R: Rules> Game<R> {
-    /// A new game of `rules` on `board` (the board the rules were made for).
-    pub fn new(rules: R, board: Arc<Board>, options: GameOptions) -> Self {
-        let options = GameOptions {
-            swap: options.swap && R::HAS_SWAP,
-        };
-        let mut g = Game {
-            options,
-            board,
-            source: None,
-            players: R::PLAYER_NAMES.map(str::to_string),
-            state: GameState::new(rules),
-            legal: Vec::new(),
-            stamp: 0,
-        };
-        g.refresh();
-        g
-    }
-
-    pub fn rules(&self) -> &R {
-        self.state.rules()
-    }
-    /// The history behind the game (positions, moves, cursor).
-    pub fn state(&self) -> &GameState<R> {
-        &self.state
-    }
-    /// The current position.
-    pub fn position(&self) -> &R::Position {
-        self.state.position()
-    }
-    /// The legal moves of the current position (rules' order) with their faces.
-    pub fn legal(&self) -> &[(R::Move, MoveFaces)] {
-        &self.legal
-    }
-    /// The handle of a legal move of the current position.
-    pub fn handle_of(&self, m: R::Move) -> Option<MoveHandle> {
-        self.legal
-            .iter()
-            .position(|e| e.0 == m)
-            .map(|i| self.handle(i))
-    }
-    /// The move behind a handle of the current position.
-    pub fn move_of(&self, h: MoveHandle) -> Result<R::Move, MoveError> {
-        self.entry_of(h).map(|e| e.0)
-    }
-
-    fn handle(&self, index: usize) -> MoveHandle {
-        MoveHandle {
-            stamp: self.stamp,
-            index: index as u32,
-        }
-    }
-
-    fn entry_of(&self, h: MoveHandle) -> Result<(R::Move, MoveFaces), MoveError> {
-        if h.stamp != self.stamp {
-            return Err(MoveError::Stale);
-        }
-        self.legal
-            .get(h.index as usize)
-            .copied()
-            .ok_or(MoveError::NoSuchMove(h.index))
-    }
-
-    /// After any change of the cursor: a new stamp and the legal moves with their
-    /// faces (one `move_faces` call per move, no copies of the position).
-    fn refresh(&mut self) {
-        self.stamp = next_stamp();
-        let rules = self.state.rules();
-        let pos = self.state.position();
-        self.legal = self
-            .state
-            .legal_moves()
-            .into_iter()
-            .map(|m| (m, rules.move_faces(pos, m)))
-            .collect();
-    }
-
-    fn name(&self, f: FaceId) -> String {
-        self.board.face_name(f)
-    }
-
-    fn view(&self, ply: usize) -> Option<PositionView> {
-        let pos = self.state.position_at(ply)?;
-        let rules = self.state.rules();
-        let outcome = self.state.outcome_at(ply);
-        Some(PositionView {
-            ply,
-            to_move: outcome.is_none().then(|| rules.to_move(pos)),
-            pieces: self
-                .board
-                .mesh
-                .face_ids()
-                .map(|f| rules.piece_at(pos, f))
-                .collect(),
-            links: rules.links(pos),
-            outcome,
-            last_move: ply
-                .checked_sub(1)
-                .and_then(|k| self.state.recorded_history().get(k).cloned()),
-        })
-    }
-
-    /// Why a click on `clicked` does nothing, when no legal move or selection
-    /// matched it.
-    fn refusal(&self, selected: Option<FaceId>, clicked: FaceId) -> ClickError {
-        let rules = self.state.rules();
-        let pos = self.state.position();
-        let movement = self.legal.iter().any(|e| e.1.from.is_some());
-        if movement {
-            let mover = rules.to_move(pos);
-            return match selected {
-                Some(s) if rules.piece_at(pos, s) == Some(mover) => ClickError::CannotMoveTo {
-                    from: self.name(s),
-                    to: self.name(clicked),
-                },
-                _ if rules.piece_at(pos, clicked) == Some(mover) => {
-                    ClickError::NoMoveFrom(self.name(clicked))
-                }
-                _ => ClickError::SelectFirst(R::PLAYER_NAMES[mover as usize]),
-            };
-        }
-        match rules.placement(clicked) {
-            Some(m) => match rules.check(pos, m) {
-                Err(e) => ClickError::Illegal(e),
-                Ok(()) => ClickError::NotNow(self.name(clicked)),
-            },
-            None => ClickError::NotNow(self.name(clicked)),
-        }
     }
 }
 
@@ -567,4 +347,56 @@ impl<R: Registered> DynGame for Game<R> {
         let rules = self.state.rules();
         crate::rules::perft::perft(rules, &rules.start(), depth)
     }
+}
+
+/// Boxes a new game of any kind.
+struct IntoDyn;
+
+impl OwnedVisitor for IntoDyn {
+    type Output = Box<dyn DynGame>;
+    fn visit<R: Registered>(self, game: Game<R>) -> Box<dyn DynGame> {
+        Box::new(game)
+    }
+}
+
+impl OwnedGame {
+    /// The game as the app and the command line hold it.
+    pub fn into_dyn(self) -> Box<dyn DynGame> {
+        self.visit(IntoDyn)
+    }
+}
+
+impl GameEntry {
+    /// A new game of this entry on `board`.
+    pub fn new_game(
+        &self,
+        board: Arc<Board>,
+        options: &GameOptions,
+    ) -> Result<Box<dyn DynGame>, UnsuitableBoard> {
+        self.start(board, options).map(OwnedGame::into_dyn)
+    }
+}
+
+/// Whether `kind` can be played on `board` (with the swap rule off); the error
+/// is a sentence for the user (the GUI shows it as the tooltip of a disabled choice).
+pub fn suitability(kind: RulesKind, board: &Board) -> Result<(), UnsuitableBoard> {
+    suitability_with(kind, board, &GameOptions::default())
+}
+
+/// Like [`suitability`], with options (e.g. the swap rule needs a mirror-symmetric Hex board).
+pub fn suitability_with(
+    kind: RulesKind,
+    board: &Board,
+    options: &GameOptions,
+) -> Result<(), UnsuitableBoard> {
+    kind.entry().suitability(board, options)
+}
+
+/// Start a new game of `kind` on `board`.
+pub fn new_game(
+    kind: RulesKind,
+    board: Arc<Board>,
+    options: &GameOptions,
+) -> Result<Box<dyn DynGame>, UnsuitableBoard> {
+    kind.entry().new_game(board, options)
 }

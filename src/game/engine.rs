@@ -9,9 +9,9 @@
 //! (with its notation and faces for display), so the app plays it without
 //! parsing anything.
 
-use super::dynamic::{DynGame, Game, MoveHandle};
-use super::registry::{AnyTrees, GameVisitor, Registered, RulesKind};
-use crate::engine::tree::Tree;
+use super::dynamic::DynGame;
+use super::registry::{AnyTrees, GameVisitor, Registered, RulesKind, Trees};
+use super::typed::{Game, MoveHandle};
 use crate::engine::{
     self, EngineError, ParamError, Params, SearchConfig, SearchLimits, Shared, apply_pairs,
     parse_pairs,
@@ -87,13 +87,6 @@ impl EngineParams {
         }
         Ok(EngineParams { tree, settings })
     }
-}
-
-/// An engine's search trees for one kind of game, kept between its searches.
-pub struct Trees<R: Rules> {
-    /// Identifies the board (trees are only reused on the same board and options).
-    board_key: usize,
-    trees: Vec<Tree<R>>,
 }
 
 /// What a running search reports, whatever the game.

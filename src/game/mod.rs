@@ -4,8 +4,10 @@
 //! * [`registry`]: every game in one entry (names, sides, swap, default board,
 //!   record formats, drawing hints, construction), the [`RulesKind`] enum and the
 //!   visitor ([`AnyGame::visit`]) that hands the concrete rules type to generic code.
-//! * [`dynamic`]: the run-time game ([`Game<R>`] behind the object-safe
-//!   [`DynGame`]), typed move handles across the boundary, clicks.
+//! * [`typed`]: a game of known rules ([`Game<R>`]), typed move handles across
+//!   the run-time boundary, clicks.
+//! * [`dynamic`]: the run-time game, the object-safe [`DynGame`] every
+//!   registered game is.
 //! * [`engine`]: the computer player for the app and the command line
 //!   ([`DynEngine`], [`SearchHandle`]), built on the visitor.
 //! * [`record`]: replaying a game record into a game, opening and saving game files.
@@ -16,10 +18,10 @@ pub mod engine;
 pub mod record;
 pub mod registry;
 pub mod text;
+pub mod typed;
 
-pub use dynamic::{Click, ClickError, DynGame, Game, MoveError, MoveHandle, PositionView};
+pub use dynamic::{DynGame, new_game, suitability, suitability_with};
 pub use engine::{DynEngine, EngineParams, Progress, SearchHandle, SearchResult};
 pub use record::{Opened, open, replay, save_game};
-pub use registry::{
-    AnyGame, GameEntry, GameVisitor, RulesKind, new_game, suitability, suitability_with,
-};
+pub use registry::{AnyGame, GameEntry, GameVisitor, RulesKind};
+pub use typed::{Click, ClickError, Game, MoveError, MoveHandle, PositionView};

@@ -8,19 +8,19 @@
 //! how to draw it (piece style, click hints). Nothing outside this module
 //! matches on a game's kind to decide how to play, save or draw it.
 //!
-//! The same one line per game also makes the [`RulesKind`] enum and the
-//! visitor types ([`AnyGame`], [`GameVisitor`]): like shakmaty's
-//! `VariantPosition`, an [`AnyGame`] is an enum over the concrete games, and
-//! [`AnyGame::visit`] picks the game once and hands its concrete type to
-//! generic code (the engine's search, for instance).
+//! The same one entry per game also makes the [`RulesKind`] enum and the
+//! visitor types ([`AnyGame`], [`GameVisitor`], [`OwnedGame`], [`AnyTrees`]):
+//! like shakmaty's `VariantPosition`, an [`AnyGame`] is an enum over the
+//! concrete games, and [`AnyGame::visit`] picks the game once and hands its
+//! concrete type to generic code (the engine's search, for instance).
 //!
 //! Adding a game: its rules file in `src/rules/` (implementing [`Rules`] and
 //! [`Searchable`](crate::rules::search::Searchable)), one entry in the
 //! `registry!` invocation below, and tests.
 
-use super::dynamic::{DynGame, Game};
-use super::engine::Trees;
+use super::typed::Game;
 use crate::board::Board;
+use crate::engine::tree::Tree;
 use crate::presets::{self, PresetError};
 use crate::rules::search::{Searchable, Settings};
 use crate::rules::{GameOptions, Rules, UnsuitableBoard, boco, hex, loa, twixt};
@@ -117,11 +117,8 @@ pub struct GameEntry {
     pub pieces: PieceStyle,
     pub clicks: ClickHints,
     suitability: fn(&Board, &GameOptions) -> Result<(), UnsuitableBoard>,
-    start: StartFn,
+    start: fn(Arc<Board>, &GameOptions) -> Result<OwnedGame, UnsuitableBoard>,
 }
-
-/// Makes a new game of one entry.
-type StartFn = fn(Arc<Board>, &GameOptions) -> Result<Box<dyn DynGame>, UnsuitableBoard>;
 
 impl GameEntry {
     /// Whether the game can be played on `board` with `options`; the error is a
@@ -129,12 +126,13 @@ impl GameEntry {
     pub fn suitability(&self, board: &Board, options: &GameOptions) -> Result<(), UnsuitableBoard> {
         (self.suitability)(board, options)
     }
-    /// A new game on `board`.
-    pub fn new_game(
+    /// A new game on `board`, with its concrete type (`GameEntry::new_game`
+    /// gives it as a `DynGame`).
+    pub fn start(
         &self,
         board: Arc<Board>,
         options: &GameOptions,
-    ) -> Result<Box<dyn DynGame>, UnsuitableBoard> {
+    ) -> Result<OwnedGame, UnsuitableBoard> {
         (self.start)(board, options)
     }
     /// Whether games can be saved as `format`.
@@ -155,9 +153,9 @@ impl fmt::Debug for GameEntry {
 fn start<R: Registered>(
     board: Arc<Board>,
     options: &GameOptions,
-) -> Result<Box<dyn DynGame>, UnsuitableBoard> {
+) -> Result<OwnedGame, UnsuitableBoard> {
     let rules = R::on_board(board.clone(), options)?;
-    Ok(Box::new(Game::new(rules, board, options.clone())))
+    Ok(R::own(Game::new(rules, board, options.clone())))
 }
 
 /// Generic code run on a game of any kind, with the concrete rules type.
@@ -166,11 +164,25 @@ pub trait GameVisitor {
     fn visit<R: Registered>(self, game: &Game<R>) -> Self::Output;
 }
 
+/// Generic code that takes a new game of any kind, with the concrete rules type.
+pub trait OwnedVisitor {
+    type Output;
+    fn visit<R: Registered>(self, game: Game<R>) -> Self::Output;
+}
+
+/// An engine's search trees for one kind of game, kept between its searches.
+pub struct Trees<R: Rules> {
+    /// Identifies the board (trees are only reused on the same board and options).
+    pub board_key: usize,
+    pub trees: Vec<Tree<R>>,
+}
+
 /// The rules types in the registry: what the visitor and the engine's tree
 /// cache need to go from a concrete type back to the registry's enums.
 pub trait Registered: Searchable {
     const KIND: RulesKind;
     fn wrap(game: &Game<Self>) -> AnyGame<'_>;
+    fn own(game: Game<Self>) -> OwnedGame;
     fn wrap_trees(trees: Trees<Self>) -> AnyTrees;
     fn unwrap_trees(trees: AnyTrees) -> Option<Trees<Self>>;
 }
@@ -239,6 +251,20 @@ macro_rules! registry {
             }
         }
 
+        /// A new game of any kind, owned, with its concrete type.
+        pub enum OwnedGame {
+            $($kind(Box<Game<$rules>>),)*
+        }
+
+        impl OwnedGame {
+            /// Run `visitor` on the concrete game.
+            pub fn visit<V: OwnedVisitor>(self, visitor: V) -> V::Output {
+                match self {
+                    $(OwnedGame::$kind(g) => visitor.visit(*g),)*
+                }
+            }
+        }
+
         /// The search trees an engine keeps between moves, for one kind of game.
         #[derive(Default)]
         pub enum AnyTrees {
@@ -252,6 +278,9 @@ macro_rules! registry {
                 const KIND: RulesKind = RulesKind::$kind;
                 fn wrap(game: &Game<Self>) -> AnyGame<'_> {
                     AnyGame::$kind(game)
+                }
+                fn own(game: Game<Self>) -> OwnedGame {
+                    OwnedGame::$kind(Box::new(game))
                 }
                 fn wrap_trees(trees: Trees<Self>) -> AnyTrees {
                     AnyTrees::$kind(trees)
@@ -360,28 +389,4 @@ impl FromStr for RulesKind {
     fn from_str(s: &str) -> Result<Self, UnknownRules> {
         RulesKind::by_name(s)
     }
-}
-
-/// Whether `kind` can be played on `board` (with the swap rule off); the error
-/// is a sentence for the user (the GUI shows it as the tooltip of a disabled choice).
-pub fn suitability(kind: RulesKind, board: &Board) -> Result<(), UnsuitableBoard> {
-    suitability_with(kind, board, &GameOptions::default())
-}
-
-/// Like [`suitability`], with options (e.g. the swap rule needs a mirror-symmetric Hex board).
-pub fn suitability_with(
-    kind: RulesKind,
-    board: &Board,
-    options: &GameOptions,
-) -> Result<(), UnsuitableBoard> {
-    kind.entry().suitability(board, options)
-}
-
-/// Start a new game of `kind` on `board`.
-pub fn new_game(
-    kind: RulesKind,
-    board: Arc<Board>,
-    options: &GameOptions,
-) -> Result<Box<dyn DynGame>, UnsuitableBoard> {
-    kind.entry().new_game(board, options)
 }

@@ -1,5 +1,5 @@
 //! Game records as RON: the data format only (replaying a record into a game is
-//! the game layer's job, `crate::game::record`). A record holds its format
+//! the game layer's job). A record holds its format
 //! version, the rules by name, the options, where the board comes from (a
 //! preset, a path, or the whole board embedded in the board-file schema of
 //! [`super::ron`]), the player names, the moves in notation and the result.

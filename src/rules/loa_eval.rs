@@ -6,7 +6,6 @@
 //! 2×2 blocks hold three or more of a player's pieces (quads).
 
 use super::Rules;
-use super::loa::{Loa, LoaPosition};
 use super::search::reward_for;
 use crate::board::Board;
 use crate::mesh::FaceId;
@@ -148,8 +147,9 @@ impl LoaEval {
         -W_GROUPS * (groups as f32 - 1.0) - W_CONC * conc - W_CENTRE * off_centre + W_QUADS * quads
     }
 
-    /// Probability that player 0 wins, from the features.
-    pub fn evaluate(&self, rules: &Loa, pos: &LoaPosition, cells: &mut Vec<u8>) -> f32 {
+    /// Probability that player 0 wins, from the features (any rules whose
+    /// pieces stand on the faces of the board this was made for).
+    pub fn evaluate<R: Rules>(&self, rules: &R, pos: &R::Position, cells: &mut Vec<u8>) -> f32 {
         cells.clear();
         cells.extend(
             (0..self.at.len()).map(|i| match rules.piece_at(pos, FaceId(i as u32)) {
@@ -168,12 +168,12 @@ impl LoaEval {
 
     /// Reward for player 0: `cut` random plies, then the evaluation (or the
     /// result, if the game ended).
-    pub fn simulate(
+    pub fn simulate<R: Rules>(
         &self,
-        rules: &Loa,
-        pos: &mut LoaPosition,
+        rules: &R,
+        pos: &mut R::Position,
         rng: &mut ChaCha8Rng,
-        moves: &mut Vec<super::loa::LoaMove>,
+        moves: &mut Vec<R::Move>,
         cells: &mut Vec<u8>,
     ) -> f32 {
         for _ in 0..self.cut {

@@ -9,7 +9,7 @@
 //! Each game's file also holds its search policy for the computer opponent
 //! (its [`search::Searchable`] impl; the trait is defined here, so `rules`
 //! never names the engine). The run-time game, records and notation at the
-//! edges live one floor up, in `crate::game`.
+//! edges live one floor up, in the game layer.
 
 pub mod boco;
 pub mod game;

@@ -1,7 +1,7 @@
 //! What the computer opponent needs to know about a game beyond its rules: its
 //! search policy. [`Searchable`] is defined here, next to [`Rules`], and each
 //! game implements it in its own file (playout, evaluation, tuning settings), so
-//! the engine (`crate::engine`) stays purely generic and the rules never name it.
+//! the engine stays purely generic and the rules never name it.
 
 use super::{Player, Rules};
 use rand_chacha::ChaCha8Rng;
