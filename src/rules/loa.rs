@@ -92,6 +92,20 @@ struct Tables {
     start: LoaPosition,
 }
 
+/// An incrementally maintained field of a position that differs from its
+/// recomputation (see [`Loa::verify_incremental`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Mismatch {
+    #[error("line counts differ")]
+    LineCounts,
+    #[error("bitboards differ")]
+    Bitboards,
+    #[error("piece counts differ")]
+    PieceCounts,
+    #[error("hash differs")]
+    Hash,
+}
+
 /// The Lines of Action rules on one board. Cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Loa {
@@ -661,22 +675,21 @@ impl Loa {
     }
 
     /// Check the incrementally maintained fields of `pos` against a recomputation
-    /// (line counts, bitboards, piece counts, hash); a description of the first
-    /// mismatch, for tests.
-    pub fn verify_incremental(&self, pos: &LoaPosition) -> Result<(), String> {
+    /// (line counts, bitboards, piece counts, hash); the first mismatch, for tests.
+    pub fn verify_incremental(&self, pos: &LoaPosition) -> Result<(), Mismatch> {
         let mut fresh = pos.clone();
         Self::recompute(&self.t, &mut fresh);
         if fresh.line_count != pos.line_count {
-            return Err("line counts differ".into());
+            return Err(Mismatch::LineCounts);
         }
         if fresh.bits != pos.bits {
-            return Err("bitboards differ".into());
+            return Err(Mismatch::Bitboards);
         }
         if fresh.pieces != pos.pieces {
-            return Err("piece counts differ".into());
+            return Err(Mismatch::PieceCounts);
         }
         if fresh.hash != pos.hash {
-            return Err("hash differs".into());
+            return Err(Mismatch::Hash);
         }
         Ok(())
     }
