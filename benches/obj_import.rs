@@ -86,7 +86,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let l = boardwright::io::load_board(&path).unwrap();
             assert_eq!(l.board.face_count(), N * N);
-            black_box(l.board.mesh.edge_count())
+            black_box(l.board.mesh().edge_count())
         })
     });
     g.finish();

@@ -127,7 +127,7 @@ fn bench(c: &mut Criterion) {
     });
     // The worst case with edges: zoomed out as far as the canvas still draws interior
     // edges (its level-of-detail rule), so as many edges as it ever draws are on screen.
-    let bb = board.mesh.bbox();
+    let bb = board.mesh().bbox();
     let centre = Point::new((bb.min.x + bb.max.x) / 2.0, (bb.min.y + bb.max.y) / 2.0);
     let mut edge_scale = 2.0;
     loop {

@@ -8,8 +8,8 @@
 //! `ring` is a board of non-convex faces around a hole.
 
 use boardwright::app::{self, AppOptions};
-use boardwright::board::{Board, SideTag};
-use boardwright::mesh::{Mesh, Point};
+use boardwright::board::{Board, BoardBuilder, BoardMeta, FaceData, FaceKind, SideTag};
+use boardwright::mesh::{EdgeId, Mesh, Point};
 use boardwright::presets;
 
 /// Eight L- and T-shaped faces around a square hole, sides tagged.
@@ -67,32 +67,43 @@ fn ring() -> Result<Board, String> {
     ];
     let _ = v;
     let mesh = Mesh::from_polygons(&pts, &faces).map_err(|e| e.to_string())?;
-    let mut b = Board::new(mesh);
-    for (i, l) in b.faces.label.iter_mut().enumerate() {
-        *l = format!("r{}", i + 1);
-    }
-    for e in b.mesh.edge_ids() {
-        if !b.mesh.is_boundary_edge(e) {
-            continue;
-        }
-        let (a, c) = b.mesh.edge_segment(e);
-        let m = a.lerp(c, 0.5);
-        b.side_tags[e.index()] = if m.y == 6.0 {
-            Some(SideTag::Top)
-        } else if m.y == 0.0 {
-            Some(SideTag::Bottom)
-        } else if m.x == 0.0 {
-            Some(SideTag::Left)
-        } else if m.x == 6.0 {
-            Some(SideTag::Right)
-        } else {
-            None
-        };
-    }
-    b.faces.kind[3] = boardwright::board::FaceKind::Garden;
-    b.faces.kind[7] = boardwright::board::FaceKind::Blocked;
-    b.meta.name = "Ring with a hole".into();
-    Ok(b)
+    let tags: Vec<(EdgeId, SideTag)> = mesh
+        .edge_ids()
+        .filter(|&e| mesh.is_boundary_edge(e))
+        .filter_map(|e| {
+            let m = mesh.edge_midpoint(e);
+            let tag = if m.y == 6.0 {
+                SideTag::Top
+            } else if m.y == 0.0 {
+                SideTag::Bottom
+            } else if m.x == 0.0 {
+                SideTag::Left
+            } else if m.x == 6.0 {
+                SideTag::Right
+            } else {
+                return None;
+            };
+            Some((e, tag))
+        })
+        .collect();
+    let rows = (0..mesh.face_count()).map(|i| FaceData {
+        label: format!("r{}", i + 1),
+        kind: match i {
+            3 => FaceKind::Garden,
+            7 => FaceKind::Blocked,
+            _ => FaceKind::Cell,
+        },
+        ..FaceData::default()
+    });
+    BoardBuilder::from_mesh(mesh)
+        .faces(rows)
+        .tag_edges(tags)
+        .meta(BoardMeta {
+            name: "Ring with a hole".into(),
+            ..BoardMeta::default()
+        })
+        .build()
+        .map_err(|e| e.to_string())
 }
 
 fn main() -> Result<(), String> {

@@ -1,11 +1,155 @@
-//! Ready-made boards: square grid, Hex rhombus, TwixT, Lines of Action, triangle grid, BOCO.
+//! Ready-made boards: square grid, Hex rhombus, TwixT, Lines of Action, triangle
+//! grid, BOCO.
+//!
+//! [`PRESETS`] is the one list of them (name, title, accepted sizes, default size,
+//! builder): the command line's `preset` subcommand, the app's New board dialog
+//! and game records read it, and [`by_name`] makes a board from it.
 
-use crate::board::{Board, GridCoord, Rgba, SideTag, grid_label};
-use crate::mesh::{FaceId, Mesh, Point, PolygonSoup};
+use crate::board::{
+    Board, BoardBuilder, BoardMeta, FaceData, GridCoord, Rgba, SideTag, StartSetup, grid_label,
+};
+use crate::mesh::{EdgeId, FaceId, Mesh, Point, PolygonSoup};
 use rustc_hash::FxHashMap;
 
 /// Largest side length any grid preset accepts.
 pub const MAX_GRID: u32 = 1000;
+
+/// The side lengths a preset accepts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SizeRange {
+    pub min: u32,
+    pub max: u32,
+    /// The size made when none is asked for.
+    pub default: u32,
+}
+
+impl SizeRange {
+    /// Whether the preset comes in one size only (the size cannot be chosen).
+    pub fn is_fixed(&self) -> bool {
+        self.min == self.max
+    }
+    pub fn contains(&self, size: u32) -> bool {
+        (self.min..=self.max).contains(&size)
+    }
+}
+
+/// A ready-made board.
+#[derive(Clone, Copy, Debug)]
+pub struct Preset {
+    /// The name used on the command line and in game records (`hex`).
+    pub name: &'static str,
+    /// Other names accepted for it.
+    pub aliases: &'static [&'static str],
+    /// The name shown in the app (`Hex`).
+    pub title: &'static str,
+    pub sizes: SizeRange,
+    /// Makes the board of a size within `sizes`.
+    make: fn(u32) -> Board,
+}
+
+impl Preset {
+    /// The board at `size` (the default size when `None`).
+    pub fn make(&self, size: Option<u32>) -> Result<Board, PresetError> {
+        let size = size.unwrap_or(self.sizes.default);
+        if !self.sizes.contains(size) {
+            return Err(PresetError::Size {
+                preset: self.name,
+                size,
+                min: self.sizes.min,
+                max: self.sizes.max,
+            });
+        }
+        Ok((self.make)(size))
+    }
+
+    /// Whether `name` names this preset (ignoring case).
+    pub fn is_called(&self, name: &str) -> bool {
+        std::iter::once(&self.name)
+            .chain(self.aliases)
+            .any(|n| n.eq_ignore_ascii_case(name))
+    }
+}
+
+/// Every preset, in the order the app lists them.
+pub const PRESETS: [Preset; 6] = [
+    Preset {
+        name: "square",
+        aliases: &[],
+        title: "Square grid",
+        sizes: SizeRange {
+            min: 1,
+            max: MAX_GRID,
+            default: 8,
+        },
+        make: |n| square_grid(n, n),
+    },
+    Preset {
+        name: "hex",
+        aliases: &[],
+        title: "Hex",
+        sizes: SizeRange {
+            min: 1,
+            max: 100,
+            default: 11,
+        },
+        make: hex,
+    },
+    Preset {
+        name: "twixt",
+        aliases: &[],
+        title: "TwixT",
+        sizes: SizeRange {
+            min: 5,
+            max: 48,
+            default: 24,
+        },
+        make: twixt,
+    },
+    Preset {
+        name: "loa",
+        aliases: &["lines-of-action"],
+        title: "Lines of Action",
+        sizes: SizeRange {
+            min: 8,
+            max: 8,
+            default: 8,
+        },
+        make: |_| lines_of_action(),
+    },
+    Preset {
+        name: "triangle",
+        aliases: &[],
+        title: "Triangle grid",
+        sizes: SizeRange {
+            min: 1,
+            max: MAX_GRID,
+            default: 8,
+        },
+        make: triangle_grid,
+    },
+    Preset {
+        name: "boco",
+        aliases: &[],
+        title: "BOCO",
+        sizes: SizeRange {
+            min: 4,
+            max: 4,
+            default: 4,
+        },
+        make: |_| boco(),
+    },
+];
+
+/// The presets' names, in [`PRESETS`] order.
+pub const PRESET_NAMES: [&str; PRESETS.len()] = {
+    let mut names = [""; PRESETS.len()];
+    let mut i = 0;
+    while i < PRESETS.len() {
+        names[i] = PRESETS[i].name;
+        i += 1;
+    }
+    names
+};
 
 /// Why a preset cannot be made.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -21,51 +165,16 @@ pub enum PresetError {
     },
 }
 
-/// Names accepted by [`by_name`].
-pub const PRESET_NAMES: &[&str] = &["square", "hex", "twixt", "loa", "triangle", "boco"];
-
-/// Make a preset by name; `size` is the side length where the preset has one.
-pub fn by_name(name: &str, size: Option<u32>) -> Result<Board, PresetError> {
-    match name.to_ascii_lowercase().as_str() {
-        "square" => {
-            let n = check("square", size.unwrap_or(8), 1, MAX_GRID)?;
-            Ok(square_grid(n, n))
-        }
-        "hex" => Ok(hex(check("hex", size.unwrap_or(11), 1, 100)?)),
-        "twixt" => Ok(twixt(check("twixt", size.unwrap_or(24), 5, 48)?)),
-        "loa" | "lines-of-action" => {
-            if let Some(s) = size {
-                check("loa", s, 8, 8)?;
-            }
-            Ok(lines_of_action())
-        }
-        "triangle" => Ok(triangle_grid(check(
-            "triangle",
-            size.unwrap_or(8),
-            1,
-            MAX_GRID,
-        )?)),
-        "boco" => {
-            if let Some(s) = size {
-                check("boco", s, 4, 4)?;
-            }
-            Ok(boco())
-        }
-        other => Err(PresetError::Unknown(other.to_string())),
-    }
+/// The preset called `name` (or one of its aliases), ignoring case.
+pub fn find(name: &str) -> Option<&'static Preset> {
+    PRESETS.iter().find(|p| p.is_called(name))
 }
 
-fn check(preset: &'static str, size: u32, min: u32, max: u32) -> Result<u32, PresetError> {
-    if (min..=max).contains(&size) {
-        Ok(size)
-    } else {
-        Err(PresetError::Size {
-            preset,
-            size,
-            min,
-            max,
-        })
-    }
+/// Make a preset by name; `size` is the side length (the default when `None`).
+pub fn by_name(name: &str, size: Option<u32>) -> Result<Board, PresetError> {
+    find(name)
+        .ok_or_else(|| PresetError::Unknown(name.to_ascii_lowercase()))?
+        .make(size)
 }
 
 /// Collects faces over integer-keyed lattice vertices so shared corners are exact.
@@ -99,63 +208,91 @@ impl LatticeBuilder {
     }
 }
 
-/// Tag each boundary edge of the listed faces with the side chosen by `pick`
-/// (given the face and the edge's outward direction from the face centre);
-/// earlier tags win.
-fn tag_boundary(board: &mut Board, pick: impl Fn(FaceId, Point) -> Option<SideTag>) {
-    for f in board.mesh.face_ids() {
-        let c = board.mesh.face_centroid(f);
-        let edges: Vec<_> = board
-            .mesh
-            .face_neighbors(f)
-            .filter(|(_, o)| o.is_none())
-            .map(|(e, _)| e)
-            .collect();
-        for e in edges {
-            if board.side_tags[e.index()].is_none() {
-                let dir = board.mesh.edge_midpoint(e) - c;
-                board.side_tags[e.index()] = pick(f, dir);
+/// A side tag for each boundary edge, chosen by `pick` from the edge's face and
+/// the edge's outward direction from the face centre.
+pub(crate) fn boundary_tags(
+    mesh: &Mesh,
+    pick: impl Fn(FaceId, Point) -> Option<SideTag>,
+) -> Vec<(EdgeId, SideTag)> {
+    let mut tags = Vec::new();
+    for f in mesh.face_ids() {
+        let c = mesh.face_centroid(f);
+        for (e, other) in mesh.face_neighbors(f) {
+            if other.is_none()
+                && let Some(t) = pick(f, mesh.edge_midpoint(e) - c)
+            {
+                tags.push((e, t));
             }
         }
     }
+    tags
+}
+
+/// The side an outward direction faces on a rectangular board: mostly up is
+/// `top`, mostly down `bottom`, otherwise `left` or `right`.
+pub(crate) fn side_facing(d: Point) -> SideTag {
+    if d.y.abs() >= d.x.abs() {
+        if d.y > 0.0 {
+            SideTag::Top
+        } else {
+            SideTag::Bottom
+        }
+    } else if d.x > 0.0 {
+        SideTag::Right
+    } else {
+        SideTag::Left
+    }
+}
+
+/// Face rows labelled `a1`-style from grid coordinates, in face order.
+fn grid_rows(coords: &[GridCoord]) -> impl Iterator<Item = FaceData> + '_ {
+    coords.iter().map(|&g| FaceData {
+        label: grid_label(g.col as u32, g.row as u32),
+        coord: Some(g),
+        ..FaceData::default()
+    })
+}
+
+fn meta(name: String, description: String, rules: &[&str]) -> BoardMeta {
+    BoardMeta {
+        name,
+        description,
+        suggested_rules: rules.iter().map(|r| r.to_string()).collect(),
+    }
+}
+
+/// Assemble a preset's parts; presets are made from code, so their parts are valid.
+fn finish(b: BoardBuilder) -> Board {
+    b.build().expect("preset parts are valid")
 }
 
 /// A W×H grid of unit squares. `a1` is bottom-left (chess convention): columns are
 /// letters from the left, rows numbers from the bottom. Sides tagged by direction.
 pub fn square_grid(w: u32, h: u32) -> Board {
+    finish(square_parts(w, h).meta(meta(
+        format!("Square grid {w}×{h}"),
+        format!("{w}×{h} squares, a1 bottom-left."),
+        &["boco"],
+    )))
+}
+
+/// The faces, labels, coordinates and side tags of [`square_grid`].
+fn square_parts(w: u32, h: u32) -> BoardBuilder {
     let mut b = LatticeBuilder::new();
+    let mut coords = Vec::new();
     for r in 0..h as i64 {
         for c in 0..w as i64 {
             b.face(&[(c, r), (c + 1, r), (c + 1, r + 1), (c, r + 1)], |x, y| {
                 Point::new(x as f64, y as f64)
             });
+            coords.push(GridCoord::new(c as i32, r as i32));
         }
     }
-    let mut board = Board::new(b.finish());
-    for r in 0..h {
-        for c in 0..w {
-            let i = (r * w + c) as usize;
-            board.faces.label[i] = grid_label(c, r);
-            board.faces.coord[i] = Some(GridCoord::new(c as i32, r as i32));
-        }
-    }
-    tag_boundary(&mut board, |_, d| {
-        Some(if d.y.abs() >= d.x.abs() {
-            if d.y > 0.0 {
-                SideTag::Top
-            } else {
-                SideTag::Bottom
-            }
-        } else if d.x > 0.0 {
-            SideTag::Right
-        } else {
-            SideTag::Left
-        })
-    });
-    board.meta.name = format!("Square grid {w}×{h}");
-    board.meta.description = format!("{w}×{h} squares, a1 bottom-left.");
-    board.meta.suggested_rules = vec!["boco".into()];
-    board
+    let mesh = b.finish();
+    let tags = boundary_tags(&mesh, |_, d| Some(side_facing(d)));
+    BoardBuilder::from_mesh(mesh)
+        .faces(grid_rows(&coords))
+        .tag_edges(tags)
 }
 
 /// An N×N Hex rhombus of pointy-top hexagons. `a1` is the top-left cell; letters
@@ -185,16 +322,10 @@ pub fn hex(n: u32) -> Board {
             );
         }
     }
-    let mut board = Board::new(b.finish());
-    for r in 0..n {
-        for c in 0..n {
-            let i = (r * n + c) as usize;
-            board.faces.label[i] = grid_label(c, r);
-            board.faces.coord[i] = Some(GridCoord::new(c as i32, r as i32));
-        }
-    }
+    let mesh = b.finish();
+    let coords: Vec<GridCoord> = mesh.face_ids().map(|f| board_coord(f, n)).collect();
     let last = n as i32 - 1;
-    tag_boundary(&mut board, |f, d| {
+    let tags = boundary_tags(&mesh, |f, d| {
         let GridCoord { col, row } = board_coord(f, n);
         // Directions of the six edges from the centre (y up): up-left/up-right have
         // d.y > 0 and |d.x| > 0; left/right have d.y == 0.
@@ -212,11 +343,18 @@ pub fn hex(n: u32) -> Board {
             None
         }
     });
-    board.meta.name = format!("Hex {n}×{n}");
-    board.meta.description =
-        format!("{n}×{n} Hex rhombus. Red joins top and bottom, Blue joins left and right.");
-    board.meta.suggested_rules = vec!["hex".into(), "boco".into()];
-    board
+    finish(
+        BoardBuilder::from_mesh(mesh)
+            .faces(grid_rows(&coords))
+            .tag_edges(tags)
+            .meta(meta(
+                format!("Hex {n}×{n}"),
+                format!(
+                    "{n}×{n} Hex rhombus. Red joins top and bottom, Blue joins left and right."
+                ),
+                &["hex", "boco"],
+            )),
+    )
 }
 
 fn board_coord(f: FaceId, n: u32) -> GridCoord {
@@ -243,15 +381,10 @@ pub fn twixt(n: u32) -> Board {
             coords.push(GridCoord::new(c as i32, r as i32));
         }
     }
-    let mut board = Board::new(b.finish());
-    for (i, g) in coords.iter().enumerate() {
-        board.faces.label[i] = grid_label(g.col as u32, g.row as u32);
-        board.faces.coord[i] = Some(*g);
-    }
+    let mesh = b.finish();
     let lastc = last as i32;
-    let coords2 = coords.clone();
-    tag_boundary(&mut board, |f, d| {
-        let g = coords2[f.index()];
+    let tags = boundary_tags(&mesh, |f, d| {
+        let g = coords[f.index()];
         if g.row == 0 && d.y > 0.0 {
             Some(SideTag::Top)
         } else if g.row == lastc && d.y < 0.0 {
@@ -264,33 +397,44 @@ pub fn twixt(n: u32) -> Board {
             None
         }
     });
-    board.meta.name = format!("TwixT {n}×{n}");
-    board.meta.description = format!(
-        "{n}×{n} TwixT holes without corners. Red owns the top and bottom rows, Blue the left and right columns."
-    );
-    board.meta.suggested_rules = vec!["twixt".into()];
-    board
+    finish(
+        BoardBuilder::from_mesh(mesh)
+            .faces(grid_rows(&coords))
+            .tag_edges(tags)
+            .meta(meta(
+                format!("TwixT {n}×{n}"),
+                format!(
+                    "{n}×{n} TwixT holes without corners. Red owns the top and bottom rows, Blue the left and right columns."
+                ),
+                &["twixt"],
+            )),
+    )
 }
 
 /// The standard 8×8 Lines of Action board with its start setup: Black (player 0,
 /// moves first) on b1–g1 and b8–g8, White on a2–a7 and h2–h7.
 pub fn lines_of_action() -> Board {
-    let mut board = square_grid(8, 8);
+    let mut pieces = Vec::new();
     for c in 1..7u32 {
         for r in [0u32, 7] {
-            board.setup.pieces.push((FaceId(r * 8 + c), 0));
+            pieces.push((FaceId(r * 8 + c), 0));
         }
     }
     for r in 1..7u32 {
         for c in [0u32, 7] {
-            board.setup.pieces.push((FaceId(r * 8 + c), 1));
+            pieces.push((FaceId(r * 8 + c), 1));
         }
     }
-    board.setup.pieces.sort_unstable();
-    board.meta.name = "Lines of Action".into();
-    board.meta.description = "8×8 Lines of Action with the standard start: Black on b1–g1 and b8–g8, White on a2–a7 and h2–h7.".into();
-    board.meta.suggested_rules = vec!["loa".into()];
-    board
+    pieces.sort_unstable();
+    finish(
+        square_parts(8, 8)
+            .setup(StartSetup { pieces })
+            .meta(meta(
+                "Lines of Action".into(),
+                "8×8 Lines of Action with the standard start: Black on b1–g1 and b8–g8, White on a2–a7 and h2–h7.".into(),
+                &["loa"],
+            )),
+    )
 }
 
 /// A large equilateral triangle of side N made of N² unit triangles, pointing up.
@@ -316,12 +460,8 @@ pub fn triangle_grid(n: u32) -> Board {
             }
         }
     }
-    let mut board = Board::new(b.finish());
-    for (i, g) in coords.iter().enumerate() {
-        board.faces.label[i] = grid_label(g.col as u32, g.row as u32);
-        board.faces.coord[i] = Some(*g);
-    }
-    tag_boundary(&mut board, |f, d| {
+    let mesh = b.finish();
+    let tags = boundary_tags(&mesh, |f, d| {
         let g = coords[f.index()];
         let last = 2 * (n as i32 - g.row) - 2;
         if g.row == 0 && d.y < -1e-9 {
@@ -334,13 +474,19 @@ pub fn triangle_grid(n: u32) -> Board {
             None
         }
     });
-    board.meta.name = format!("Triangle {n}");
-    board.meta.description = format!(
-        "A triangle of side {n} made of {} unit triangles; a1 is the bottom-left corner, rows count upwards.",
-        n * n
-    );
-    board.meta.suggested_rules = vec!["boco".into()];
-    board
+    finish(
+        BoardBuilder::from_mesh(mesh)
+            .faces(grid_rows(&coords))
+            .tag_edges(tags)
+            .meta(meta(
+                format!("Triangle {n}"),
+                format!(
+                    "A triangle of side {n} made of {} unit triangles; a1 is the bottom-left corner, rows count upwards.",
+                    n * n
+                ),
+                &["boco"],
+            )),
+    )
 }
 
 /// A BOCO-style board of mixed shapes with the symmetry of a square: a 4×4 core
@@ -402,22 +548,27 @@ pub fn boco() -> Board {
     for &i in &order {
         b.face(&polys[i], |x, y| Point::new(x as f64, y as f64));
     }
-    let mut board = Board::new(b.finish());
     let palette = [
         Rgba([0xf3, 0xe7, 0xcf, 255]),
         Rgba([0xe0, 0xc9, 0x9e, 255]),
         Rgba([0xc9, 0xa9, 0x6e, 255]),
         Rgba([0xd9, 0xb8, 0x8f, 255]),
     ];
-    for (fi, &i) in order.iter().enumerate() {
-        board.faces.label[fi] = (fi + 1).to_string();
-        board.faces.colour[fi] = Some(palette[shape[i] as usize]);
-        board.faces.region[fi] = Some(shape[i] as u32);
-    }
-    board.meta.name = "BOCO".into();
-    board.meta.description = "A BOCO-style board of squares, rectangles and triangles (72 faces, numbered in reading order). Regions: 0 core squares, 1 rectangles, 2 corner squares, 3 triangles.".into();
-    board.meta.suggested_rules = vec!["boco".into()];
-    board
+    let rows = order.iter().enumerate().map(|(fi, &i)| FaceData {
+        label: (fi + 1).to_string(),
+        colour: Some(palette[shape[i] as usize]),
+        region: Some(shape[i] as u32),
+        ..FaceData::default()
+    });
+    finish(
+        BoardBuilder::from_mesh(b.finish())
+            .faces(rows)
+            .meta(meta(
+                "BOCO".into(),
+                "A BOCO-style board of squares, rectangles and triangles (72 faces, numbered in reading order). Regions: 0 core squares, 1 rectangles, 2 corner squares, 3 triangles.".into(),
+                &["boco"],
+            )),
+    )
 }
 
 #[cfg(test)]
@@ -430,9 +581,9 @@ mod tests {
         b.validate().unwrap();
         assert_eq!(
             (
-                b.mesh.vertex_count(),
-                b.mesh.edge_count(),
-                b.mesh.face_count()
+                b.mesh().vertex_count(),
+                b.mesh().edge_count(),
+                b.mesh().face_count()
             ),
             (12, 17, 6)
         );
@@ -450,15 +601,15 @@ mod tests {
         assert_eq!(t.faces_on_side(SideTag::Top).len(), 22);
         let l = lines_of_action();
         l.validate().unwrap();
-        assert_eq!(l.setup.pieces.len(), 24);
+        assert_eq!(l.setup().pieces.len(), 24);
         assert_eq!(
             l.face_by_label("b1")
-                .map(|f| l.setup.pieces.iter().any(|p| p.0 == f && p.1 == 0)),
+                .map(|f| l.setup().pieces.iter().any(|p| p.0 == f && p.1 == 0)),
             Some(true)
         );
         assert_eq!(
             l.face_by_label("a2")
-                .map(|f| l.setup.pieces.iter().any(|p| p.0 == f && p.1 == 1)),
+                .map(|f| l.setup().pieces.iter().any(|p| p.0 == f && p.1 == 1)),
             Some(true)
         );
     }
@@ -474,14 +625,14 @@ mod tests {
         assert_eq!(t.faces_on_side(SideTag::Right).len(), 4);
         // a2 sits on a1's neighbour b1.
         let b1 = t.face_by_label("b1").unwrap();
-        let mut n: Vec<&str> = t.mesh.adjacent_faces(b1).map(|f| t.label(f)).collect();
+        let mut n: Vec<&str> = t.mesh().adjacent_faces(b1).map(|f| t.label(f)).collect();
         n.sort();
         assert_eq!(n, ["a1", "a2", "c1"]);
         let b = boco();
         b.validate().unwrap();
         assert_eq!(b.face_count(), 72);
-        assert_eq!(b.mesh.face_degree_histogram(), vec![(3, 36), (4, 36)]);
-        assert_eq!(b.mesh.boundary_loops().len(), 1);
+        assert_eq!(b.mesh().face_degree_histogram(), vec![(3, 36), (4, 36)]);
+        assert_eq!(b.mesh().boundary_loops().len(), 1);
         assert_eq!(b.label(FaceId(0)), "1");
     }
 
@@ -491,7 +642,7 @@ mod tests {
         // b2 (centre) has six neighbours.
         let b2 = h.face_by_label("b2").unwrap();
         let mut n: Vec<String> = h
-            .mesh
+            .mesh()
             .adjacent_faces(b2)
             .map(|f| h.label(f).to_string())
             .collect();

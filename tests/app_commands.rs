@@ -172,7 +172,7 @@ fn undo_has_one_route_and_one_message() {
     h.get_by_label_contains("Undo set label").click();
     h.run_ok();
     assert_eq!(last(&h), "Undid set label");
-    assert_eq!(h.state().ws.doc.board().faces.label[1], "b1");
+    assert_eq!(h.state().ws.doc.board().faces().labels()[1], "b1");
 
     // Play: the panel's buttons and the keys take back the same move the same way.
     let board = presets::hex(3);

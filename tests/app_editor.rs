@@ -10,6 +10,7 @@ use boardwright::app::command::Command;
 use boardwright::app::editor::Tool;
 use boardwright::app::editor::snap::Pick;
 use boardwright::board::{Board, SideTag};
+use boardwright::edit::BoardEdit;
 use boardwright::mesh::{EdgeId, FaceId, Point, VertexId};
 use boardwright::presets;
 use eframe::egui;
@@ -27,15 +28,15 @@ fn board(h: &H) -> Board {
 }
 
 fn vertex_at(b: &Board, at: Point) -> VertexId {
-    b.mesh
+    b.mesh()
         .vertex_ids()
-        .find(|&v| b.mesh.position(v).distance(at) < 1e-9)
+        .find(|&v| b.mesh().position(v).distance(at) < 1e-9)
         .unwrap_or_else(|| panic!("no vertex at {at}"))
 }
 
 /// The edge between the vertices at `a` and `b`.
 fn edge_at(b: &Board, a: Point, c: Point) -> EdgeId {
-    b.mesh
+    b.mesh()
         .find_edge(vertex_at(b, a), vertex_at(b, c))
         .unwrap_or_else(|| panic!("no edge {a}–{c}"))
 }
@@ -99,17 +100,17 @@ fn draw_a_triangle_snapping_to_existing_vertices_then_undo_and_redo() {
     let after = board(&h);
     assert_eq!(after.face_count(), before.face_count() + 1);
     assert_eq!(
-        after.mesh.vertex_count(),
-        before.mesh.vertex_count() + 1,
+        after.mesh().vertex_count(),
+        before.mesh().vertex_count() + 1,
         "only the tip is a new vertex"
     );
     let f = FaceId(before.face_count() as u32);
-    let corners: Vec<Point> = after.mesh.face_points(f).collect();
+    let corners: Vec<Point> = after.mesh().face_points(f).collect();
     assert_eq!(corners.len(), 3);
     assert!(corners.contains(&p(2.0, 0.0)) && corners.contains(&p(2.0, 1.0)));
     // It shares the board's right edge from (2,0) to (2,1).
     let shared = edge_at(&after, p(2.0, 0.0), p(2.0, 1.0));
-    assert!(!after.mesh.is_boundary_edge(shared));
+    assert!(!after.mesh().is_boundary_edge(shared));
     assert!(h.state().editor.draw.points.is_empty());
     assert!(!message(&h).unwrap().1);
 
@@ -208,10 +209,14 @@ fn draw_a_mixed_board_from_scratch_on_the_grid_and_tag_its_sides() {
     }
     let b = board(&h);
     assert_eq!(b.face_count(), 4, "{:?}", message(&h));
-    let mut degrees: Vec<usize> = b.mesh.face_ids().map(|f| b.mesh.face_degree(f)).collect();
+    let mut degrees: Vec<usize> = b
+        .mesh()
+        .face_ids()
+        .map(|f| b.mesh().face_degree(f))
+        .collect();
     degrees.sort();
     assert_eq!(degrees, vec![3, 3, 4, 4]);
-    assert_eq!(b.mesh.vertex_count(), 8);
+    assert_eq!(b.mesh().vertex_count(), 8);
     b.validate().expect("a valid board");
 
     // Tag the bottom and the top.
@@ -231,7 +236,7 @@ fn draw_a_mixed_board_from_scratch_on_the_grid_and_tag_its_sides() {
     }
     let top = edge_at(&b, p(0.0, 2.0), p(1.0, 2.0));
     assert_eq!(b.side_tag(top), Some(SideTag::Top));
-    assert_eq!(b.side_tags.iter().flatten().count(), 3);
+    assert_eq!(b.side_tags().iter().flatten().count(), 3);
     b.validate().unwrap();
 
     // Give the new faces labels (reading order: the top triangles first).
@@ -239,14 +244,14 @@ fn draw_a_mixed_board_from_scratch_on_the_grid_and_tag_its_sides() {
     assert_eq!(h.state().editor.selection, None);
     click_label(&mut h, "Label unlabelled faces");
     let b = board(&h);
-    let mut labels = b.faces.label.clone();
+    let mut labels = b.faces().labels().to_vec();
     labels.sort();
     assert_eq!(labels, vec!["f1", "f2", "f3", "f4"]);
     assert_eq!(
         b.label(
-            b.mesh
+            b.mesh()
                 .face_ids()
-                .find(|&f| b.mesh.face_centroid(f).x > 1.0)
+                .find(|&f| b.mesh().face_centroid(f).x > 1.0)
                 .unwrap()
         ),
         "f4"
@@ -254,7 +259,7 @@ fn draw_a_mixed_board_from_scratch_on_the_grid_and_tag_its_sides() {
     b.validate().unwrap();
     click_label(&mut h, "Undo");
     assert!(
-        board(&h).faces.label.iter().all(String::is_empty),
+        board(&h).faces().labels().iter().all(String::is_empty),
         "one undo step"
     );
 }
@@ -268,11 +273,11 @@ fn dragging_a_vertex_moves_it_for_every_face_in_one_undo_step() {
     let undo_before = h.state().ws.doc.history().undo_len();
     drag_board(&mut h, p(1.01, 0.99), p(1.3, 1.2));
     let b = board(&h);
-    let at = b.mesh.position(v);
+    let at = b.mesh().position(v);
     assert!(at.distance(p(1.3, 1.2)) < 0.02, "vertex at {at}");
     // All four faces around it use the moved vertex.
     for l in ["a1", "b1", "a2", "b2"] {
-        assert!(b.mesh.face_vertices(face(&b, l)).any(|w| w == v));
+        assert!(b.mesh().face_vertices(face(&b, l)).any(|w| w == v));
     }
     assert_eq!(h.state().ws.doc.history().undo_len(), undo_before + 1);
     assert!(h.state().ws.doc.is_dirty());
@@ -327,7 +332,7 @@ fn delete_split_and_merge_faces() {
     click_board(&mut h, p(1.0, 1.0));
     let b = board(&h);
     assert_eq!(b.face_count(), 10);
-    assert_eq!(b.mesh.face_degree(face(&b, "a1")), 3);
+    assert_eq!(b.mesh().face_degree(face(&b, "a1")), 3);
     click_label(&mut h, "Undo");
     assert_eq!(board(&h), b0);
     // Two corners that are not on one face: refused with the reason.
@@ -344,7 +349,7 @@ fn delete_split_and_merge_faces() {
     assert_eq!(b.face_count(), 8);
     assert!(b.face_by_label("b1").is_none());
     let a1 = face(&b, "a1");
-    assert!((b.mesh.face_area(a1) - 2.0).abs() < 1e-9);
+    assert!((b.mesh().face_area(a1) - 2.0).abs() < 1e-9);
     // Faces that do not touch cannot be merged.
     click_face(&mut h, &b, face(&b, "a3"));
     click_face(&mut h, &b, face(&b, "c1"));
@@ -392,7 +397,7 @@ fn start_pieces_are_placed_cycled_and_removed() {
     let b0 = board(&h);
     let a1 = face(&b0, "a1");
     press(&mut h, egui::Key::P);
-    let pieces = |h: &H| h.state().ws.doc.board().setup.pieces.clone();
+    let pieces = |h: &H| h.state().ws.doc.board().setup().pieces.clone();
     click_face(&mut h, &b0, a1);
     assert_eq!(pieces(&h), vec![(a1, 0)]);
     click_face(&mut h, &b0, a1);
@@ -420,7 +425,7 @@ fn the_inspector_edits_a_label_as_one_undo_step() {
         h.get_by_label("Label").type_text(t);
         h.run_ok();
     }
-    let label = board(&h).faces.label[a1.index()].clone();
+    let label = board(&h).faces().labels()[a1.index()].clone();
     assert!(label.contains("qr") && label.len() == 4, "label {label:?}");
     assert_eq!(h.state().ws.doc.history().undo_len(), undo + 1);
     // A duplicate label is refused with the reason.
@@ -437,7 +442,7 @@ fn the_inspector_edits_a_label_as_one_undo_step() {
     // Typing on makes it unique again and applies.
     h.get_by_label("Label").type_text("x");
     h.run_ok();
-    assert_eq!(board(&h).faces.label[a1.index()], "b1x");
+    assert_eq!(board(&h).faces().labels()[a1.index()], "b1x");
     // Leave the field, then one undo goes back to the original label.
     press(&mut h, egui::Key::Escape);
     assert!(h.state().ws.doc.history().undo_len() <= undo + 2);
@@ -449,9 +454,15 @@ fn the_inspector_edits_a_label_as_one_undo_step() {
 
 #[test]
 fn the_problem_list_shows_a_duplicate_label_and_clicking_zooms_to_it() {
-    let mut b = presets::square_grid(6, 6);
-    let f = face(&b, "f6");
-    b.faces.label[f.index()] = "A1".into();
+    // Labels that differ only in case are allowed in a file but ambiguous.
+    let grid = presets::square_grid(6, 6);
+    let f = face(&grid, "f6");
+    let mut rows: Vec<_> = grid.faces().rows().collect();
+    rows[f.index()].label = "A1".into();
+    let b = boardwright::board::BoardBuilder::from_mesh(grid.mesh().clone())
+        .faces(rows)
+        .build()
+        .unwrap();
     let (mut h, _dir) = harness(Some(b.clone()));
     let problems = &h.state().editor.validation.problems;
     assert!(problems.iter().any(|p| p.text.contains("labelled 'a1'")));
@@ -482,8 +493,20 @@ fn the_problem_list_shows_a_duplicate_label_and_clicking_zooms_to_it() {
 fn clicking_a_problem_about_one_face_zooms_in_on_it() {
     let mut b = presets::square_grid(8, 8);
     let f = face(&b, "h8");
-    b.setup.pieces.push((f, 0));
-    b.faces.kind[f.index()] = boardwright::board::FaceKind::Blocked;
+    boardwright::edit::apply_all(
+        &mut b,
+        [
+            BoardEdit::SetStartPiece {
+                face: f,
+                player: Some(0),
+            },
+            BoardEdit::SetKind {
+                face: f,
+                kind: boardwright::board::FaceKind::Blocked,
+            },
+        ],
+    )
+    .unwrap();
     let (mut h, _dir) = harness(Some(b.clone()));
     let scale0 = h.state_mut().canvas_mut().view.scale;
     h.get_by_label_contains("blocked face h8").click();
@@ -504,7 +527,7 @@ fn clicking_a_problem_about_one_face_zooms_in_on_it() {
     press(&mut h, egui::Key::P);
     click_face(&mut h, &b, f);
     click_face(&mut h, &b, f);
-    assert!(board(&h).setup.pieces.is_empty());
+    assert!(board(&h).setup().pieces.is_empty());
     assert!(h.query_by_label_contains("blocked face h8").is_none());
 }
 
@@ -515,7 +538,7 @@ fn editor_snapshot() {
     zoom_out(&mut h);
     click_face(&mut h, &b, face(&b, "b2"));
     press(&mut h, egui::Key::D);
-    let c = b.mesh.face_centroid(face(&b, "d4"));
+    let c = b.mesh().face_centroid(face(&b, "d4"));
     let q = |dx: f64, dy: f64| p(c.x + dx, c.y + dy);
     click_board(&mut h, q(3.0, 0.0));
     click_board(&mut h, q(4.0, 0.5));

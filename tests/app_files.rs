@@ -55,7 +55,7 @@ fn save_and_reopen_a_board_gives_the_same_board() {
     ctrl(&mut h2, false, eframe::egui::Key::S);
     assert!(!h2.state().ws.doc.is_dirty());
     let reread = boardwright::io::load_board(&path).unwrap().board;
-    assert_eq!(reread.faces.label[0], "first");
+    assert_eq!(reread.faces().labels()[0], "first");
 }
 
 #[test]
@@ -161,10 +161,10 @@ fn obj_export_and_import_round_trip_and_svg_export() {
     h2.run_ok();
     let got = h2.state().ws.doc.board();
     assert_eq!(got.face_count(), board.face_count());
-    assert_eq!(got.mesh.vertex_count(), board.mesh.vertex_count());
-    for f in board.mesh.face_ids() {
-        let a = board.mesh.face_centroid(f);
-        let b = got.mesh.face_centroid(f);
+    assert_eq!(got.mesh().vertex_count(), board.mesh().vertex_count());
+    for f in board.mesh().face_ids() {
+        let a = board.mesh().face_centroid(f);
+        let b = got.mesh().face_centroid(f);
         assert!((a.x - b.x).abs() < 1e-9 && (a.y - b.y).abs() < 1e-9);
     }
     assert!(

@@ -140,7 +140,7 @@ fn open_in_editor_puts_the_board_in_the_editor_after_asking() {
         "nothing happens before the answer"
     );
     click_label(&mut h, "Cancel");
-    assert_eq!(h.state().ws.doc.board().faces.label[0], "mine");
+    assert_eq!(h.state().ws.doc.board().faces().labels()[0], "mine");
     click_label(&mut h, "Open in editor");
     click_label(&mut h, "Don't save");
     assert_eq!(h.state().mode, Mode::Editor);

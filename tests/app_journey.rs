@@ -57,7 +57,7 @@ fn draw_tag_save_reopen_and_play_hex_to_a_win() {
     }
     let drawn = h.state().ws.doc.board().clone();
     drawn.validate().expect("a valid board");
-    assert_eq!(drawn.side_tags.iter().flatten().count(), 6);
+    assert_eq!(drawn.side_tags().iter().flatten().count(), 6);
     assert_eq!(
         drawn.faces_on_side(SideTag::Left).len(),
         2,

@@ -104,7 +104,7 @@ fn an_illegal_click_changes_nothing_and_says_why() {
     assert!(msg.contains("b2") || msg.contains("occupied"), "{msg}");
 
     // Hovering shows whether a face is a legal move through the cursor.
-    let p = screen(&mut h, board.mesh.face_interior_point(face(&board, "b2")));
+    let p = screen(&mut h, board.mesh().face_interior_point(face(&board, "b2")));
     h.hover_at(p);
     h.run_ok();
     assert_eq!(
@@ -113,7 +113,7 @@ fn an_illegal_click_changes_nothing_and_says_why() {
     );
     let hover = h.state().ws.status.hover.clone().unwrap_or_default();
     assert!(hover.starts_with("b2"), "{hover}");
-    let p = screen(&mut h, board.mesh.face_interior_point(face(&board, "a1")));
+    let p = screen(&mut h, board.mesh().face_interior_point(face(&board, "a1")));
     h.hover_at(p);
     h.run_ok();
     assert_eq!(
@@ -157,7 +157,7 @@ fn loa_piece_is_selected_its_destinations_highlighted_and_moved() {
 
     // Clicking somewhere that is not a destination deselects and says why.
     let empty_non_dest = board
-        .mesh
+        .mesh()
         .face_ids()
         .find(|&f| game(&h).piece_at(f).is_none() && !expected.contains(&f))
         .unwrap();
@@ -184,7 +184,7 @@ fn loa_piece_is_selected_its_destinations_highlighted_and_moved() {
     // Clicking one of the opponent's pieces while White is to move selects it;
     // clicking the selected piece again deselects.
     let white = board
-        .mesh
+        .mesh()
         .face_ids()
         .find(|&f| game(&h).piece_at(f) == Some(1) && !game(&h).moves_from(f).is_empty())
         .unwrap();
@@ -373,16 +373,21 @@ fn mixed_board() -> Board {
         faces.push(vec![p(x, y), p(x + 1, y + 1), p(x, y + 1)]);
     }
     let mesh = Mesh::from_polygons(&pts, &faces).expect("valid board");
-    let mut b = Board::new(mesh);
     let names = [
         "centre", "south", "north", "west", "east", "sw1", "sw2", "se1", "se2", "nw1", "nw2",
         "ne1", "ne2",
     ];
-    for (i, n) in names.iter().enumerate() {
-        b.faces.label[i] = n.to_string();
-    }
-    b.meta.name = "Mixed 3×3".into();
-    b
+    boardwright::board::BoardBuilder::from_mesh(mesh)
+        .faces(names.map(|n| boardwright::board::FaceData {
+            label: n.into(),
+            ..Default::default()
+        }))
+        .meta(boardwright::board::BoardMeta {
+            name: "Mixed 3×3".into(),
+            ..Default::default()
+        })
+        .build()
+        .unwrap()
 }
 
 #[test]
@@ -453,7 +458,7 @@ fn editing_the_board_during_a_game_offers_a_new_game_on_it() {
     click_label(&mut h, "New game on the edited board");
     assert_eq!(game(&h).ply(), 0);
     assert_eq!(
-        game(&h).board().faces.kind[face(&board, "c3").index()],
+        game(&h).board().faces().kinds()[face(&board, "c3").index()],
         boardwright::board::FaceKind::Blocked
     );
     assert!(!has_text(&h, "The board has been edited"));
@@ -512,7 +517,14 @@ fn a_swap_rule_the_board_cannot_mirror_is_disabled_with_the_reason() {
     // A face moved off the mirror line: Hex still runs, the swap rule cannot mirror.
     let mut board = presets::hex(3);
     let a2 = face(&board, "a2");
-    board.faces.coord[a2.index()] = Some(boardwright::board::GridCoord::new(7, 7));
+    boardwright::edit::apply(
+        &mut board,
+        &boardwright::edit::BoardEdit::SetCoord {
+            face: a2,
+            coord: Some(boardwright::board::GridCoord::new(7, 7)),
+        },
+    )
+    .unwrap();
     let (mut h, _dir) = harness(Some(board));
     h.key_press(egui::Key::Num2);
     h.run_ok();

@@ -171,7 +171,7 @@ fn hint_suggests_a_legal_move_and_draws_it() {
     assert_eq!(game(&h).ply(), 2, "a hint does not play");
     // Playing a move clears the hint.
     let empty = board
-        .mesh
+        .mesh()
         .face_ids()
         .find(|&f| game(&h).piece_at(f).is_none())
         .unwrap();

@@ -33,7 +33,7 @@ fn closing_with_unsaved_changes_asks_and_cancel_keeps_the_window() {
     assert!(h.state().dialog().is_none());
     assert!(!h.state().close_confirmed());
     assert!(h.state().ws.doc.is_dirty(), "the changes are still there");
-    assert_eq!(h.state().ws.doc.board().faces.label[0], "start");
+    assert_eq!(h.state().ws.doc.board().faces().labels()[0], "start");
 }
 
 #[test]
@@ -82,7 +82,7 @@ fn save_in_the_prompt_writes_the_file_then_closes() {
     assert!(h.state().close_confirmed());
     assert!(!h.state().ws.doc.is_dirty());
     let saved = boardwright::io::load_board(&path).unwrap().board;
-    assert_eq!(saved.faces.label[4], "centre");
+    assert_eq!(saved.faces().labels()[4], "centre");
     assert_eq!(&saved, h.state().ws.doc.board());
 }
 
@@ -104,7 +104,7 @@ fn new_from_preset_with_unsaved_changes_asks_first() {
     click_label(&mut h, "Create");
     assert!(is_unsaved_prompt(&h), "New asks before replacing the board");
     click_label(&mut h, "Cancel");
-    assert_eq!(h.state().ws.doc.board().faces.label[0], "x");
+    assert_eq!(h.state().ws.doc.board().faces().labels()[0], "x");
     // Again, this time discarding the changes: the first preset at its default size.
     ctrl(&mut h, false, egui::Key::N);
     click_label(&mut h, "Create");
@@ -158,7 +158,7 @@ fn open_with_unsaved_changes_asks_first() {
     h.state_mut().open_file(&other);
     h.run_ok();
     assert!(is_unsaved_prompt(&h));
-    assert_eq!(h.state().ws.doc.board().faces.label[0], "x");
+    assert_eq!(h.state().ws.doc.board().faces().labels()[0], "x");
     click_label(&mut h, "Don't save");
     assert_eq!(h.state().ws.doc.board(), &presets::hex(4));
     assert_eq!(h.state().ws.doc.path.as_deref(), Some(other.as_path()));
@@ -169,7 +169,7 @@ fn ctrl_z_and_ctrl_y_undo_and_redo_a_document_edit() {
     let board = presets::square_grid(2, 2);
     let (mut h, _dir) = harness(Some(board.clone()));
     let v = VertexId(0);
-    let p0 = board.mesh.position(v);
+    let p0 = board.mesh().position(v);
     h.state_mut()
         .ws
         .doc
@@ -182,20 +182,20 @@ fn ctrl_z_and_ctrl_y_undo_and_redo_a_document_edit() {
     let (undo, _) = h.state().undo_redo_labels();
     assert_eq!(undo.as_deref(), Some("Undo move vertex"));
     ctrl(&mut h, false, egui::Key::Z);
-    assert_eq!(h.state().ws.doc.board().mesh.position(v), p0);
+    assert_eq!(h.state().ws.doc.board().mesh().position(v), p0);
     assert_eq!(
         h.state().undo_redo_labels().1.as_deref(),
         Some("Redo move vertex")
     );
     ctrl(&mut h, false, egui::Key::Y);
     assert_eq!(
-        h.state().ws.doc.board().mesh.position(v),
+        h.state().ws.doc.board().mesh().position(v),
         Point::new(p0.x - 0.25, p0.y - 0.25)
     );
     ctrl(&mut h, false, egui::Key::Z);
     ctrl(&mut h, true, egui::Key::Z);
     assert_eq!(
-        h.state().ws.doc.board().mesh.position(v),
+        h.state().ws.doc.board().mesh().position(v),
         Point::new(p0.x - 0.25, p0.y - 0.25),
         "Ctrl+Shift+Z redoes too"
     );
@@ -212,11 +212,11 @@ fn the_edit_menu_names_the_step_it_undoes() {
     );
     h.get_by_label_contains("Undo set label").click();
     h.run_ok();
-    assert_eq!(h.state().ws.doc.board().faces.label[1], "b1");
+    assert_eq!(h.state().ws.doc.board().faces().labels()[1], "b1");
     click_label(&mut h, "Edit");
     h.get_by_label_contains("Redo set label").click();
     h.run_ok();
-    assert_eq!(h.state().ws.doc.board().faces.label[1], "b1x");
+    assert_eq!(h.state().ws.doc.board().faces().labels()[1], "b1x");
 }
 
 #[test]
@@ -437,7 +437,7 @@ fn dropping_several_files_asks_first_then_opens_the_first_and_says_so() {
     }
     h.run_ok();
     assert!(is_unsaved_prompt(&h), "the drop waits for the answer");
-    assert_eq!(h.state().ws.doc.board().faces.label[0], "mine");
+    assert_eq!(h.state().ws.doc.board().faces().labels()[0], "mine");
     click_label(&mut h, "Don't save");
     assert_eq!(h.state().ws.doc.board(), &presets::hex(4));
     let (msg, err) = message(&h).unwrap();

@@ -26,7 +26,7 @@ fn hovering_a_face_describes_it_in_the_status_bar() {
     let board = presets::hex(3);
     let (mut h, _dir) = harness(Some(board.clone()));
     let f = board.face_by_label("b2").unwrap();
-    let p = screen(&mut h, board.mesh.face_interior_point(f));
+    let p = screen(&mut h, board.mesh().face_interior_point(f));
     h.hover_at(p);
     h.run_ok();
     let hover = h.state().ws.status.hover.clone().unwrap_or_default();

@@ -93,7 +93,7 @@ fn convert_every_board_to_every_format() {
                 let back = boardwright::io::load_board(&out).unwrap();
                 let orig = boardwright::io::load_board(&path).unwrap();
                 assert_eq!(back.board.face_count(), orig.board.face_count());
-                assert_eq!(back.board.faces.label, orig.board.faces.label);
+                assert_eq!(back.board.faces().labels(), orig.board.faces().labels());
             } else {
                 let s = std::fs::read_to_string(&out).unwrap();
                 assert!(s.starts_with("<?xml") && s.trim_end().ends_with("</svg>"));

@@ -27,7 +27,7 @@ fn check(gtr: &Generator, g: &Generated, exact_budget: u32) {
             assert_eq!(gtr.sections().of_face[f.index()], r.player as u32);
         }
         // Output face = merged cells: same area.
-        let a = g.board.mesh.face_area(FaceId(i as u32));
+        let a = g.board.mesh().face_area(FaceId(i as u32));
         assert!(
             (a - r.area).abs() < 1e-9 * a.max(1.0),
             "area {a} vs {}",
@@ -38,9 +38,9 @@ fn check(gtr: &Generator, g: &Generated, exact_budget: u32) {
             RegionKind::Fixed => FaceKind::FixedRegion,
             RegionKind::Garden => FaceKind::Garden,
         };
-        assert_eq!(g.board.faces.kind[i], kind);
-        assert_eq!(g.board.faces.region[i], Some(r.player as u32));
-        assert!(g.board.faces.label[i].starts_with(&format!("P{} ", r.player + 1)));
+        assert_eq!(g.board.faces().kinds()[i], kind);
+        assert_eq!(g.board.faces().regions()[i], Some(r.player as u32));
+        assert!(g.board.faces().labels()[i].starts_with(&format!("P{} ", r.player + 1)));
     }
     assert!(
         count.iter().all(|&c| c == 1),
@@ -78,8 +78,8 @@ fn check(gtr: &Generator, g: &Generated, exact_budget: u32) {
         }
     }
     // Same total area.
-    let total: f64 = base.mesh.total_area();
-    assert!((g.board.mesh.total_area() - total).abs() < 1e-6 * total);
+    let total: f64 = base.mesh().total_area();
+    assert!((g.board.mesh().total_area() - total).abs() < 1e-6 * total);
 }
 
 fn auto_budget(faces: usize, fill: f64) -> u32 {
@@ -301,15 +301,15 @@ fn symmetric_layouts_map_sections_onto_each_other() {
     .unwrap();
     let b = gtr.base();
     let s = gtr.sections();
-    for f in b.mesh.face_ids() {
-        let c = b.mesh.face_centroid(f);
+    for f in b.mesh().face_ids() {
+        let c = b.mesh().face_centroid(f);
         let (x, y) = (c.x - 4.0, c.y - 4.0);
         let (rx, ry) = (4.0 - y, 4.0 + x);
         let g = b
-            .mesh
+            .mesh()
             .face_ids()
             .find(|&g| {
-                let d = b.mesh.face_centroid(g);
+                let d = b.mesh().face_centroid(g);
                 (d.x - rx).abs() < 1e-9 && (d.y - ry).abs() < 1e-9
             })
             .unwrap();

@@ -1,10 +1,12 @@
 //! `io::open`: what a file holds is decided by parsing it, never by its text
 //! containing some word; game records of format 1 still load.
 
+use boardwright::edit::{self, BoardEdit};
 use boardwright::game::record::{Opened, open, save_game};
 use boardwright::game::{RulesKind, new_game};
 use boardwright::io::record::{BoardSource, RECORD_FORMAT_VERSION};
 use boardwright::io::{self, Document, Format, IoError};
+use boardwright::mesh::FaceId;
 use boardwright::presets;
 use boardwright::rules::GameOptions;
 use std::path::Path;
@@ -59,13 +61,17 @@ fn a_board_whose_description_mentions_rules_and_moves_is_still_a_board() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("tricky.ron");
     let mut b = presets::hex(3);
-    b.meta.description = "rules: hex; moves: a1 b2 — notes for players".into();
-    b.meta.name = "moves: none".into();
+    let meta = boardwright::board::BoardMeta {
+        name: "moves: none".into(),
+        description: "rules: hex; moves: a1 b2 — notes for players".into(),
+        ..b.meta().clone()
+    };
+    edit::apply(&mut b, &BoardEdit::SetMeta(meta)).unwrap();
     io::save_board(&b, &path).unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("rules:") && text.contains("moves:"), "{text}");
     match open(&path).unwrap() {
-        Opened::Board { board, .. } => assert_eq!(board.meta.description, b.meta.description),
+        Opened::Board { board, .. } => assert_eq!(board.meta().description, b.meta().description),
         Opened::Game(_) => panic!("the board was taken for a game record"),
     }
 }
@@ -107,23 +113,34 @@ fn format_1_records_with_their_own_embedded_board_still_load() {
     assert_eq!(g.players(), &["Ann".to_string(), "Bob".to_string()]);
     assert_eq!(g.history(), ["b2", "swap", "a1", "c1"]);
     let b = g.board();
-    assert_eq!(b.meta.name, "Legacy hex");
+    assert_eq!(b.meta().name, "Legacy hex");
     assert_eq!(
-        b.meta.description,
+        b.meta().description,
         "saved by format_version 1 (moves: embedded)"
     );
     let mut expected = presets::hex(3);
-    expected.faces.colour[4] = Some(boardwright::board::Rgba([0x33, 0x66, 0x99, 255]));
-    expected.faces.region[2] = Some(7);
-    expected.faces.kind[8] = boardwright::board::FaceKind::Other("corner".into());
-    assert_eq!(b.faces, expected.faces);
-    assert_eq!(b.tagged_sides(), expected.tagged_sides());
-    io::compare_boards(b, &{
-        let mut e = expected.clone();
-        e.meta = b.meta.clone();
-        e
-    })
+    edit::apply_all(
+        &mut expected,
+        [
+            BoardEdit::SetColour {
+                face: FaceId(4),
+                colour: Some(boardwright::board::Rgba([0x33, 0x66, 0x99, 255])),
+            },
+            BoardEdit::SetRegion {
+                face: FaceId(2),
+                region: Some(7),
+            },
+            BoardEdit::SetKind {
+                face: FaceId(8),
+                kind: boardwright::board::FaceKind::Other("corner".into()),
+            },
+            BoardEdit::SetMeta(b.meta().clone()),
+        ],
+    )
     .unwrap();
+    assert_eq!(b.faces(), expected.faces());
+    assert_eq!(b.tagged_sides(), expected.tagged_sides());
+    io::compare_boards(b, &expected).unwrap();
     // Saved again, it is a format-2 record with the same board and moves.
     let dir = tempfile::tempdir().unwrap();
     let again = dir.path().join("again.ron");
@@ -142,7 +159,7 @@ fn format_1_records_with_their_own_embedded_board_still_load() {
     assert_eq!(g.history(), ["b1-b3", "a2-c2"]);
     assert_eq!(g.resigned(), Some(0));
     assert_eq!(g.outcome().unwrap().winner, Some(1));
-    assert_eq!(g.board().setup, presets::lines_of_action().setup);
+    assert_eq!(g.board().setup(), presets::lines_of_action().setup());
 }
 
 #[test]

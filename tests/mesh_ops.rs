@@ -12,7 +12,7 @@ fn p(x: f64, y: f64) -> Point {
 }
 
 fn grid(w: u32, h: u32) -> Mesh {
-    presets::square_grid(w, h).mesh
+    presets::square_grid(w, h).mesh().clone()
 }
 
 fn vertex_at(m: &Mesh, q: Point) -> VertexId {

@@ -14,7 +14,7 @@ fn every_preset_validates_at_several_sizes() {
     for name in PRESET_NAMES {
         let b = by_name(name, None).unwrap();
         b.validate().unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert!(!b.meta.name.is_empty());
+        assert!(!b.meta().name.is_empty());
     }
     for n in [1, 2, 5] {
         presets::square_grid(n, n + 1).validate().unwrap();

@@ -1,6 +1,7 @@
 //! BOCO scenarios on square grids (a1 bottom-left) and boards with holes.
 
-use boardwright::board::{Board, FaceKind, GridCoord, grid_label};
+use boardwright::board::{Board, BoardBuilder, FaceData, FaceKind, GridCoord, grid_label};
+use boardwright::edit::{self, BoardEdit};
 use boardwright::mesh::{FaceId, Mesh, Point};
 use boardwright::presets;
 use boardwright::rules::Rules;
@@ -57,13 +58,14 @@ fn grid_with_holes(w: i32, h: i32, holes: &[(i32, i32)]) -> Board {
         }
     }
     let mesh = Mesh::from_polygons(&pts, &faces).unwrap();
-    let mut b = Board::new(mesh);
-    for (i, &(c, r)) in cells.iter().enumerate() {
-        b.faces.label[i] = grid_label(c as u32, r as u32);
-        b.faces.coord[i] = Some(GridCoord::new(c, r));
-    }
-    b.validate().unwrap();
-    b
+    BoardBuilder::from_mesh(mesh)
+        .faces(cells.iter().map(|&(c, r)| FaceData {
+            label: grid_label(c as u32, r as u32),
+            coord: Some(GridCoord::new(c, r)),
+            ..FaceData::default()
+        }))
+        .build()
+        .unwrap()
 }
 
 #[test]
@@ -160,7 +162,14 @@ fn a_group_on_the_rim_of_a_hole_is_not_encircled() {
     // A blocked face is treated like a hole.
     let mut b = presets::square_grid(7, 7);
     let d4 = b.face_by_label("d4").unwrap();
-    b.faces.kind[d4.index()] = FaceKind::Blocked;
+    edit::apply(
+        &mut b,
+        &BoardEdit::SetKind {
+            face: d4,
+            kind: FaceKind::Blocked,
+        },
+    )
+    .unwrap();
     let mut g = game(b);
     assert!(g.play_str("d4").unwrap_err().reason.contains("blocked"));
     play(&mut g, "d2 d3 c3 b3 e3");
@@ -230,10 +239,13 @@ fn separate_parts_end_in_a_draw_when_no_placement_is_left() {
         &[vec![0, 1, 4, 3], vec![1, 2, 5, 4], vec![6, 7, 9, 8]],
     )
     .unwrap();
-    let mut b = Board::new(mesh);
-    for (i, l) in ["a", "b", "z"].iter().enumerate() {
-        b.faces.label[i] = l.to_string();
-    }
+    let b = BoardBuilder::from_mesh(mesh)
+        .faces(["a", "b", "z"].map(|l| FaceData {
+            label: l.into(),
+            ..FaceData::default()
+        }))
+        .build()
+        .unwrap();
     let mut g = game(b);
     play(&mut g, "a b");
     let o = g.outcome().unwrap();

@@ -1,7 +1,8 @@
 //! The generic consistency suite on every game this branch provides, on standard
 //! and custom boards.
 
-use boardwright::board::{Board, FaceKind, GridCoord, grid_label};
+use boardwright::board::{Board, BoardBuilder, FaceData, FaceKind, GridCoord, grid_label};
+use boardwright::edit::{self, BoardEdit};
 use boardwright::mesh::{Mesh, Point};
 use boardwright::presets;
 use boardwright::rules::boco::Boco;
@@ -33,22 +34,27 @@ fn mixed_board() -> Board {
             }
         }
     }
-    let mut b = Board::new(Mesh::from_polygons(&pts, &faces).unwrap());
-    for i in 0..b.face_count() {
-        b.faces.label[i] = format!("f{i}");
-    }
-    b.validate().unwrap();
-    b
+    BoardBuilder::from_mesh(Mesh::from_polygons(&pts, &faces).unwrap())
+        .faces((0..faces.len()).map(|i| FaceData {
+            label: format!("f{i}"),
+            ..FaceData::default()
+        }))
+        .build()
+        .unwrap()
 }
 
 /// Hex 6×6 with three blocked cells: an irregular custom board that keeps its
 /// four side tags.
 fn irregular_hex() -> Board {
     let mut b = presets::hex(6);
-    for l in ["c3", "d4", "b5"] {
-        let f = b.face_by_label(l).unwrap();
-        b.faces.kind[f.index()] = FaceKind::Blocked;
-    }
+    let blocked: Vec<BoardEdit> = ["c3", "d4", "b5"]
+        .into_iter()
+        .map(|l| BoardEdit::SetKind {
+            face: b.face_by_label(l).unwrap(),
+            kind: FaceKind::Blocked,
+        })
+        .collect();
+    edit::apply_all(&mut b, blocked).unwrap();
     b
 }
 
@@ -73,12 +79,14 @@ fn holed_grid() -> Board {
             coords.push((c, r));
         }
     }
-    let mut b = Board::new(Mesh::from_polygons(&pts, &faces).unwrap());
-    for (i, &(c, r)) in coords.iter().enumerate() {
-        b.faces.label[i] = grid_label(c as u32, r as u32);
-        b.faces.coord[i] = Some(GridCoord::new(c, r));
-    }
-    b
+    BoardBuilder::from_mesh(Mesh::from_polygons(&pts, &faces).unwrap())
+        .faces(coords.iter().map(|&(c, r)| FaceData {
+            label: grid_label(c as u32, r as u32),
+            coord: Some(GridCoord::new(c, r)),
+            ..FaceData::default()
+        }))
+        .build()
+        .unwrap()
 }
 
 #[test]
@@ -127,17 +135,23 @@ fn boco_mixed_and_holed_boards() {
 /// rows, White on the left and right columns (corners empty).
 fn holed_loa() -> Board {
     let mut b = holed_grid();
-    for f in b.mesh.face_ids() {
+    let mut pieces = Vec::new();
+    for f in b.mesh().face_ids() {
         let c = b.coord(f).unwrap();
         let edge_row = c.row == 0 || c.row == 5;
         let edge_col = c.col == 0 || c.col == 5;
-        if edge_row && !edge_col {
-            b.setup.pieces.push((f, 0));
+        let player = if edge_row && !edge_col {
+            Some(0)
         } else if edge_col && !edge_row {
-            b.setup.pieces.push((f, 1));
+            Some(1)
+        } else {
+            None
+        };
+        if player.is_some() {
+            pieces.push(BoardEdit::SetStartPiece { face: f, player });
         }
     }
-    b.validate().unwrap();
+    edit::apply_all(&mut b, pieces).unwrap();
     b
 }
 
@@ -197,7 +211,7 @@ fn random_games_survive_a_record_round_trip() {
             let back = replay(&record, None).unwrap();
             assert_eq!(back.history(), g.history());
             assert_eq!(back.outcome(), g.outcome());
-            for f in g.board().mesh.face_ids() {
+            for f in g.board().mesh().face_ids() {
                 assert_eq!(back.piece_at(f), g.piece_at(f));
             }
         }

@@ -1,6 +1,7 @@
 //! Hex scenarios: every rule pinned down on small boards.
 
 use boardwright::board::{Board, FaceKind};
+use boardwright::edit::{self, BoardEdit};
 use boardwright::mesh::FaceId;
 use boardwright::presets;
 use boardwright::rules::Rules;
@@ -132,7 +133,11 @@ fn swap_mirrors_reds_stone_for_blue() {
 #[test]
 fn swap_needs_a_mirror_symmetric_board() {
     let mut b = presets::hex(4);
-    b.faces.coord.iter_mut().for_each(|c| *c = None);
+    let clear = b
+        .mesh()
+        .face_ids()
+        .map(|face| BoardEdit::SetCoord { face, coord: None });
+    edit::apply_all(&mut b, clear.collect::<Vec<_>>()).unwrap();
     let err = Hex::new(Arc::new(b.clone()), true).unwrap_err();
     assert!(err.0.contains("grid coordinates"), "{err}");
     assert!(Hex::new(Arc::new(b), false).is_ok());
@@ -143,14 +148,16 @@ fn swap_needs_a_mirror_symmetric_board() {
 #[test]
 fn boards_without_the_four_sides_are_refused() {
     let mut b = presets::hex(4);
-    b.side_tags.iter_mut().for_each(|t| {
-        if matches!(t, Some(boardwright::board::SideTag::Left)) {
-            *t = None
-        }
-    });
+    let untag_left: Vec<BoardEdit> = b
+        .mesh()
+        .edge_ids()
+        .filter(|&e| b.side_tag(e) == Some(boardwright::board::SideTag::Left))
+        .map(|edge| BoardEdit::SetSideTag { edge, tag: None })
+        .collect();
+    edit::apply_all(&mut b, untag_left).unwrap();
     let err = Hex::new(Arc::new(b), false).unwrap_err();
     assert!(err.0.contains("missing: left"), "{err}");
-    let plain = Board::new(presets::hex(2).mesh);
+    let plain = Board::new(presets::hex(2).mesh().clone());
     let err = Hex::new(Arc::new(plain), false).unwrap_err();
     assert!(err.0.contains("missing: top, bottom, left, right"), "{err}");
 }
@@ -159,7 +166,14 @@ fn boards_without_the_four_sides_are_refused() {
 fn blocked_faces_cannot_be_played_and_do_not_connect() {
     let mut b = presets::hex(3);
     let b2 = b.face_by_label("b2").unwrap();
-    b.faces.kind[b2.index()] = FaceKind::Blocked;
+    edit::apply(
+        &mut b,
+        &BoardEdit::SetKind {
+            face: b2,
+            kind: FaceKind::Blocked,
+        },
+    )
+    .unwrap();
     let rules = Hex::new(Arc::new(b), false).unwrap();
     let mut g = GameState::new(rules);
     assert_eq!(g.legal_moves().len(), 8);
@@ -237,7 +251,7 @@ fn incremental_and_from_scratch_agree_on_a_long_random_game() {
     // The evidence is a connected chain of the winner's stones from side to side.
     let b = rules.board();
     for w in o.evidence.faces.windows(2) {
-        assert!(b.mesh.adjacent_faces(w[0]).any(|f| f == w[1]));
+        assert!(b.mesh().adjacent_faces(w[0]).any(|f| f == w[1]));
     }
     for &f in &o.evidence.faces {
         assert_eq!(rules.piece_at(&pos, f), o.winner);

@@ -1,6 +1,6 @@
 //! Lines of Action: perft, rule scenarios, custom boards, consistency along random games.
 
-use boardwright::board::{Board, GridCoord, grid_label};
+use boardwright::board::{Board, BoardBuilder, FaceData, GridCoord, grid_label};
 use boardwright::mesh::{FaceId, Mesh, Point};
 use boardwright::presets;
 use boardwright::rules::loa::{Loa, LoaMove, LoaPosition};
@@ -42,19 +42,23 @@ fn custom_board(w: i32, h: i32, holes: &[&str], black: &[&str], white: &[&str]) 
         }
     }
     let mesh = Mesh::from_polygons(&pts, &polys).unwrap();
-    let mut b = Board::new(mesh);
-    for (i, g) in coords.iter().enumerate() {
-        b.faces.label[i] = grid_label(g.col as u32, g.row as u32);
-        b.faces.coord[i] = Some(*g);
-    }
+    let face = |l: &str| {
+        let g = coords
+            .iter()
+            .position(|g| grid_label(g.col as u32, g.row as u32) == l);
+        FaceId(g.unwrap() as u32)
+    };
+    let mut b = BoardBuilder::from_mesh(mesh).faces(coords.iter().map(|g| FaceData {
+        label: grid_label(g.col as u32, g.row as u32),
+        coord: Some(*g),
+        ..FaceData::default()
+    }));
     for (list, p) in [(black, 0u8), (white, 1u8)] {
         for l in list {
-            let f = b.face_by_label(l).unwrap();
-            b.setup.pieces.push((f, p));
+            b = b.piece(face(l), p);
         }
     }
-    b.validate().unwrap();
-    Arc::new(b)
+    Arc::new(b.build().unwrap())
 }
 
 fn on_8x8(black: &[&str], white: &[&str]) -> Loa {

@@ -68,7 +68,7 @@ fn suitability_explains_why() {
     let sq = presets::square_grid(4, 4);
     assert!(suitability(RulesKind::Boco, &sq).is_ok());
     assert!(suitability(RulesKind::Hex, &sq).is_ok());
-    let untagged = Board::new(presets::hex(3).mesh);
+    let untagged = Board::new(presets::hex(3).mesh().clone());
     let e = suitability(RulesKind::Hex, &untagged).unwrap_err();
     assert!(
         e.0.starts_with("Hex needs a board whose boundary is tagged"),
@@ -187,7 +187,7 @@ fn ron_record_round_trip_with_embedded_board() {
     assert_eq!(back.history(), g.history());
     assert_eq!(back.players(), &["Ann".to_string(), "Bob".to_string()]);
     assert_eq!(back.options(), &GameOptions { swap: true });
-    for f in g.board().mesh.face_ids() {
+    for f in g.board().mesh().face_ids() {
         assert_eq!(back.piece_at(f), g.piece_at(f));
         assert_eq!(back.board().face_name(f), g.board().face_name(f));
     }
@@ -285,7 +285,7 @@ fn loading_rejects_bad_records() {
     let mut rec = g.to_record();
     rec.rules = "hex".into();
     rec.board = BoardSource::Board(Box::new(BoardFile::from_board(&Board::new(
-        presets::hex(3).mesh,
+        presets::hex(3).mesh().clone(),
     ))));
     assert!(matches!(
         replay_with(&rec, None, &no_files),
@@ -306,12 +306,16 @@ fn loading_rejects_bad_records() {
 #[test]
 fn boco_record_on_a_custom_board_round_trips() {
     let mut b = presets::hex(4);
-    b.meta.name = "Custom".into();
+    let meta = boardwright::board::BoardMeta {
+        name: "Custom".into(),
+        ..b.meta().clone()
+    };
+    boardwright::edit::apply(&mut b, &boardwright::edit::BoardEdit::SetMeta(meta)).unwrap();
     let mut g = new_game(RulesKind::Boco, Arc::new(b), &GameOptions::default()).unwrap();
     play(g.as_mut(), "b2 c2 b3");
     let back = load_record(&save_record(g.as_ref()));
     assert_eq!(back.kind(), RulesKind::Boco);
-    assert_eq!(back.board().meta.name, "Custom");
+    assert_eq!(back.board().meta().name, "Custom");
     assert_eq!(back.history(), ["b2", "c2", "b3"]);
     assert_eq!(back.legal_moves(), g.legal_moves());
 }
@@ -344,7 +348,14 @@ fn sgf_export_matches_hexgui_conventions() {
     );
     // A Hex game on a board that is not labelled like HexGui's rhombus.
     let mut odd = presets::hex(3);
-    odd.faces.label[4] = "centre".into();
+    boardwright::edit::apply(
+        &mut odd,
+        &boardwright::edit::BoardEdit::SetLabel {
+            face: boardwright::mesh::FaceId(4),
+            label: "centre".into(),
+        },
+    )
+    .unwrap();
     let h = new_game(RulesKind::Hex, Arc::new(odd), &GameOptions::default()).unwrap();
     assert!(matches!(
         save_sgf(h.as_ref()),

@@ -303,7 +303,7 @@ impl App {
         };
         match board {
             Ok(b) => {
-                let text = format!("New board: {}", b.meta.name);
+                let text = format!("New board: {}", b.meta().name);
                 self.ws.doc.replace(b, None, false);
                 self.fit_all();
                 if self.mode == Mode::Generator {

@@ -43,10 +43,10 @@ impl Leftover {
     pub fn summary(&self) -> String {
         let mut parts = Vec::new();
         if let Some(b) = &self.board {
-            let name = if b.meta.name.is_empty() {
+            let name = if b.meta().name.is_empty() {
                 "untitled board".to_string()
             } else {
-                format!("board \u{201c}{}\u{201d}", b.meta.name)
+                format!("board \u{201c}{}\u{201d}", b.meta().name)
             };
             let from = self
                 .path

@@ -322,7 +322,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 
 impl Geometry {
     fn build(board: &Board, style: &CanvasStyle, overrides: &[Option<Color32>]) -> Geometry {
-        let mesh = &board.mesh;
+        let mesh = board.mesh();
         let nf = mesh.face_count();
         let bbox = mesh.bbox();
         if nf == 0 || !bbox.min.is_finite() || !bbox.max.is_finite() {
@@ -367,7 +367,10 @@ impl Geometry {
                     .copied()
                     .flatten()
                     .unwrap_or_else(|| {
-                        style.face_fill(&board.faces.kind[f.index()], board.faces.colour[f.index()])
+                        style.face_fill(
+                            &board.faces().kinds()[f.index()],
+                            board.faces().colours()[f.index()],
+                        )
                     });
                 let first = chunk.fill.base.len() as u32;
                 for &p in &pts {
@@ -568,8 +571,10 @@ impl Canvas {
         }
         self.overrides[f.index()] = colour;
         let c = colour.unwrap_or_else(|| {
-            self.style
-                .face_fill(&board.faces.kind[f.index()], board.faces.colour[f.index()])
+            self.style.face_fill(
+                &board.faces().kinds()[f.index()],
+                board.faces().colours()[f.index()],
+            )
         });
         if let Some(g) = &mut self.geometry {
             g.recolour(f, c);
@@ -602,7 +607,7 @@ impl Canvas {
         self.stats.vertices = g.vertices;
         self.stats.chunks = g.chunks.len();
         self.geometry = Some(g);
-        self.index = FaceIndex::build(&board.mesh);
+        self.index = FaceIndex::build(board.mesh());
         self.built_for = Some((revision, board.face_count(), self.style.clone()));
         true
     }
@@ -610,7 +615,7 @@ impl Canvas {
     /// The face at a board point.
     pub fn face_at(&self, board: &Board, p: Point) -> Option<FaceId> {
         self.geometry.as_ref()?;
-        self.index.locate(&board.mesh, p)
+        self.index.locate(board.mesh(), p)
     }
 
     /// The spatial index of the board as last prepared (for picking vertices and edges).
@@ -813,7 +818,11 @@ impl Canvas {
                     if !clip.expand(size).contains(pos) {
                         continue;
                     }
-                    let label = board.faces.label.get(f.index()).map_or("", String::as_str);
+                    let label = board
+                        .faces()
+                        .labels()
+                        .get(f.index())
+                        .map_or("", String::as_str);
                     if label.is_empty() {
                         continue;
                     }
@@ -836,7 +845,7 @@ impl Canvas {
             }
         }
         if show_setup {
-            for &(f, player) in &board.setup.pieces {
+            for &(f, player) in &board.setup().pieces {
                 let Some(&p) = g.label_pos.get(f.index()) else {
                     continue;
                 };
@@ -880,7 +889,7 @@ pub fn paint_face(
     if f.index() >= board.face_count() {
         return;
     }
-    let pts: Vec<Point> = board.mesh.face_points(f).collect();
+    let pts: Vec<Point> = board.mesh().face_points(f).collect();
     let screen: Vec<Pos2> = pts.iter().map(|&p| view.to_screen(rect, p)).collect();
     if fill.a() > 0 {
         let mut m = Mesh::default();
@@ -904,10 +913,10 @@ pub fn paint_edge(
     e: EdgeId,
     stroke: Stroke,
 ) {
-    if e.index() >= board.mesh.edge_count() {
+    if e.index() >= board.mesh().edge_count() {
         return;
     }
-    let (a, b) = board.mesh.edge_segment(e);
+    let (a, b) = board.mesh().edge_segment(e);
     painter.line_segment([view.to_screen(rect, a), view.to_screen(rect, b)], stroke);
 }
 
@@ -1089,7 +1098,7 @@ mod tests {
         })
         .drop_without_applying_deltas();
         assert_eq!(c.last_rect, Some(rect));
-        for f in board.mesh.face_ids() {
+        for f in board.mesh().face_ids() {
             let (p, r) = c.face_spot(f).expect("shown");
             assert!(r > 1.0);
             let back = c.view.to_board(rect, p);

@@ -12,7 +12,7 @@ use eframe::egui;
 #[derive(Clone, Debug, PartialEq)]
 pub enum NewBoard {
     Empty,
-    /// A preset from [`presets::PRESET_NAMES`] with its size (None for fixed-size presets).
+    /// A preset from [`presets::PRESETS`] with its size (None for fixed-size presets).
     Preset {
         name: String,
         size: Option<u32>,
@@ -51,27 +51,13 @@ pub enum Dialog {
     Restore(Box<Leftover>),
 }
 
-/// Display name, and (min, max, default) size of every preset that has a size.
-pub fn preset_info(name: &str) -> (&'static str, Option<(u32, u32, u32)>) {
-    match name {
-        "square" => ("Square grid", Some((1, presets::MAX_GRID, 8))),
-        "hex" => ("Hex", Some((1, 100, 11))),
-        "twixt" => ("TwixT", Some((5, 48, 24))),
-        "loa" => ("Lines of Action", None),
-        "triangle" => ("Triangle grid", Some((1, presets::MAX_GRID, 8))),
-        "boco" => ("BOCO", None),
-        _ => ("Preset", None),
-    }
-}
-
 impl Dialog {
-    /// The New board dialog with the first preset selected.
+    /// The New board dialog with the first preset selected at its default size.
     pub fn new_board() -> Dialog {
-        let size = presets::PRESET_NAMES
-            .first()
-            .and_then(|n| preset_info(n).1)
-            .map_or(0, |r| r.2);
-        Dialog::NewBoard { preset: 0, size }
+        Dialog::NewBoard {
+            preset: 0,
+            size: presets::PRESETS[0].sizes.default,
+        }
     }
 
     /// Draw the dialog. Returns the dialog if it stays open, and what was decided.
@@ -111,6 +97,7 @@ impl Dialog {
                 mut preset,
                 mut size,
             } => {
+                preset = preset.min(presets::PRESETS.len() - 1);
                 let mut action = None;
                 let mut close = false;
                 let r = egui::Modal::new(egui::Id::unique("new_board")).show(ctx, |ui| {
@@ -121,45 +108,42 @@ impl Dialog {
                         .spacing([12.0, 8.0])
                         .show(ui, |ui| {
                             let l = ui.label("Preset");
-                            let current = presets::PRESET_NAMES.get(preset).copied().unwrap_or("");
+                            let current = &presets::PRESETS[preset];
                             egui::ComboBox::from_id_salt("new_board_preset")
-                                .selected_text(preset_info(current).0)
+                                .selected_text(current.title)
                                 .show_ui(ui, |ui| {
-                                    for (i, name) in presets::PRESET_NAMES.iter().enumerate() {
-                                        if ui
-                                            .selectable_label(i == preset, preset_info(name).0)
-                                            .clicked()
+                                    for (i, p) in presets::PRESETS.iter().enumerate() {
+                                        if ui.selectable_label(i == preset, p.title).clicked()
                                             && i != preset
                                         {
                                             preset = i;
-                                            size = preset_info(name).1.map_or(0, |r| r.2);
+                                            size = p.sizes.default;
                                         }
                                     }
                                 })
                                 .response
                                 .labelled_by(l.id);
                             ui.end_row();
-                            let name = presets::PRESET_NAMES.get(preset).copied().unwrap_or("");
+                            let sizes = presets::PRESETS[preset].sizes;
                             let l = ui.label("Size");
-                            match preset_info(name).1 {
-                                Some((lo, hi, _)) => {
-                                    ui.add(egui::DragValue::new(&mut size).range(lo..=hi))
-                                        .labelled_by(l.id)
-                                        .on_hover_text(format!("{lo} to {hi}"));
-                                }
-                                None => {
-                                    ui.weak("fixed");
-                                }
+                            if sizes.is_fixed() {
+                                ui.weak("fixed");
+                            } else {
+                                ui.add(
+                                    egui::DragValue::new(&mut size).range(sizes.min..=sizes.max),
+                                )
+                                .labelled_by(l.id)
+                                .on_hover_text(format!("{} to {}", sizes.min, sizes.max));
                             }
                             ui.end_row();
                         });
                     ui.add_space(8.0);
                     ui.horizontal(|ui| {
                         if ui.button("Create").clicked() {
-                            let name = presets::PRESET_NAMES.get(preset).copied().unwrap_or("");
+                            let p = &presets::PRESETS[preset];
                             action = Some(Command::NewBoard(NewBoard::Preset {
-                                name: name.to_string(),
-                                size: preset_info(name).1.map(|_| size),
+                                name: p.name.to_string(),
+                                size: (!p.sizes.is_fixed()).then_some(size),
                             }));
                         }
                         if ui.button("Empty board").clicked() {

@@ -735,8 +735,8 @@ impl GeneratorPanel {
         if self.fills_for != Some((self.revision, self.colour_by)) {
             self.canvas.clear_face_fills();
             if self.colour_by == ColourBy::Kind {
-                for f in g.board.mesh.face_ids() {
-                    let kind = &g.board.faces.kind[f.index()];
+                for f in g.board.mesh().face_ids() {
+                    let kind = &g.board.faces().kinds()[f.index()];
                     let c = self.canvas.style.face_fill(kind, None);
                     self.canvas.set_face_fill(&g.board, f, Some(c));
                 }
@@ -747,7 +747,7 @@ impl GeneratorPanel {
         let r = self.canvas.show(ui, &g.board, self.revision);
         ws.status.hover = r.hovered.map(|f| {
             let info = g.regions.get(f.index());
-            let kind = match &g.board.faces.kind[f.index()] {
+            let kind = match &g.board.faces().kinds()[f.index()] {
                 FaceKind::FixedRegion => "fixed region",
                 FaceKind::Garden => "garden",
                 _ => "region",

@@ -30,7 +30,6 @@ pub mod workspace;
 
 use crate::board::{Board, FaceKind};
 use crate::game::DynGame;
-use crate::mesh::Mesh;
 use autosave::Autosave;
 use canvas::{Canvas, CanvasStyle};
 use command::Command;
@@ -104,8 +103,8 @@ pub fn run(opts: AppOptions) -> Result<(), String> {
 /// "• name — path — boardwright" (the dot when unsaved), leaving out what is unknown.
 pub fn window_title(board: Option<&Board>, path: Option<&PathBuf>, dirty: bool) -> String {
     let mut parts = Vec::new();
-    if let Some(b) = board.filter(|b| !b.meta.name.is_empty()) {
-        parts.push(b.meta.name.clone());
+    if let Some(b) = board.filter(|b| !b.meta().name.is_empty()) {
+        parts.push(b.meta().name.clone());
     }
     if let Some(p) = path {
         parts.push(p.display().to_string());
@@ -117,9 +116,10 @@ pub fn window_title(board: Option<&Board>, path: Option<&PathBuf>, dirty: bool) 
 
 /// A board with no faces (File → New → Empty, or no file given).
 pub fn empty_board() -> Board {
-    let mut b = Board::new(Mesh::default());
-    b.meta.name = "Untitled".into();
-    b
+    Board::empty(crate::board::BoardMeta {
+        name: "Untitled".into(),
+        ..Default::default()
+    })
 }
 
 /// Human-readable face kind.
@@ -139,16 +139,16 @@ pub fn face_description(b: &Board, f: crate::mesh::FaceId) -> String {
         "{}  ·  face #{}  ·  {}  ·  {} sides",
         b.face_name(f),
         f.0,
-        kind_name(&b.faces.kind[f.index()]),
-        b.mesh.face_degree(f)
+        kind_name(&b.faces().kinds()[f.index()]),
+        b.mesh().face_degree(f)
     );
     if let Some(c) = b.coord(f) {
         text.push_str(&format!("  ·  col {} row {}", c.col, c.row));
     }
-    if let Some(r) = b.faces.region[f.index()] {
+    if let Some(r) = b.faces().regions()[f.index()] {
         text.push_str(&format!("  ·  region {r}"));
     }
-    if let Some(&(_, p)) = b.setup.pieces.iter().find(|(g, _)| *g == f) {
+    if let Some(&(_, p)) = b.setup().pieces.iter().find(|(g, _)| *g == f) {
         text.push_str(&format!("  ·  start piece of player {}", p + 1));
     }
     text
@@ -556,7 +556,7 @@ fn has_ext(p: &Path, ext: &str) -> bool {
 /// A file name (without extension) for the board: its name, made safe.
 fn file_stem_for(b: &Board) -> String {
     let s: String = b
-        .meta
+        .meta()
         .name
         .chars()
         .map(|c| {

@@ -293,6 +293,6 @@ mod tests {
         assert!(!d.is_dirty());
         assert!(d.undo());
         assert!(d.is_dirty());
-        assert_eq!(d.board().faces.label[0], "a1");
+        assert_eq!(d.board().faces().labels()[0], "a1");
     }
 }

@@ -61,7 +61,7 @@ pub fn run(args: BenchArgs) -> Result<(), CliFailure> {
     let secs = started.elapsed().as_secs_f64().max(1e-9);
     let rep = Report {
         rules: g.kind().name().into(),
-        board: g.board().meta.name.clone(),
+        board: g.board().meta().name.clone(),
         threads: args.threads,
         simulations: r.simulations,
         seconds: secs,

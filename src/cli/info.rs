@@ -21,20 +21,20 @@ pub fn run(args: InfoArgs) -> Result<(), CliFailure> {
 
 /// The report `info` prints.
 pub fn describe(board: &Board, title: &str) -> String {
-    let m = &board.mesh;
+    let m = board.mesh();
     let mut s = String::new();
     let _ = writeln!(s, "{title}");
-    if !board.meta.name.is_empty() {
-        let _ = writeln!(s, "  name:        {}", board.meta.name);
+    if !board.meta().name.is_empty() {
+        let _ = writeln!(s, "  name:        {}", board.meta().name);
     }
-    if !board.meta.description.is_empty() {
-        let _ = writeln!(s, "  description: {}", board.meta.description);
+    if !board.meta().description.is_empty() {
+        let _ = writeln!(s, "  description: {}", board.meta().description);
     }
-    if !board.meta.suggested_rules.is_empty() {
+    if !board.meta().suggested_rules.is_empty() {
         let _ = writeln!(
             s,
             "  rules:       {}",
-            board.meta.suggested_rules.join(", ")
+            board.meta().suggested_rules.join(", ")
         );
     }
     let _ = writeln!(
@@ -70,10 +70,20 @@ pub fn describe(board: &Board, title: &str) -> String {
         "  Euler characteristic χ = V − E + F = {}",
         m.euler_characteristic()
     );
-    let labelled = board.faces.label.iter().filter(|l| !l.is_empty()).count();
-    let coords = board.faces.coord.iter().filter(|c| c.is_some()).count();
+    let labelled = board
+        .faces()
+        .labels()
+        .iter()
+        .filter(|l| !l.is_empty())
+        .count();
+    let coords = board
+        .faces()
+        .coords()
+        .iter()
+        .filter(|c| c.is_some())
+        .count();
     let regions: std::collections::BTreeSet<u32> =
-        board.faces.region.iter().flatten().copied().collect();
+        board.faces().regions().iter().flatten().copied().collect();
     let _ = writeln!(
         s,
         "  labels: {labelled} of {} faces; grid coordinates: {coords}; regions: {}",
@@ -83,7 +93,7 @@ pub fn describe(board: &Board, title: &str) -> String {
     let tags: Vec<String> = SideTag::ALL
         .into_iter()
         .filter_map(|t| {
-            let n = board.side_tags.iter().filter(|x| **x == Some(t)).count();
+            let n = board.side_tags().iter().filter(|x| **x == Some(t)).count();
             (n > 0).then(|| {
                 format!(
                     "{} ({} edges, {} faces)",
@@ -103,15 +113,15 @@ pub fn describe(board: &Board, title: &str) -> String {
             tags.join(", ")
         }
     );
-    if board.setup.pieces.is_empty() {
+    if board.setup().pieces.is_empty() {
         let _ = writeln!(s, "  start setup: none");
     } else {
-        let p0 = board.setup.pieces.iter().filter(|p| p.1 == 0).count();
-        let p1 = board.setup.pieces.len() - p0;
+        let p0 = board.setup().pieces.iter().filter(|p| p.1 == 0).count();
+        let p1 = board.setup().pieces.len() - p0;
         let _ = writeln!(
             s,
             "  start setup: {} pieces (player 0: {p0}, player 1: {p1})",
-            board.setup.pieces.len()
+            board.setup().pieces.len()
         );
     }
     let _ = match board.validate() {

@@ -65,7 +65,7 @@ pub enum Command {
     Info(info::InfoArgs),
     /// Convert a board between .ron, .obj and .svg (chosen by the extensions).
     Convert(convert::ConvertArgs),
-    /// Make a ready-made board (square, hex, twixt, loa, triangle, boco).
+    #[command(about = preset::about())]
     Preset(preset::PresetArgs),
     /// Play a scripted game and print the position, the legal moves and the outcome.
     Play(play::PlayArgs),

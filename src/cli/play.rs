@@ -125,10 +125,10 @@ fn plain(g: &dyn DynGame) -> String {
     let mut s = format!(
         "{} on {}, ply {}\n",
         g.kind().title(),
-        if g.board().meta.name.is_empty() {
+        if g.board().meta().name.is_empty() {
             "a custom board"
         } else {
-            g.board().meta.name.as_str()
+            g.board().meta().name.as_str()
         },
         g.ply()
     );

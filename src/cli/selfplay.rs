@@ -246,7 +246,7 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
     };
     Ok(Summary {
         rules: args.game.rules.name().into(),
-        board: start.board().meta.name.clone(),
+        board: start.board().meta().name.clone(),
         engine: budget(args.time, args.threads, &args.params),
         opponent: match args.vs {
             Opponent::Random => "random".into(),

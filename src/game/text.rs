@@ -13,14 +13,14 @@ pub fn render_text(board: &Board, piece: impl Fn(FaceId) -> Option<Player>) -> S
     let glyph = |f: FaceId| match piece(f) {
         Some(0) => 'X',
         Some(_) => 'O',
-        None if board.faces.kind[f.index()] == crate::board::FaceKind::Blocked => '#',
+        None if board.faces().kinds()[f.index()] == crate::board::FaceKind::Blocked => '#',
         None => '.',
     };
     let n = board.face_count();
     let mut out = String::new();
-    let coords: Option<Vec<_>> = board.faces.coord.iter().copied().collect();
+    let coords: Option<Vec<_>> = board.faces().coords().iter().copied().collect();
     let Some(coords) = coords.filter(|c| !c.is_empty()) else {
-        for f in board.mesh.face_ids() {
+        for f in board.mesh().face_ids() {
             let _ = writeln!(out, "{} {}", board.face_name(f), glyph(f));
         }
         return out;
@@ -29,7 +29,7 @@ pub fn render_text(board: &Board, piece: impl Fn(FaceId) -> Option<Player>) -> S
         (a.min(c.col), b.max(c.col))
     });
     if (max_c - min_c) as i64 > 200 {
-        for f in board.mesh.face_ids() {
+        for f in board.mesh().face_ids() {
             let _ = writeln!(out, "{} {}", board.face_name(f), glyph(f));
         }
         return out;
@@ -41,7 +41,7 @@ pub fn render_text(board: &Board, piece: impl Fn(FaceId) -> Option<Player>) -> S
     // Display order and shift from the geometry: top row first.
     let cell_w = {
         let mut w: Vec<f64> = (0..n)
-            .map(|i| board.mesh.face_bbox(FaceId::from_index(i)).width())
+            .map(|i| board.mesh().face_bbox(FaceId::from_index(i)).width())
             .collect();
         w.sort_by(f64::total_cmp);
         w[w.len() / 2].max(1e-9)
@@ -51,14 +51,14 @@ pub fn render_text(board: &Board, piece: impl Fn(FaceId) -> Option<Player>) -> S
         .map(|(&r, faces)| {
             let y = faces
                 .iter()
-                .map(|&i| board.mesh.face_centroid(FaceId::from_index(i)).y)
+                .map(|&i| board.mesh().face_centroid(FaceId::from_index(i)).y)
                 .sum::<f64>()
                 / faces.len() as f64;
             // x of the (virtual) column-min_c cell in this row.
             let x0 = faces
                 .iter()
                 .map(|&i| {
-                    board.mesh.face_centroid(FaceId::from_index(i)).x
+                    board.mesh().face_centroid(FaceId::from_index(i)).x
                         - (coords[i].col - min_c) as f64 * cell_w
                 })
                 .sum::<f64>()

@@ -189,7 +189,7 @@ impl<R: Rules> Game<R> {
             to_move: outcome.is_none().then(|| rules.to_move(pos)),
             pieces: self
                 .board
-                .mesh
+                .mesh()
                 .face_ids()
                 .map(|f| rules.piece_at(pos, f))
                 .collect(),

@@ -10,7 +10,7 @@
 
 use super::GenerateError;
 use super::topo::{NONE, Topology};
-use crate::board::{Board, GridCoord, SideTag};
+use crate::board::{Board, BoardBuilder, BoardMeta, FaceData, GridCoord};
 use crate::mesh::{Mesh, Point, PolygonSoup};
 use serde::{Deserialize, Serialize};
 
@@ -143,37 +143,28 @@ pub fn paper_board() -> Board {
         }
     }
     let mesh = Mesh::from_soup(&soup).expect("the paper board's geometry is valid");
-    let mut board = Board::new(mesh);
-    for (i, &(side, c, r)) in coords.iter().enumerate() {
+    let rows = coords.iter().map(|&(side, c, r)| {
         let base = crate::board::grid_label(c as u32, r as u32);
-        board.faces.label[i] = if side == 0 { base } else { format!("{base}'") };
-        board.faces.coord[i] = Some(GridCoord::new(c + if side == 0 { 0 } else { BACK_X }, r));
-    }
-    // Tag the outline of each side by direction, like the square grid preset.
-    for e in board.mesh.edge_ids() {
-        if board.mesh.is_boundary_edge(e) {
-            let (a, b) = board.mesh.edge_segment(e);
-            let f = board.mesh.edge_faces(e).0;
-            let c = board.mesh.face_centroid(f);
-            let m = a.lerp(b, 0.5) - c;
-            board.side_tags[e.index()] = Some(if m.y.abs() >= m.x.abs() {
-                if m.y > 0.0 {
-                    SideTag::Top
-                } else {
-                    SideTag::Bottom
-                }
-            } else if m.x > 0.0 {
-                SideTag::Right
-            } else {
-                SideTag::Left
-            });
+        FaceData {
+            label: if side == 0 { base } else { format!("{base}'") },
+            coord: Some(GridCoord::new(c + if side == 0 { 0 } else { BACK_X }, r)),
+            ..FaceData::default()
         }
-    }
-    board.meta.name = "Paper sheet 8×4, two-sided".into();
-    board.meta.description =
-        "Front (left) and back (right, as seen after turning the sheet over) of an 8×4 sheet."
-            .into();
-    board
+    });
+    // Tag the outline of each side by direction, like the square grid preset.
+    let tags = crate::presets::boundary_tags(&mesh, |_, d| Some(crate::presets::side_facing(d)));
+    BoardBuilder::from_mesh(mesh)
+        .faces(rows)
+        .tag_edges(tags)
+        .meta(BoardMeta {
+            name: "Paper sheet 8×4, two-sided".into(),
+            description:
+                "Front (left) and back (right, as seen after turning the sheet over) of an 8×4 sheet."
+                    .into(),
+            suggested_rules: Vec::new(),
+        })
+        .build()
+        .expect("the paper board's parts are valid")
 }
 
 /// The paper layout for `players` on `base`, which must be [`paper_board`] (checked by
@@ -612,9 +603,9 @@ pub(crate) fn auto_sections(
                     "a mirror-symmetric layout needs an even number of players (got {np})"
                 )));
             }
-            mirrors(topo, &base.mesh)
+            mirrors(topo, base.mesh())
         }
-        Symmetry::Rotate => rotations(topo, &base.mesh)
+        Symmetry::Rotate => rotations(topo, base.mesh())
             .into_iter()
             .filter(|m| np.is_multiple_of(m.order))
             .collect(),
@@ -624,7 +615,7 @@ pub(crate) fn auto_sections(
         return Err(GenerateError::Symmetry(match symmetry {
             Symmetry::Mirror => "this board has no mirror axis through its centre".into(),
             _ => {
-                let orders: Vec<String> = rotations(topo, &base.mesh)
+                let orders: Vec<String> = rotations(topo, base.mesh())
                     .iter()
                     .map(|m| m.order.to_string())
                     .collect();

@@ -21,7 +21,7 @@ fn esc(s: &str) -> String {
 
 /// Render `g` as a standalone SVG document (y axis pointing up, like the board).
 pub fn render(g: &Generated, colour: ColourBy) -> String {
-    let mesh = &g.board.mesh;
+    let mesh = g.board.mesh();
     let bb = mesh.bbox();
     let scale = 48.0 / {
         // Typical cell size: mean base area per face, square-rooted.
@@ -39,7 +39,7 @@ pub fn render(g: &Generated, colour: ColourBy) -> String {
         s,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0}" height="{h:.0}" viewBox="0 0 {w:.2} {h:.2}">"#
     );
-    let _ = writeln!(s, "<title>{}</title>", esc(&g.board.meta.name));
+    let _ = writeln!(s, "<title>{}</title>", esc(&g.board.meta().name));
     let _ = writeln!(s, r##"<rect width="100%" height="100%" fill="#ffffff"/>"##);
     for f in mesh.face_ids() {
         let reg = &g.regions[f.index()];

@@ -27,7 +27,7 @@ pub(crate) struct Topology {
 
 impl Topology {
     pub fn new(board: &Board) -> Topology {
-        let mesh = &board.mesh;
+        let mesh = board.mesh();
         let nf = mesh.face_count();
         let mut t = Topology {
             corner_start: Vec::with_capacity(nf + 1),
@@ -132,7 +132,7 @@ pub(crate) fn trace_outline(
     start: Dart,
     out: &mut Vec<Dart>,
 ) -> Option<()> {
-    let mesh = &board.mesh;
+    let mesh = board.mesh();
     out.clear();
     let inr = |d: Dart| {
         mesh.dart_face(d)

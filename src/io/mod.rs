@@ -278,12 +278,7 @@ pub fn load_board_with(path: &Path, limits: &Limits) -> Result<Loaded, IoError> 
         .unwrap_or_default();
     let r = match format {
         Format::Ron => ron::read_ron(&bytes, limits),
-        Format::Obj => obj::read_obj(&bytes, limits).map(|mut l| {
-            if l.board.meta.name.is_empty() {
-                l.board.meta.name = stem;
-            }
-            l
-        }),
+        Format::Obj => obj::read_obj_named(&bytes, limits, &stem),
         Format::Svg => unreachable!("handled above"),
     };
     r.map_err(|e| e.in_file(path))
@@ -367,10 +362,10 @@ pub(crate) fn as_text(bytes: &[u8]) -> Result<&str, IoError> {
     })
 }
 
-/// A board built from a mesh: notes for every repair the builder made.
-pub(crate) fn build_notes(report: &crate::mesh::BuildReport) -> Vec<String> {
-    report
-        .summary()
+/// A board built from polygons: notes for every repair the builder made.
+pub(crate) fn repair_notes(builder: &crate::board::BoardBuilder) -> Vec<String> {
+    builder
+        .repairs()
         .map(|s| vec![format!("the mesh was repaired: {s}")])
         .unwrap_or_default()
 }
@@ -381,7 +376,7 @@ pub(crate) fn build_notes(report: &crate::mesh::BuildReport) -> Vec<String> {
 /// same metadata and setup. Vertex and edge numbering may differ (OBJ files
 /// number vertices in their own way). Returns the first difference found.
 pub fn compare_boards(a: &Board, b: &Board) -> Result<(), String> {
-    let (ma, mb) = (&a.mesh, &b.mesh);
+    let (ma, mb) = (a.mesh(), b.mesh());
     if ma.face_count() != mb.face_count() {
         return Err(format!(
             "{} faces vs {} faces",
@@ -403,16 +398,18 @@ pub fn compare_boards(a: &Board, b: &Board) -> Result<(), String> {
             return Err(format!("face {} has different corners", f.0));
         }
     }
-    if a.faces != b.faces {
+    if a.faces() != b.faces() {
         return Err("per-face data (labels, coordinates, kinds, colours, regions) differs".into());
     }
     let tags = |board: &Board| {
         let mut v: Vec<([f64; 4], crate::board::SideTag)> = board
-            .side_tags
+            .side_tags()
             .iter()
             .enumerate()
             .filter_map(|(e, t)| {
-                let (p, q) = board.mesh.edge_segment(crate::mesh::EdgeId::from_index(e));
+                let (p, q) = board
+                    .mesh()
+                    .edge_segment(crate::mesh::EdgeId::from_index(e));
                 let (p, q) = if (p.x, p.y) <= (q.x, q.y) {
                     (p, q)
                 } else {
@@ -433,10 +430,10 @@ pub fn compare_boards(a: &Board, b: &Board) -> Result<(), String> {
     if tags(a) != tags(b) {
         return Err("side tags differ".into());
     }
-    if a.meta != b.meta {
+    if a.meta() != b.meta() {
         return Err("metadata differs".into());
     }
-    if a.setup != b.setup {
+    if a.setup() != b.setup() {
         return Err("start setup differs".into());
     }
     Ok(())

@@ -28,9 +28,9 @@
 //! labels. Only geometry and labels travel through OBJ; save as RON to keep
 //! everything.
 
-use super::{IoError, Limits, Loaded, as_text, build_notes};
-use crate::board::Board;
-use crate::mesh::{BuildOptions, Mesh, Point, PolygonSoup};
+use super::{IoError, Limits, Loaded, as_text, repair_notes};
+use crate::board::{Board, BoardBuilder, BoardMeta, FaceData};
+use crate::mesh::{BuildOptions, Point, PolygonSoup};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::fmt::Write as _;
@@ -41,8 +41,14 @@ const MAX_LINE_BYTES: usize = 1 << 20;
 /// The name `tobj` gives to an `o`/`g` line without a name.
 const TOBJ_UNNAMED: &str = "unnamed_object";
 
-/// Parse an OBJ file's bytes into a validated board.
+/// Parse an OBJ file's bytes into a validated board (with no name).
 pub fn read_obj(bytes: &[u8], limits: &Limits) -> Result<Loaded, IoError> {
+    read_obj_named(bytes, limits, "")
+}
+
+/// Parse an OBJ file's bytes into a validated board called `name` (OBJ files
+/// carry no board name; [`super::load_board`] passes the file's stem).
+pub fn read_obj_named(bytes: &[u8], limits: &Limits, name: &str) -> Result<Loaded, IoError> {
     if bytes.len() as u64 > limits.max_file_bytes {
         return Err(IoError::FileTooLarge {
             size: bytes.len() as u64,
@@ -178,12 +184,12 @@ pub fn read_obj(bytes: &[u8], limits: &Limits) -> Result<Loaded, IoError> {
         max_faces: limits.max_faces,
         ..Default::default()
     };
-    let (mesh, report) = Mesh::build(&soup, &opts)?;
-    notes.extend(build_notes(&report));
+    let builder = BoardBuilder::from_polygons(&soup, &opts)?;
+    notes.extend(repair_notes(&builder));
     drop(soup);
-    let mut board = Board::new(mesh);
 
     // ----- groups → labels and regions -------------------------------------------
+    let mut rows = vec![FaceData::default(); face_group.len()];
     let mut group_size = vec![0usize; group_names.len()];
     for &g in &face_group {
         if g != u32::MAX {
@@ -200,13 +206,13 @@ pub fn read_obj(bytes: &[u8], limits: &Limits) -> Result<Loaded, IoError> {
             }
             let g = g as usize;
             if group_size[g] == 1 {
-                board.faces.label[f] = group_names[g].clone();
+                rows[f].label = group_names[g].clone();
             } else {
                 if region_of_group[g] == u32::MAX {
                     region_of_group[g] = regions.len() as u32;
                     regions.push((group_names[g].clone(), group_size[g]));
                 }
-                board.faces.region[f] = Some(region_of_group[g]);
+                rows[f].region = Some(region_of_group[g]);
             }
         }
         if !regions.is_empty() {
@@ -227,7 +233,11 @@ pub fn read_obj(bytes: &[u8], limits: &Limits) -> Result<Loaded, IoError> {
             ));
         }
     }
-    board.validate()?;
+    let meta = BoardMeta {
+        name: name.to_string(),
+        ..BoardMeta::default()
+    };
+    let board = builder.faces(rows).meta(meta).build()?;
     Ok(Loaded { board, notes })
 }
 
@@ -522,7 +532,7 @@ fn obj_safe_label(l: &str) -> bool {
 
 /// The board as OBJ text (Y-up, labels as groups).
 pub fn write_obj(board: &Board) -> Result<String, IoError> {
-    let mesh = &board.mesh;
+    let mesh = board.mesh();
     for f in mesh.face_ids() {
         let l = board.label(f);
         if !obj_safe_label(l) {
@@ -534,7 +544,7 @@ pub fn write_obj(board: &Board) -> Result<String, IoError> {
     }
     let mut s = String::with_capacity(mesh.vertex_count() * 24 + mesh.face_count() * 24);
     let name: String = board
-        .meta
+        .meta()
         .name
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
@@ -621,18 +631,24 @@ mod tests {
         let src = "v 0 0 0\nv 1 0 0\nv 2 0 0\nv 0 1 0\nv 1 1 0\nv 2 1 0\nv 3 0 0\n\
                    g x\nf 1 2 5 4\ng water\nf 2 3 6 5\nf 3 7 6\n";
         let l = read(src).unwrap();
-        assert_eq!(l.board.faces.label, ["x", "", ""]);
-        assert_eq!(l.board.faces.region, [None, Some(0), Some(0)]);
+        assert_eq!(l.board.faces().labels(), ["x", "", ""]);
+        assert_eq!(l.board.faces().regions(), [None, Some(0), Some(0)]);
         assert!(l.notes.iter().any(|n| n.contains("'water' → region 0")));
     }
 
     #[test]
     fn export_round_trips_labels_with_unlabelled_runs() {
-        let mut b = crate::presets::square_grid(3, 1);
-        b.faces.label = vec!["".into(), "mid".into(), "".into()];
+        let grid = crate::presets::square_grid(3, 1);
+        let b = BoardBuilder::from_mesh(grid.mesh().clone())
+            .faces(["", "mid", ""].map(|l| FaceData {
+                label: l.into(),
+                ..FaceData::default()
+            }))
+            .build()
+            .unwrap();
         let text = write_obj(&b).unwrap();
         let l = read(&text).unwrap();
-        assert_eq!(l.board.faces.label, b.faces.label);
-        assert_eq!(l.board.mesh.positions(), b.mesh.positions());
+        assert_eq!(l.board.faces().labels(), b.faces().labels());
+        assert_eq!(l.board.mesh().positions(), b.mesh().positions());
     }
 }

@@ -24,9 +24,11 @@
 //! [`BoardFile`] is *the* board schema: game records embed a board in exactly
 //! this form (see [`super::record`]).
 
-use super::{IoError, Limits, Loaded, as_text, build_notes};
-use crate::board::{Board, BoardMeta, FaceKind, GridCoord, Rgba, SideTag};
-use crate::mesh::{BuildOptions, FaceId, Mesh, Point, PolygonSoup, VertexId};
+use super::{IoError, Limits, Loaded, as_text, repair_notes};
+use crate::board::{
+    Board, BoardBuilder, BoardMeta, FaceData, FaceKind, GridCoord, Rgba, SideTag, StartSetup,
+};
+use crate::mesh::{BuildOptions, FaceId, Point, PolygonSoup};
 use serde::de::{self, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::cell::Cell;
@@ -310,7 +312,6 @@ impl BoardFile {
 }
 
 fn from_dto(file: BoardFile, limits: &Limits) -> Result<Loaded, IoError> {
-    let nv = file.vertices.len();
     let mut soup = PolygonSoup::new();
     soup.positions = file
         .vertices
@@ -324,89 +325,67 @@ fn from_dto(file: BoardFile, limits: &Limits) -> Result<Loaded, IoError> {
         max_faces: limits.max_faces,
         ..Default::default()
     };
-    let (mesh, report) = Mesh::build(&soup, &opts)?;
-    let notes = build_notes(&report);
-    let mut board = Board::new(mesh);
-    for (i, f) in file.faces.into_iter().enumerate() {
-        board.faces.label[i] = f.label;
-        board.faces.coord[i] = f.coord;
-        board.faces.kind[i] = f.kind;
-        board.faces.colour[i] = f.colour.map(|c| c.0);
-        board.faces.region[i] = f.region;
-    }
-    for &(a, b, tag) in &file.side_tags {
-        let vid = |x: u32| -> Result<VertexId, IoError> {
-            if x as usize >= nv {
-                return Err(IoError::Invalid(format!(
-                    "side tag '{}' names vertex {x}, but there are only {nv} vertices",
-                    tag.name()
-                )));
-            }
-            report.vertex_map[x as usize].ok_or_else(|| {
-                IoError::Invalid(format!(
-                    "side tag '{}' names vertex {x}, which no face uses",
-                    tag.name()
-                ))
-            })
-        };
-        let (va, vb) = (vid(a)?, vid(b)?);
-        let e = board.mesh.find_edge(va, vb).ok_or_else(|| {
-            IoError::Invalid(format!(
-                "side tag '{}' on vertices {a} and {b}: no edge joins them",
-                tag.name()
-            ))
-        })?;
-        if !board.mesh.is_boundary_edge(e) {
-            return Err(IoError::Invalid(format!(
-                "side tag '{}' on vertices {a} and {b}: that edge is inside the board, but side tags belong on boundary edges",
-                tag.name()
-            )));
-        }
-        match board.side_tags[e.index()] {
-            Some(t) if t != tag => {
-                return Err(IoError::Invalid(format!(
-                    "the edge between vertices {a} and {b} is tagged both '{}' and '{}'",
-                    t.name(),
-                    tag.name()
-                )));
-            }
-            _ => board.side_tags[e.index()] = Some(tag),
-        }
-    }
-    board.setup.pieces = file
-        .setup
+    let builder = BoardBuilder::from_polygons(&soup, &opts)?;
+    drop(soup);
+    let notes = repair_notes(&builder);
+    let board = file
+        .side_tags
         .iter()
-        .map(|p| (FaceId(p.face), p.player))
-        .collect();
-    board.meta = BoardMeta {
-        name: file.meta.name,
-        description: file.meta.description,
-        suggested_rules: file.meta.suggested_rules,
-    };
-    board.validate()?;
+        .fold(builder, |b, &(x, y, tag)| b.tag_between(x, y, tag))
+        .faces(file.faces.into_iter().map(FaceDto::into_data))
+        .setup(StartSetup {
+            pieces: file
+                .setup
+                .iter()
+                .map(|p| (FaceId(p.face), p.player))
+                .collect(),
+        })
+        .meta(BoardMeta {
+            name: file.meta.name,
+            description: file.meta.description,
+            suggested_rules: file.meta.suggested_rules,
+        })
+        .build()?;
     Ok(Loaded { board, notes })
 }
 
+impl FaceDto {
+    fn from_data(vertices: Vec<u32>, d: FaceData) -> FaceDto {
+        FaceDto {
+            vertices,
+            label: d.label,
+            coord: d.coord,
+            kind: d.kind,
+            colour: d.colour.map(Colour),
+            region: d.region,
+        }
+    }
+    fn into_data(self) -> FaceData {
+        FaceData {
+            label: self.label,
+            coord: self.coord,
+            kind: self.kind,
+            colour: self.colour.map(|c| c.0),
+            region: self.region,
+        }
+    }
+}
+
 fn to_dto(board: &Board) -> BoardFile {
-    let mesh = &board.mesh;
+    let mesh = board.mesh();
     let faces = mesh
         .face_ids()
         .map(|f| {
-            let i = f.index();
-            FaceDto {
-                vertices: mesh.face_vertices(f).map(|v| v.0).collect(),
-                label: board.faces.label[i].clone(),
-                coord: board.faces.coord[i],
-                kind: board.faces.kind[i].clone(),
-                colour: board.faces.colour[i].map(Colour),
-                region: board.faces.region[i],
-            }
+            FaceDto::from_data(
+                mesh.face_vertices(f).map(|v| v.0).collect(),
+                board.face_data(f),
+            )
         })
         .collect();
     // Tags by vertex pair, in the direction of the face they border; sorted so
     // the text does not depend on edge numbering.
     let mut side_tags: Vec<(u32, u32, SideTag)> = board
-        .side_tags
+        .side_tags()
         .iter()
         .enumerate()
         .filter_map(|(e, t)| {
@@ -419,15 +398,15 @@ fn to_dto(board: &Board) -> BoardFile {
     BoardFile {
         format_version: BOARD_FORMAT_VERSION,
         meta: MetaDto {
-            name: board.meta.name.clone(),
-            description: board.meta.description.clone(),
-            suggested_rules: board.meta.suggested_rules.clone(),
+            name: board.meta().name.clone(),
+            description: board.meta().description.clone(),
+            suggested_rules: board.meta().suggested_rules.clone(),
         },
         vertices: mesh.positions().iter().map(|p| (p.x, p.y)).collect(),
         faces,
         side_tags,
         setup: board
-            .setup
+            .setup()
             .pieces
             .iter()
             .map(|&(f, player)| PieceDto { face: f.0, player })

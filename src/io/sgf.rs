@@ -255,7 +255,7 @@ fn rhombus_size(b: &Board) -> Option<u32> {
         return None;
     }
     let mut seen = vec![false; nf];
-    for f in b.mesh.face_ids() {
+    for f in b.mesh().face_ids() {
         let c = b.coord(f)?;
         if c.col < 0 || c.row < 0 || c.col as u32 >= n || c.row as u32 >= n {
             return None;

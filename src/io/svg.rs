@@ -51,7 +51,7 @@ fn r(x: f64) -> f64 {
 
 /// The board as a standalone SVG document.
 pub fn write_svg(board: &Board) -> String {
-    let mesh = &board.mesh;
+    let mesh = board.mesh();
     let bb = mesh.bbox();
     let (w, h) = (bb.width().max(1e-9), bb.height().max(1e-9));
     // Typical edge length sets stroke widths and text size.
@@ -86,9 +86,9 @@ pub fn write_svg(board: &Board) -> String {
         r(vw),
         r(vh)
     );
-    let _ = writeln!(s, "<title>{}</title>", esc(&board.meta.name));
-    if !board.meta.description.is_empty() {
-        let _ = writeln!(s, "<desc>{}</desc>", esc(&board.meta.description));
+    let _ = writeln!(s, "<title>{}</title>", esc(&board.meta().name));
+    if !board.meta().description.is_empty() {
+        let _ = writeln!(s, "<desc>{}</desc>", esc(&board.meta().description));
     }
     let _ = writeln!(
         s,
@@ -106,7 +106,7 @@ pub fn write_svg(board: &Board) -> String {
     );
     for f in mesh.face_ids() {
         let i = f.index();
-        let fill = match board.faces.colour[i] {
+        let fill = match board.faces().colours()[i] {
             Some(c) => {
                 let [cr, cg, cb, ca] = c.0;
                 if ca == 255 {
@@ -118,7 +118,7 @@ pub fn write_svg(board: &Board) -> String {
                     )
                 }
             }
-            None => kind_fill(&board.faces.kind[i]).to_string(),
+            None => kind_fill(&board.faces().kinds()[i]).to_string(),
         };
         let mut pts = String::new();
         for q in mesh.face_points(f) {
@@ -134,13 +134,13 @@ pub fn write_svg(board: &Board) -> String {
     }
     s.push_str("</g>\n");
     // Side tags.
-    if board.side_tags.iter().any(Option::is_some) {
+    if board.side_tags().iter().any(Option::is_some) {
         let _ = writeln!(
             s,
             r#"<g id="sides" stroke-width="{}" stroke-linecap="round">"#,
             r(unit * 0.14)
         );
-        for (e, t) in board.side_tags.iter().enumerate() {
+        for (e, t) in board.side_tags().iter().enumerate() {
             if let Some(t) = t {
                 let (a, b) = mesh.edge_segment(EdgeId(e as u32));
                 let ((x1, y1), (x2, y2)) = (p(a), p(b));
@@ -155,13 +155,13 @@ pub fn write_svg(board: &Board) -> String {
         s.push_str("</g>\n");
     }
     // Start pieces.
-    if !board.setup.pieces.is_empty() {
+    if !board.setup().pieces.is_empty() {
         let _ = writeln!(
             s,
             r##"<g id="pieces" stroke="#000000" stroke-width="{}">"##,
             r(unit * 0.03)
         );
-        for &(f, player) in &board.setup.pieces {
+        for &(f, player) in &board.setup().pieces {
             if f.index() >= mesh.face_count() {
                 continue;
             }
@@ -176,10 +176,10 @@ pub fn write_svg(board: &Board) -> String {
         s.push_str("</g>\n");
     }
     // Labels (drawn last, so they stay readable over pieces).
-    if board.faces.label.iter().any(|l| !l.is_empty()) {
+    if board.faces().labels().iter().any(|l| !l.is_empty()) {
         let font = r(unit * 0.28);
         let mut on_dark = vec![false; mesh.face_count()];
-        for &(f, player) in &board.setup.pieces {
+        for &(f, player) in &board.setup().pieces {
             if player == 0 && f.index() < on_dark.len() {
                 on_dark[f.index()] = true;
             }

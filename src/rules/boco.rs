@@ -88,14 +88,14 @@ pub fn suitability(board: &Board) -> Result<(), UnsuitableBoard> {
 
 fn build_tables(board: &Board) -> Result<Tables, UnsuitableBoard> {
     let n = board.face_count();
-    if board.faces.len() != n {
+    if board.faces().len() != n {
         return Err(UnsuitableBoard(
             "the board's face table does not match its mesh".into(),
         ));
     }
     let playable: Vec<bool> = board
-        .faces
-        .kind
+        .faces()
+        .kinds()
         .iter()
         .map(|k| *k != FaceKind::Blocked)
         .collect();
@@ -108,10 +108,10 @@ fn build_tables(board: &Board) -> Result<Tables, UnsuitableBoard> {
     let mut nbr_start = Vec::with_capacity(n + 1);
     let mut nbr = Vec::new();
     let mut open = vec![false; n];
-    for f in board.mesh.face_ids() {
+    for f in board.mesh().face_ids() {
         nbr_start.push(nbr.len() as u32);
         let start = nbr.len();
-        for (_, g) in board.mesh.face_neighbors(f) {
+        for (_, g) in board.mesh().face_neighbors(f) {
             match g {
                 Some(g) if playable[g.index()] => {
                     if !nbr[start..].contains(&g.0) {
@@ -123,7 +123,11 @@ fn build_tables(board: &Board) -> Result<Tables, UnsuitableBoard> {
         }
     }
     nbr_start.push(nbr.len() as u32);
-    let names: Vec<String> = board.mesh.face_ids().map(|f| board.face_name(f)).collect();
+    let names: Vec<String> = board
+        .mesh()
+        .face_ids()
+        .map(|f| board.face_name(f))
+        .collect();
     let mut by_name = FxHashMap::default();
     for (i, s) in names.iter().enumerate() {
         by_name.insert(s.to_ascii_lowercase(), i as u32);
@@ -467,7 +471,7 @@ impl Rules for Boco {
             seen[s] = true;
             while let Some(g) = stack.pop() {
                 members.push(FaceId(g as u32));
-                for (_, h) in self.board.mesh.face_neighbors(FaceId(g as u32)) {
+                for (_, h) in self.board.mesh().face_neighbors(FaceId(g as u32)) {
                     match h {
                         None => is_closed = false,
                         Some(h) if !self.t.playable[h.index()] => is_closed = false,

@@ -182,21 +182,21 @@ fn build_tables(board: &Board, swap: bool) -> Result<Tables, UnsuitableBoard> {
             "the board has too many faces for Hex".into(),
         ));
     }
-    if board.side_tags.len() != board.mesh.edge_count() || board.faces.len() != n {
+    if board.side_tags().len() != board.mesh().edge_count() || board.faces().len() != n {
         return Err(UnsuitableBoard(
             "the board's face or side-tag table does not match its mesh".into(),
         ));
     }
     let playable: Vec<bool> = board
-        .faces
-        .kind
+        .faces()
+        .kinds()
         .iter()
         .map(|k| *k != FaceKind::Blocked)
         .collect();
     let mut side = vec![0u8; n];
-    for e in board.mesh.edge_ids() {
+    for e in board.mesh().edge_ids() {
         if let Some(tag) = board.side_tag(e) {
-            let (f, _) = board.mesh.edge_faces(e);
+            let (f, _) = board.mesh().edge_faces(e);
             side[f.index()] |= side_bits(tag);
         }
     }
@@ -215,17 +215,21 @@ fn build_tables(board: &Board, swap: bool) -> Result<Tables, UnsuitableBoard> {
     }
     let mut nbr_start = Vec::with_capacity(n + 1);
     let mut nbr = Vec::new();
-    for f in board.mesh.face_ids() {
+    for f in board.mesh().face_ids() {
         nbr_start.push(nbr.len() as u32);
         let start = nbr.len();
-        for g in board.mesh.adjacent_faces(f) {
+        for g in board.mesh().adjacent_faces(f) {
             if playable[g.index()] && !nbr[start..].contains(&g.0) {
                 nbr.push(g.0);
             }
         }
     }
     nbr_start.push(nbr.len() as u32);
-    let names: Vec<String> = board.mesh.face_ids().map(|f| board.face_name(f)).collect();
+    let names: Vec<String> = board
+        .mesh()
+        .face_ids()
+        .map(|f| board.face_name(f))
+        .collect();
     let mut by_name = FxHashMap::default();
     for (i, s) in names.iter().enumerate() {
         by_name.insert(s.to_ascii_lowercase(), i as u32);
@@ -262,7 +266,7 @@ fn mirror_table(
 ) -> Result<Vec<u32>, UnsuitableBoard> {
     let grid = board.grid_index();
     let mut m = vec![u32::MAX; board.face_count()];
-    for f in board.mesh.face_ids() {
+    for f in board.mesh().face_ids() {
         if !playable[f.index()] {
             continue;
         }

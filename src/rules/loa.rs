@@ -182,7 +182,7 @@ impl Loa {
                     board.face_name(fid)
                 )));
             };
-            let deg = board.mesh.face_degree(fid);
+            let deg = board.mesh().face_degree(fid);
             if deg != 4 {
                 return Err(bad(format!(
                     "face {} has {deg} corners, not 4",
@@ -277,7 +277,7 @@ impl Loa {
         }
         // Start position from the board's setup.
         let mut cells = vec![0u8; nf].into_boxed_slice();
-        for &(f, p) in &board.setup.pieces {
+        for &(f, p) in &board.setup().pieces {
             if f.index() >= nf {
                 return Err(bad(format!(
                     "the start setup names face {}, which does not exist",

@@ -38,10 +38,10 @@ impl LoaEval {
     pub fn new(board: &Board) -> LoaEval {
         let n = board.face_count();
         let mut at: Vec<(f32, f32)> = board
-            .mesh
+            .mesh()
             .face_ids()
             .map(|f| {
-                let c = board.mesh.face_centroid(f);
+                let c = board.mesh().face_centroid(f);
                 (c.x as f32, c.y as f32)
             })
             .collect();
@@ -49,13 +49,13 @@ impl LoaEval {
         let mut nbr = Vec::new();
         let mut buf = Vec::new();
         let mut dists = Vec::new();
-        for f in board.mesh.face_ids() {
+        for f in board.mesh().face_ids() {
             nbr_start.push(nbr.len() as u32);
-            board.mesh.faces_sharing_vertex(f, &mut buf);
+            board.mesh().faces_sharing_vertex(f, &mut buf);
             for g in &buf {
                 nbr.push(g.0);
             }
-            for g in board.mesh.adjacent_faces(f) {
+            for g in board.mesh().adjacent_faces(f) {
                 let (a, b) = (at[f.index()], at[g.index()]);
                 dists.push(((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt());
             }
@@ -75,7 +75,7 @@ impl LoaEval {
         };
         let grid = board.grid_index();
         let mut quads = Vec::new();
-        for f in board.mesh.face_ids() {
+        for f in board.mesh().face_ids() {
             if let Some(c) = board.coord(f) {
                 let get = |dr: i32, dc: i32| {
                     grid.get(&crate::board::GridCoord::new(c.col + dc, c.row + dr))

@@ -71,7 +71,7 @@ pub fn click_board(h: &mut Harness<'static, App>, p: Point) {
 
 /// A primary click at the interior point of face `f` of `board`.
 pub fn click_face(h: &mut Harness<'static, App>, board: &Board, f: FaceId) {
-    click_board(h, board.mesh.face_interior_point(f));
+    click_board(h, board.mesh().face_interior_point(f));
 }
 
 /// A primary-button drag from `a` to `b` (board points) in a few steps.

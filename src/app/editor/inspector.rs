@@ -143,8 +143,8 @@ impl Inspector {
         ui.label(RichText::new(format!("Face #{}", f.0)).strong());
         ui.label(format!(
             "{} sides  ·  area {}",
-            board.mesh.face_degree(f),
-            fmt_num(board.mesh.face_area(f))
+            board.mesh().face_degree(f),
+            fmt_num(board.mesh().face_area(f))
         ));
         if let Some(c) = board.coord(f) {
             ui.label(format!("grid position: col {} row {}", c.col, c.row));
@@ -164,7 +164,7 @@ impl Inspector {
             );
         }
 
-        let kind = ws.doc.board().faces.kind[f.index()].clone();
+        let kind = ws.doc.board().faces().kinds()[f.index()].clone();
         let lr = ui.label("Kind");
         let mut chosen: Option<FaceKind> = None;
         egui::ComboBox::from_id_salt("inspector_kind")
@@ -198,7 +198,7 @@ impl Inspector {
         }
 
         ui.add_space(4.0);
-        let colour = ws.doc.board().faces.colour[f.index()];
+        let colour = ws.doc.board().faces().colours()[f.index()];
         let mut own = colour.is_some();
         ui.horizontal(|ui| {
             if ui.checkbox(&mut own, "Own colour").changed() {
@@ -233,7 +233,7 @@ impl Inspector {
             }
         });
 
-        let region = ws.doc.board().faces.region[f.index()];
+        let region = ws.doc.board().faces().regions()[f.index()];
         let mut has_region = region.is_some();
         ui.horizontal(|ui| {
             if ui.checkbox(&mut has_region, "Region").changed() {
@@ -266,7 +266,7 @@ impl Inspector {
         let piece = ws
             .doc
             .board()
-            .setup
+            .setup()
             .pieces
             .iter()
             .find(|(g, _)| *g == f)
@@ -297,7 +297,7 @@ impl Inspector {
         kg: &mut KeyGen,
     ) {
         let board = ws.doc.board();
-        let mesh = &board.mesh;
+        let mesh = board.mesh();
         let (a, b) = mesh.edge_segment(e);
         ui.label(RichText::new(format!("Edge #{}", e.0)).strong());
         ui.label(format!(
@@ -354,7 +354,7 @@ impl Inspector {
         kg: &mut KeyGen,
     ) {
         let board = ws.doc.board();
-        let mesh = &board.mesh;
+        let mesh = board.mesh();
         let p = mesh.position(v);
         ui.label(RichText::new(format!("Vertex #{}", v.0)).strong());
         let faces: Vec<String> = mesh.vertex_faces(v).map(|f| board.face_name(f)).collect();
@@ -419,19 +419,19 @@ impl Inspector {
         ui.label(RichText::new("Board").strong());
         ui.label(format!(
             "{} faces  ·  {} edges  ·  {} vertices",
-            board.mesh.face_count(),
-            board.mesh.edge_count(),
-            board.mesh.vertex_count()
+            board.mesh().face_count(),
+            board.mesh().edge_count(),
+            board.mesh().vertex_count()
         ));
-        ui.label(format!("{} start pieces", board.setup.pieces.len()));
+        ui.label(format!("{} start pieces", board.setup().pieces.len()));
         ui.add_space(4.0);
-        let meta = board.meta.clone();
+        let meta = board.meta().clone();
         if let Some(name) = self.text_field(ui, "Name", "name", &meta.name, false) {
             let mut m = meta.clone();
             m.name = name;
             let _ = self.apply(ws, kg, "name", BoardEdit::SetMeta(m));
         }
-        let meta = ws.doc.board().meta.clone();
+        let meta = ws.doc.board().meta().clone();
         if let Some(d) = self.text_field(ui, "Description", "description", &meta.description, true)
         {
             let mut m = meta;
@@ -441,8 +441,8 @@ impl Inspector {
         let unlabelled = ws
             .doc
             .board()
-            .faces
-            .label
+            .faces()
+            .labels()
             .iter()
             .filter(|l| l.is_empty())
             .count();
@@ -469,7 +469,7 @@ pub const MAX_AUTO_LABELS: usize = 20_000;
 /// New labels `f1`, `f2`, … for the faces without one, in reading order (top row
 /// first, left to right), skipping labels already in use.
 pub fn auto_labels(board: &crate::board::Board) -> Vec<(crate::mesh::FaceId, String)> {
-    let mesh = &board.mesh;
+    let mesh = board.mesh();
     let mut faces: Vec<(crate::mesh::FaceId, Point)> = mesh
         .face_ids()
         .filter(|&f| board.label(f).is_empty())
@@ -488,8 +488,12 @@ pub fn auto_labels(board: &crate::board::Board) -> Vec<(crate::mesh::FaceId, Str
             .then(a.1.x.total_cmp(&b.1.x))
             .then(a.0.cmp(&b.0))
     });
-    let used: rustc_hash::FxHashSet<String> =
-        board.faces.label.iter().map(|l| l.to_lowercase()).collect();
+    let used: rustc_hash::FxHashSet<String> = board
+        .faces()
+        .labels()
+        .iter()
+        .map(|l| l.to_lowercase())
+        .collect();
     let mut n = 0u64;
     faces
         .into_iter()
@@ -538,11 +542,14 @@ mod tests {
 
     #[test]
     fn auto_labels_follow_reading_order_and_skip_used_labels() {
-        let mut b = presets::square_grid(2, 2);
-        for l in &mut b.faces.label {
-            l.clear();
-        }
-        b.faces.label[0] = "F2".into(); // bottom-left keeps its label
+        // Only the bottom-left face has a label, and keeps it.
+        let b = crate::board::BoardBuilder::from_mesh(presets::square_grid(2, 2).mesh().clone())
+            .faces(["F2", "", "", ""].map(|l| crate::board::FaceData {
+                label: l.into(),
+                ..Default::default()
+            }))
+            .build()
+            .unwrap();
         let labels = auto_labels(&b);
         let name = |i: u32| {
             labels

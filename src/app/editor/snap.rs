@@ -42,7 +42,7 @@ pub fn to_grid(p: Point, size: f64) -> Point {
 /// Snap `p`: an existing vertex within `radius` wins, then the closest point of an
 /// edge within `radius`, then the grid (when `grid` is `Some(size)`), else `p`.
 pub fn snap(board: &Board, index: &FaceIndex, p: Point, radius: f64, grid: Option<f64>) -> Snapped {
-    let mesh = &board.mesh;
+    let mesh = board.mesh();
     if mesh.face_count() > 0 {
         if let Some(v) = index.nearest_vertex(mesh, p, radius) {
             return Snapped {
@@ -82,9 +82,9 @@ impl Pick {
     /// Whether the element still exists on `board` (ids may vanish after an undo).
     pub fn exists(self, board: &Board) -> bool {
         match self {
-            Pick::Face(f) => f.index() < board.mesh.face_count(),
-            Pick::Edge(e) => e.index() < board.mesh.edge_count(),
-            Pick::Vertex(v) => v.index() < board.mesh.vertex_count(),
+            Pick::Face(f) => f.index() < board.mesh().face_count(),
+            Pick::Edge(e) => e.index() < board.mesh().edge_count(),
+            Pick::Vertex(v) => v.index() < board.mesh().vertex_count(),
         }
     }
 }
@@ -92,7 +92,7 @@ impl Pick {
 /// The vertex within `radius` of `p`, else the edge within `radius`, else the face
 /// containing `p`.
 pub fn pick(board: &Board, index: &FaceIndex, p: Point, radius: f64) -> Option<Pick> {
-    let mesh = &board.mesh;
+    let mesh = board.mesh();
     if mesh.face_count() == 0 {
         return None;
     }
@@ -107,18 +107,18 @@ pub fn pick(board: &Board, index: &FaceIndex, p: Point, radius: f64) -> Option<P
 
 /// The vertex within `radius` of `p`.
 pub fn pick_vertex(board: &Board, index: &FaceIndex, p: Point, radius: f64) -> Option<VertexId> {
-    if board.mesh.face_count() == 0 {
+    if board.mesh().face_count() == 0 {
         return None;
     }
-    index.nearest_vertex(&board.mesh, p, radius)
+    index.nearest_vertex(board.mesh(), p, radius)
 }
 
 /// The face containing `p`.
 pub fn pick_face(board: &Board, index: &FaceIndex, p: Point) -> Option<FaceId> {
-    if board.mesh.face_count() == 0 {
+    if board.mesh().face_count() == 0 {
         return None;
     }
-    index.locate(&board.mesh, p)
+    index.locate(board.mesh(), p)
 }
 
 /// The boundary edge closest to `p` within `radius` (clicks just outside the board
@@ -129,7 +129,7 @@ pub fn pick_boundary_edge(
     p: Point,
     radius: f64,
 ) -> Option<EdgeId> {
-    let mesh = &board.mesh;
+    let mesh = board.mesh();
     if mesh.face_count() == 0 {
         return None;
     }
@@ -169,7 +169,7 @@ mod tests {
     #[test]
     fn vertices_win_over_edges_and_edges_over_the_grid() {
         let b = presets::square_grid(2, 2);
-        let idx = FaceIndex::build(&b.mesh);
+        let idx = FaceIndex::build(b.mesh());
         let s = snap(&b, &idx, Point::new(1.05, 0.98), 0.1, Some(0.5));
         assert_eq!(s.point, Point::new(1.0, 1.0));
         assert!(matches!(s.target, SnapTarget::Vertex(_)));
@@ -186,7 +186,7 @@ mod tests {
     #[test]
     fn picking_prefers_vertex_then_edge_then_face() {
         let b = presets::square_grid(2, 2);
-        let idx = FaceIndex::build(&b.mesh);
+        let idx = FaceIndex::build(b.mesh());
         assert!(matches!(
             pick(&b, &idx, Point::new(0.02, 0.01), 0.1),
             Some(Pick::Vertex(_))
@@ -205,14 +205,14 @@ mod tests {
     #[test]
     fn boundary_edges_are_found_from_outside_and_near_corners() {
         let b = presets::square_grid(2, 2);
-        let idx = FaceIndex::build(&b.mesh);
+        let idx = FaceIndex::build(b.mesh());
         let e = pick_boundary_edge(&b, &idx, Point::new(0.5, -0.05), 0.1).unwrap();
-        assert!(b.mesh.is_boundary_edge(e));
-        let (a, c) = b.mesh.edge_segment(e);
+        assert!(b.mesh().is_boundary_edge(e));
+        let (a, c) = b.mesh().edge_segment(e);
         assert_eq!((a.y, c.y), (0.0, 0.0));
         // Next to the interior edge x = 1 at the bottom: still a boundary edge.
         let e = pick_boundary_edge(&b, &idx, Point::new(1.02, 0.05), 0.1).unwrap();
-        assert!(b.mesh.is_boundary_edge(e));
+        assert!(b.mesh().is_boundary_edge(e));
         assert_eq!(
             pick_boundary_edge(&b, &idx, Point::new(1.0, 1.0), 0.1),
             None

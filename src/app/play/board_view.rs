@@ -208,7 +208,7 @@ pub fn paint(
 
     // Peg holes (the labels mark them when they are shown).
     if pegs && !canvas.show_labels {
-        for f in board.mesh.face_ids() {
+        for f in board.mesh().face_ids() {
             if o.scene.piece_at(f).is_none()
                 && let Some((p, r)) = spot(canvas, f)
                 && visible(p, r)

@@ -128,8 +128,8 @@ impl PaintCx<'_> {
     }
 
     pub fn vertex(&self, v: VertexId, colour: Color32) {
-        if v.index() < self.board.mesh.vertex_count() {
-            self.ring(self.board.mesh.position(v), colour);
+        if v.index() < self.board.mesh().vertex_count() {
+            self.ring(self.board.mesh().position(v), colour);
         }
     }
 
@@ -164,7 +164,7 @@ impl PaintCx<'_> {
 
 /// "#3 at (1, 2)" for a vertex.
 pub fn vertex_name(board: &Board, v: VertexId) -> String {
-    let p = board.mesh.position(v);
+    let p = board.mesh().position(v);
     format!("vertex #{} at ({}, {})", v.0, fmt_num(p.x), fmt_num(p.y))
 }
 
@@ -185,15 +185,15 @@ pub fn describe(board: &Board, p: Pick) -> String {
         Pick::Vertex(v) => format!(
             "{}  ·  {} edges{}",
             vertex_name(board, v),
-            board.mesh.vertex_edges(v).count(),
-            if board.mesh.is_boundary_vertex(v) {
+            board.mesh().vertex_edges(v).count(),
+            if board.mesh().is_boundary_vertex(v) {
                 "  ·  on the boundary"
             } else {
                 ""
             }
         ),
         Pick::Edge(e) => {
-            let (a, b) = board.mesh.edge_segment(e);
+            let (a, b) = board.mesh().edge_segment(e);
             let mut s = format!(
                 "edge #{}  ·  ({}, {}) – ({}, {})  ·  length {}",
                 e.0,
@@ -203,7 +203,7 @@ pub fn describe(board: &Board, p: Pick) -> String {
                 fmt_num(b.y),
                 fmt_num(a.distance(b))
             );
-            if board.mesh.is_boundary_edge(e) {
+            if board.mesh().is_boundary_edge(e) {
                 match board.side_tag(e) {
                     Some(t) => s.push_str(&format!("  ·  boundary, side '{}'", t.name())),
                     None => s.push_str("  ·  boundary, no side tag"),

@@ -41,7 +41,7 @@ impl MoveVertex {
             match v {
                 Some(v) => {
                     self.dragging = Some((v, cx.keys.fresh()));
-                    self.start = Some(cx.board().mesh.position(v));
+                    self.start = Some(cx.board().mesh().position(v));
                     self.refused = None;
                     *cx.selection = Some(Pick::Vertex(v));
                 }
@@ -62,7 +62,7 @@ impl MoveVertex {
                 p
             };
             let board = cx.board();
-            if v.index() < board.mesh.vertex_count() && board.mesh.position(v) != to {
+            if v.index() < board.mesh().vertex_count() && board.mesh().position(v) != to {
                 match cx
                     .ws
                     .doc
@@ -86,8 +86,8 @@ impl MoveVertex {
                     cx.ws
                         .status
                         .error(format!("{msg}; it stays at the last valid position"));
-                } else if v.index() < board.mesh.vertex_count()
-                    && Some(board.mesh.position(v)) != self.start
+                } else if v.index() < board.mesh().vertex_count()
+                    && Some(board.mesh().position(v)) != self.start
                 {
                     let d = vertex_name(board, v);
                     cx.ws.status.info(format!("moved {d}"));

@@ -19,7 +19,7 @@ pub struct Split {
 /// The face that has both `a` and `b` as corners and contains the middle of the
 /// segment between them (or the only face having both, for a clear error).
 pub fn face_between(board: &Board, a: VertexId, b: VertexId) -> Option<FaceId> {
-    let mesh = &board.mesh;
+    let mesh = board.mesh();
     let common: Vec<FaceId> = mesh
         .vertex_faces(a)
         .filter(|&f| mesh.face_vertices(f).any(|v| v == b))
@@ -50,7 +50,7 @@ impl Split {
     pub fn frame(&mut self, cx: &mut ToolCx) {
         if self
             .first
-            .is_some_and(|v| v.index() >= cx.board().mesh.vertex_count())
+            .is_some_and(|v| v.index() >= cx.board().mesh().vertex_count())
         {
             self.first = None;
         }
@@ -60,7 +60,7 @@ impl Split {
         let board = cx.board();
         let v = match pick_vertex(board, cx.index, c.at, cx.radius) {
             Some(v) => v,
-            None => match cx.index.nearest_edge(&board.mesh, c.at, cx.radius) {
+            None => match cx.index.nearest_edge(board.mesh(), c.at, cx.radius) {
                 Some((e, t)) if t > 0.0 && t < 1.0 => {
                     match cx.ws.doc.apply(BoardEdit::SplitEdge { edge: e, t }) {
                         Ok(out) => match out.created_vertex {
@@ -127,12 +127,12 @@ impl Split {
         };
         if let Some(a) = self
             .first
-            .filter(|v| v.index() < p.board.mesh.vertex_count())
+            .filter(|v| v.index() < p.board.mesh().vertex_count())
         {
             p.vertex(a, DRAFT);
-            let from = p.screen(p.board.mesh.position(a));
+            let from = p.screen(p.board.mesh().position(a));
             let to = match hover_v {
-                Some(v) => p.screen(p.board.mesh.position(v)),
+                Some(v) => p.screen(p.board.mesh().position(v)),
                 None => match p.pointer {
                     Some(q) => p.screen(q),
                     None => return,
@@ -144,9 +144,9 @@ impl Split {
         if let Some(v) = hover_v {
             p.vertex(v, HOVER);
         } else if let (Some(index), Some(at)) = (p.index, p.pointer)
-            && let Some((e, t)) = index.nearest_edge(&p.board.mesh, at, p.radius)
+            && let Some((e, t)) = index.nearest_edge(p.board.mesh(), at, p.radius)
         {
-            let (a, b) = p.board.mesh.edge_segment(e);
+            let (a, b) = p.board.mesh().edge_segment(e);
             p.dot(a.lerp(b, t), HOVER);
         }
     }

@@ -45,7 +45,7 @@ impl StartPieces {
         };
         let board = cx.board();
         let current = board
-            .setup
+            .setup()
             .pieces
             .iter()
             .find(|(g, _)| *g == f)

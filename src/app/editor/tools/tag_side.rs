@@ -35,7 +35,7 @@ pub fn tag_name(tag: Option<SideTag>) -> &'static str {
 /// shorter way round (both included); None when they are on different loops.
 pub fn boundary_run(board: &Board, from: EdgeId, to: EdgeId) -> Option<Vec<EdgeId>> {
     let lp: Vec<EdgeId> = board
-        .mesh
+        .mesh()
         .boundary_loop_darts(from)?
         .map(|d| d.edge())
         .collect();
@@ -64,7 +64,7 @@ impl TagSide {
     pub fn frame(&mut self, cx: &mut ToolCx) {
         // The run's start must still be a boundary edge (edits may have changed it).
         if self.last.is_some_and(|e| {
-            e.index() >= cx.board().mesh.edge_count() || !cx.board().mesh.is_boundary_edge(e)
+            e.index() >= cx.board().mesh().edge_count() || !cx.board().mesh().is_boundary_edge(e)
         }) {
             self.last = None;
         }
@@ -142,13 +142,13 @@ mod tests {
     fn a_run_goes_the_short_way_round() {
         let b = presets::square_grid(3, 3);
         let boundary: Vec<EdgeId> = b
-            .mesh
+            .mesh()
             .edge_ids()
-            .filter(|&e| b.mesh.is_boundary_edge(e))
+            .filter(|&e| b.mesh().is_boundary_edge(e))
             .collect();
         let e0 = boundary[0];
         let lp: Vec<EdgeId> = b
-            .mesh
+            .mesh()
             .boundary_loop_darts(e0)
             .unwrap()
             .map(|d| d.edge())

@@ -1,5 +1,25 @@
 //! The board model: a winged-edge mesh plus per-face data, side tags on boundary
 //! edges, metadata and an optional start setup.
+//!
+//! * `mod.rs`: the value types and [`Board`] with its read accessors and
+//!   [`Board::validate`];
+//! * [`faces`]: the per-face row type [`FaceData`] and its column storage [`FaceTable`];
+//! * [`builder`]: [`BoardBuilder`], the one way to assemble a board from parts
+//!   (file readers, presets, the generator, game records);
+//! * `change.rs`: the only code that changes a board, keeping its invariants
+//!   and recording undo data ([`BoardUndo`]); [`crate::edit`] drives it;
+//! * [`lint`]: what a designer probably wants to fix (duplicate labels, untagged
+//!   sides, tiny faces, holes, …), for the editor's Problems panel and `info`.
+
+pub mod builder;
+mod change;
+pub mod faces;
+pub mod lint;
+
+pub use builder::BoardBuilder;
+pub(crate) use change::Change;
+pub use change::{BoardUndo, ChangeOutcome};
+pub use faces::{FaceData, FaceTable};
 
 use crate::mesh::{EdgeId, FaceId, Mesh, ValidationError};
 use serde::{Deserialize, Serialize};
@@ -78,41 +98,6 @@ impl std::str::FromStr for SideTag {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Rgba(pub [u8; 4]);
 
-/// Per-face data, struct-of-arrays, indexed by `FaceId`.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct FaceTable {
-    pub label: Vec<String>,
-    pub coord: Vec<Option<GridCoord>>,
-    pub kind: Vec<FaceKind>,
-    pub colour: Vec<Option<Rgba>>,
-    pub region: Vec<Option<u32>>,
-}
-
-impl FaceTable {
-    pub fn with_len(n: usize) -> Self {
-        FaceTable {
-            label: vec![String::new(); n],
-            coord: vec![None; n],
-            kind: vec![FaceKind::Cell; n],
-            colour: vec![None; n],
-            region: vec![None; n],
-        }
-    }
-    pub fn len(&self) -> usize {
-        self.label.len()
-    }
-    pub fn is_empty(&self) -> bool {
-        self.label.is_empty()
-    }
-    fn consistent(&self) -> bool {
-        let n = self.label.len();
-        self.coord.len() == n
-            && self.kind.len() == n
-            && self.colour.len() == n
-            && self.region.len() == n
-    }
-}
-
 /// Name, description and the rules the designer suggests.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct BoardMeta {
@@ -130,17 +115,43 @@ pub struct StartSetup {
 }
 
 /// A board: geometry plus everything games and the editor need to know about it.
+///
+/// The fields are private so that the board's invariants hold at all times: one
+/// face row per mesh face, one side-tag slot per mesh edge, tags only on boundary
+/// edges, start pieces of players 0 and 1 on distinct existing faces, no two faces
+/// with the same label. Boards are made by [`BoardBuilder`] (or [`Board::new`]) and
+/// changed only through the methods in `change.rs`, which [`crate::edit`] applies
+/// (with undo); everyone else reads.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Board {
-    pub mesh: Mesh,
-    pub faces: FaceTable,
+    mesh: Mesh,
+    faces: FaceTable,
     /// Side tag of each edge (only boundary edges may carry one), indexed by `EdgeId`.
-    pub side_tags: Vec<Option<SideTag>>,
-    pub meta: BoardMeta,
-    pub setup: StartSetup,
+    side_tags: Vec<Option<SideTag>>,
+    meta: BoardMeta,
+    setup: StartSetup,
 }
 
-/// Why a board is not consistent.
+/// Where a side tag was put, as its source named the edge.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TagPlace {
+    /// An edge by id.
+    Edge(u32),
+    /// The edge joining two vertices, by their numbers in the input (file) list.
+    Vertices(u32, u32),
+}
+
+impl std::fmt::Display for TagPlace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TagPlace::Edge(e) => write!(f, "edge #{e}"),
+            TagPlace::Vertices(a, b) => write!(f, "vertices {a} and {b}"),
+        }
+    }
+}
+
+/// Why a board is not consistent, or why a change or a set of parts would make
+/// an inconsistent one.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum BoardError {
     #[error(transparent)]
@@ -149,20 +160,46 @@ pub enum BoardError {
     FaceTableSize { table: usize, faces: usize },
     #[error("the side tags cover {tags} edges but the mesh has {edges} edges")]
     SideTagSize { tags: usize, edges: usize },
-    #[error("edge {edge} is tagged '{tag}' but is not on the boundary")]
-    TagOnInteriorEdge { edge: usize, tag: &'static str },
+    #[error("there is no face #{face}")]
+    NoSuchFace { face: u32 },
+    #[error("there is no edge #{edge}")]
+    NoSuchEdge { edge: u32 },
+    #[error(
+        "side tag '{tag}' on {place}: that edge is inside the board, but side tags belong on boundary edges"
+    )]
+    TagOnInteriorEdge { place: TagPlace, tag: &'static str },
+    #[error("side tag '{tag}' names vertex {vertex}, but there are only {count} vertices")]
+    TagVertexMissing {
+        tag: &'static str,
+        vertex: u32,
+        count: usize,
+    },
+    #[error("side tag '{tag}' names vertex {vertex}, which no face uses")]
+    TagVertexUnused { tag: &'static str, vertex: u32 },
+    #[error("side tag '{tag}' on {place}: no edge joins them")]
+    TagNoEdge { place: TagPlace, tag: &'static str },
+    #[error("side tags '{first}' and '{second}' on {place}: an edge carries one side tag")]
+    TagConflict {
+        place: TagPlace,
+        first: &'static str,
+        second: &'static str,
+    },
     #[error("the start setup names face {face}, which does not exist")]
     SetupFaceMissing { face: usize },
     #[error("the start setup places two pieces on face {face} ('{label}')")]
     SetupDuplicate { face: usize, label: String },
     #[error("the start setup names player {player} on face {face}; players are 0 and 1")]
     SetupPlayer { face: usize, player: u8 },
+    #[error("player {player} does not exist; players are 0 and 1")]
+    NoSuchPlayer { player: u8 },
     #[error("two faces are labelled '{label}' (faces {a} and {b})")]
     DuplicateLabel { label: String, a: usize, b: usize },
+    #[error("the label '{label}' is already used by face #{other}")]
+    LabelTaken { label: String, other: u32 },
 }
 
 impl Board {
-    /// A board over `mesh` with default face data and no tags.
+    /// A board over `mesh` with default face data, no tags, no metadata and no setup.
     pub fn new(mesh: Mesh) -> Board {
         let nf = mesh.face_count();
         let ne = mesh.edge_count();
@@ -175,15 +212,75 @@ impl Board {
         }
     }
 
+    /// A board with no faces yet, the editor's starting point. It is not valid
+    /// (nothing can be saved or played) until faces are drawn.
+    pub fn empty(meta: BoardMeta) -> Board {
+        Board {
+            meta,
+            ..Board::default()
+        }
+    }
+
+    // ----- reading ---------------------------------------------------------------
+
+    pub fn mesh(&self) -> &Mesh {
+        &self.mesh
+    }
+    /// The per-face data, by column or by row.
+    pub fn faces(&self) -> &FaceTable {
+        &self.faces
+    }
+    /// Side tag of each edge, indexed by `EdgeId`.
+    pub fn side_tags(&self) -> &[Option<SideTag>] {
+        &self.side_tags
+    }
+    pub fn meta(&self) -> &BoardMeta {
+        &self.meta
+    }
+    pub fn setup(&self) -> &StartSetup {
+        &self.setup
+    }
     pub fn face_count(&self) -> usize {
         self.mesh.face_count()
+    }
+    /// The data of one face (a copy).
+    pub fn face_data(&self, f: FaceId) -> FaceData {
+        self.faces.row(f.index())
+    }
+    pub fn label(&self, f: FaceId) -> &str {
+        &self.faces.labels()[f.index()]
+    }
+    pub fn coord(&self, f: FaceId) -> Option<GridCoord> {
+        self.faces.coords()[f.index()]
+    }
+    pub fn kind(&self, f: FaceId) -> &FaceKind {
+        &self.faces.kinds()[f.index()]
+    }
+    pub fn colour(&self, f: FaceId) -> Option<Rgba> {
+        self.faces.colours()[f.index()]
+    }
+    pub fn region(&self, f: FaceId) -> Option<u32> {
+        self.faces.regions()[f.index()]
+    }
+    /// `Ok` when `f` names a face of the board.
+    pub fn check_face(&self, f: FaceId) -> Result<(), BoardError> {
+        if f.index() < self.face_count() {
+            Ok(())
+        } else {
+            Err(BoardError::NoSuchFace { face: f.0 })
+        }
     }
 
     /// Check the mesh invariants and that the board data matches the mesh.
     pub fn validate(&self) -> Result<(), BoardError> {
         self.mesh.validate()?;
+        self.check_data()
+    }
+
+    /// Everything [`Board::validate`] checks beyond the mesh itself.
+    fn check_data(&self) -> Result<(), BoardError> {
         let nf = self.mesh.face_count();
-        if !self.faces.consistent() || self.faces.len() != nf {
+        if !self.faces.is_consistent() || self.faces.len() != nf {
             return Err(BoardError::FaceTableSize {
                 table: self.faces.len(),
                 faces: nf,
@@ -200,7 +297,7 @@ impl Board {
                 && !self.mesh.is_boundary_edge(EdgeId(e as u32))
             {
                 return Err(BoardError::TagOnInteriorEdge {
-                    edge: e,
+                    place: TagPlace::Edge(e as u32),
                     tag: t.name(),
                 });
             }
@@ -219,12 +316,12 @@ impl Board {
             if std::mem::replace(&mut seen[f.index()], true) {
                 return Err(BoardError::SetupDuplicate {
                     face: f.index(),
-                    label: self.faces.label[f.index()].clone(),
+                    label: self.label(f).to_string(),
                 });
             }
         }
         let mut labels: rustc_hash::FxHashMap<&str, usize> = Default::default();
-        for (i, l) in self.faces.label.iter().enumerate() {
+        for (i, l) in self.faces.labels().iter().enumerate() {
             if l.is_empty() {
                 continue;
             }
@@ -240,12 +337,6 @@ impl Board {
         Ok(())
     }
 
-    pub fn label(&self, f: FaceId) -> &str {
-        &self.faces.label[f.index()]
-    }
-    pub fn coord(&self, f: FaceId) -> Option<GridCoord> {
-        self.faces.coord[f.index()]
-    }
     /// The label of a face, or `#<id>` when it has none.
     pub fn face_name(&self, f: FaceId) -> String {
         let l = self.label(f);
@@ -265,7 +356,7 @@ impl Board {
                 .map(FaceId);
         }
         self.faces
-            .label
+            .labels()
             .iter()
             .position(|l| l.eq_ignore_ascii_case(label))
             .map(|i| FaceId(i as u32))
@@ -297,7 +388,7 @@ impl Board {
     /// Map from grid coordinate to face, when faces carry coordinates.
     pub fn grid_index(&self) -> rustc_hash::FxHashMap<GridCoord, FaceId> {
         self.faces
-            .coord
+            .coords()
             .iter()
             .enumerate()
             .filter_map(|(i, c)| c.map(|c| (c, FaceId(i as u32))))
