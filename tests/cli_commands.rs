@@ -77,6 +77,53 @@ fn info_on_every_board() {
 }
 
 #[test]
+fn info_prints_the_designer_warnings() {
+    let info = |path: &Path| {
+        let o = run(&["info", path.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let out = info(&root().join("boards/hex-11.ron"));
+    assert!(out.contains("  designer warnings: none\n"), "{out}");
+    let out = info(&root().join("boards/boco.ron"));
+    assert!(
+        out.contains(
+            "  designer warnings: 1 warning, 0 notes\n    warning: no boundary side is tagged"
+        ),
+        "{out}"
+    );
+    // Labels that differ only in case, a piece on a blocked face, one-sided tags.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("odd.ron");
+    std::fs::write(
+        &path,
+        r#"(
+    format_version: 1,
+    vertices: [(0.0, 0.0), (1.0, 0.0), (2.0, 0.0), (0.0, 1.0), (1.0, 1.0), (2.0, 1.0)],
+    faces: [
+        (vertices: [0, 1, 4, 3], label: "a1"),
+        (vertices: [1, 2, 5, 4], label: "A1", kind: blocked),
+    ],
+    side_tags: [(0, 1, bottom), (1, 2, bottom)],
+    setup: [(face: 1, player: 0)],
+)
+"#,
+    )
+    .unwrap();
+    let out = info(&path);
+    for line in [
+        "  validation: ok",
+        "  designer warnings: 3 warnings, 1 note\n",
+        "    warning: 2 faces are labelled 'a1' (#0, #1): moves on them cannot be told apart\n",
+        "    warning: the 'bottom' side is tagged but the opposite 'top' side is not\n",
+        "    warning: player 1's start piece is on the blocked face A1\n",
+        "    note: 4 of 6 boundary edges carry no side tag\n",
+    ] {
+        assert!(out.contains(line), "no {line:?} in\n{out}");
+    }
+}
+
+#[test]
 fn convert_every_board_to_every_format() {
     let dir = tempfile::tempdir().unwrap();
     for path in files(&root().join("boards")) {

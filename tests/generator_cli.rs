@@ -37,8 +37,11 @@ fn writes_board_and_svg() {
     .unwrap();
     let text = std::fs::read_to_string(&out).unwrap();
     assert!(text.contains("P1 fixed 4"), "{text}");
+    // The board's SVG, as `convert` writes it: regions in their players' colours.
     let svg = std::fs::read_to_string(&svg).unwrap();
-    assert!(svg.starts_with("<svg") && svg.contains("<polygon"));
+    assert!(svg.starts_with("<?xml") && svg.contains("<svg") && svg.contains("<polygon"));
+    assert!(svg.contains("fill=\"#c0392b\""), "P1's fixed regions");
+    assert!(svg.contains(">P1 fixed 4"), "labels");
 }
 
 #[test]

@@ -13,6 +13,7 @@ use crate::generator::{
     GardenGrowth, GenerateError, Generated, Generator, GeneratorConfig, Layout, MAX_PLAYERS,
     Progress, Symmetry,
 };
+use crate::io::svg::ColourBy;
 use eframe::egui;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError};
@@ -27,15 +28,6 @@ pub enum BaseChoice {
     Paper,
     /// The board in the editor.
     Document,
-}
-
-/// How the preview colours the regions.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum ColourBy {
-    /// Fixed regions and gardens in the two kind colours.
-    Kind,
-    /// Every player's section in its own colour (fixed dark, gardens light).
-    Section,
 }
 
 /// The garden growth law as edited in the panel.
@@ -110,7 +102,7 @@ impl GeneratorPanel {
             seed_text: "1".into(),
             growth_kind: GrowthKind::Inverse,
             growth_value: 2.0,
-            colour_by: ColourBy::Section,
+            colour_by: ColourBy::Face,
             show_labels: false,
             job: None,
             result: None,
@@ -562,7 +554,8 @@ impl GeneratorPanel {
         ui.horizontal(|ui| {
             ui.label("Colour by");
             ui.radio_value(&mut self.colour_by, ColourBy::Kind, "kind");
-            ui.radio_value(&mut self.colour_by, ColourBy::Section, "section");
+            // The generated faces carry their section's colour.
+            ui.radio_value(&mut self.colour_by, ColourBy::Face, "section");
         });
         ui.checkbox(&mut self.show_labels, "Region labels");
         ui.add_space(6.0);
@@ -736,8 +729,7 @@ impl GeneratorPanel {
             self.canvas.clear_face_fills();
             if self.colour_by == ColourBy::Kind {
                 for f in g.board.mesh().face_ids() {
-                    let kind = &g.board.faces().kinds()[f.index()];
-                    let c = self.canvas.style.face_fill(kind, None);
+                    let c = self.canvas.style.face_fill(g.board.kind(f), None);
                     self.canvas.set_face_fill(&g.board, f, Some(c));
                 }
             }

@@ -68,7 +68,7 @@ pub struct GenerateArgs {
     /// Output board (.ron).
     #[arg(short = 'o', long = "output", value_name = "OUT.ron")]
     pub output: PathBuf,
-    /// Also write an SVG preview.
+    /// Also write an SVG of the board (as `convert` writes it: regions in their players' colours).
     #[arg(long, value_name = "OUT.svg")]
     pub svg: Option<PathBuf>,
     /// Print the fairness report as a table.
@@ -154,7 +154,7 @@ pub fn run(args: GenerateArgs) -> Result<(), CliFailure> {
     let svg = args
         .svg
         .as_ref()
-        .map(|_| generator::svg::render(&g, generator::svg::ColourBy::KindAndPlayer));
+        .map(|_| crate::io::svg::write_svg(&g.board, crate::io::svg::ColourBy::Face));
     save_board(&g.board, &args.output)?;
     if let (Some(path), Some(text)) = (&args.svg, svg) {
         write_atomically(path, text.as_bytes())?;

@@ -1,6 +1,9 @@
-//! `boardwright info FILE`: what a board file contains.
+//! `boardwright info FILE`: what a board file contains, whether it is valid, and
+//! what a designer probably wants to fix (the board lint, [`crate::board::lint`],
+//! the same list as the editor's Problems panel).
 
 use super::{CliFailure, print_notes, print_out};
+use crate::board::lint::{self, Problem, Severity};
 use crate::board::{Board, SideTag};
 use crate::io::load_board;
 use clap::Args;
@@ -128,6 +131,26 @@ pub fn describe(board: &Board, title: &str) -> String {
         Ok(()) => writeln!(s, "  validation: ok (mesh invariants and board data)"),
         Err(e) => writeln!(s, "  validation: FAILED: {e}"),
     };
+    // Errors are what validation reports above; the rest is advice.
+    let advice: Vec<Problem> = lint::check(board)
+        .into_iter()
+        .filter(|p| p.severity != Severity::Error)
+        .collect();
+    let count = |sev: Severity| advice.iter().filter(|p| p.severity == sev).count();
+    let (warnings, notes) = (count(Severity::Warning), count(Severity::Note));
+    let _ = if advice.is_empty() {
+        writeln!(s, "  designer warnings: none")
+    } else {
+        writeln!(
+            s,
+            "  designer warnings: {warnings} warning{}, {notes} note{}",
+            plural(warnings),
+            plural(notes)
+        )
+    };
+    for p in &advice {
+        let _ = writeln!(s, "    {}: {}", p.severity.name(), p.text);
+    }
     s
 }
 

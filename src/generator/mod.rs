@@ -34,7 +34,6 @@ pub mod playtest;
 pub mod report;
 mod rng;
 mod sections;
-pub mod svg;
 mod topo;
 
 pub use report::{FairnessReport, PlayerFigures, Spread};

@@ -304,7 +304,7 @@ pub fn board_to_string(board: &Board, format: Format) -> Result<String, IoError>
     match format {
         Format::Ron => ron::write_ron(board),
         Format::Obj => obj::write_obj(board),
-        Format::Svg => Ok(svg::write_svg(board)),
+        Format::Svg => Ok(svg::write_svg(board, svg::ColourBy::Face)),
     }
 }
 

@@ -1,7 +1,9 @@
-//! SVG export for printing: faces filled by kind (or their own colour), edges,
-//! labels, side tags as coloured strokes along the boundary (top/bottom red,
-//! left/right blue, as in Hex), and start pieces as discs (player 0 black,
-//! player 1 white). Sized in millimetres to fit an A4 page's printable width.
+//! The SVG writer (every SVG boardwright writes comes from here: board export,
+//! the generator's preview): faces filled by their own colour or by kind (see
+//! [`ColourBy`]), edges, labels, side tags as coloured strokes along the
+//! boundary (top/bottom red, left/right blue, as in Hex), and start pieces as
+//! discs (player 0 black, player 1 white). Sized in millimetres to fit an A4
+//! page's printable width.
 
 use crate::board::{Board, FaceKind, SideTag};
 use crate::mesh::{EdgeId, Point};
@@ -10,7 +12,21 @@ use std::fmt::Write as _;
 /// Printed width of the board's longer side, in millimetres.
 const PRINT_MM: f64 = 180.0;
 
-fn esc(s: &str) -> String {
+/// What a face's fill shows.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum ColourBy {
+    /// The face's own colour, or its kind's colour when it has none (a generated
+    /// board's faces carry their section's colour: each player's regions in its
+    /// own hue, fixed regions dark and gardens light).
+    #[default]
+    Face,
+    /// The face's kind only (cells, blocked faces, fixed regions, gardens).
+    Kind,
+}
+
+/// Text made safe for XML content and attribute values; control characters
+/// become spaces.
+pub fn xml_escape(s: &str) -> String {
     let mut o = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -49,8 +65,8 @@ fn r(x: f64) -> f64 {
     if v == 0.0 { 0.0 } else { v }
 }
 
-/// The board as a standalone SVG document.
-pub fn write_svg(board: &Board) -> String {
+/// The board as a standalone SVG document, faces filled as `colour_by` says.
+pub fn write_svg(board: &Board, colour_by: ColourBy) -> String {
     let mesh = board.mesh();
     let bb = mesh.bbox();
     let (w, h) = (bb.width().max(1e-9), bb.height().max(1e-9));
@@ -86,9 +102,9 @@ pub fn write_svg(board: &Board) -> String {
         r(vw),
         r(vh)
     );
-    let _ = writeln!(s, "<title>{}</title>", esc(&board.meta().name));
+    let _ = writeln!(s, "<title>{}</title>", xml_escape(&board.meta().name));
     if !board.meta().description.is_empty() {
-        let _ = writeln!(s, "<desc>{}</desc>", esc(&board.meta().description));
+        let _ = writeln!(s, "<desc>{}</desc>", xml_escape(&board.meta().description));
     }
     let _ = writeln!(
         s,
@@ -105,8 +121,11 @@ pub fn write_svg(board: &Board) -> String {
         r(unit * 0.03)
     );
     for f in mesh.face_ids() {
-        let i = f.index();
-        let fill = match board.faces().colours()[i] {
+        let own = match colour_by {
+            ColourBy::Face => board.colour(f),
+            ColourBy::Kind => None,
+        };
+        let fill = match own {
             Some(c) => {
                 let [cr, cg, cb, ca] = c.0;
                 if ca == 255 {
@@ -118,7 +137,7 @@ pub fn write_svg(board: &Board) -> String {
                     )
                 }
             }
-            None => kind_fill(&board.faces().kinds()[i]).to_string(),
+            None => kind_fill(board.kind(f)).to_string(),
         };
         let mut pts = String::new();
         for q in mesh.face_points(f) {
@@ -129,7 +148,7 @@ pub fn write_svg(board: &Board) -> String {
             s,
             r#"<polygon points="{}" fill="{fill}"><title>{}</title></polygon>"#,
             pts.trim_end(),
-            esc(&board.face_name(f))
+            xml_escape(&board.face_name(f))
         );
     }
     s.push_str("</g>\n");
@@ -200,7 +219,7 @@ pub fn write_svg(board: &Board) -> String {
                 } else {
                     "#222222"
                 },
-                esc(l)
+                xml_escape(l)
             );
         }
         s.push_str("</g>\n");
@@ -214,9 +233,31 @@ mod tests {
     use super::*;
 
     #[test]
+    fn text_is_escaped_once_for_content_and_attributes() {
+        assert_eq!(
+            xml_escape("a<b & \"c\" 'd'>\n"),
+            "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt; "
+        );
+    }
+
+    #[test]
+    fn colour_by_kind_ignores_the_faces_own_colours() {
+        let b = crate::presets::boco();
+        let own = write_svg(&b, ColourBy::Face);
+        let kind = write_svg(&b, ColourBy::Kind);
+        assert!(own.contains("fill=\"#c9a96e\""), "a corner square's colour");
+        assert!(!kind.contains("#c9a96e"));
+        assert_eq!(
+            kind.matches("fill=\"#f3e7cf\"").count(),
+            72,
+            "every face a cell"
+        );
+    }
+
+    #[test]
     fn svg_has_faces_labels_tags_and_pieces() {
         let b = crate::presets::lines_of_action();
-        let s = write_svg(&b);
+        let s = write_svg(&b, ColourBy::Face);
         assert_eq!(s.matches("<polygon").count(), 64);
         assert!(s.contains(">a1</text>"));
         assert_eq!(s.matches("<circle").count(), 24);
