@@ -244,13 +244,38 @@ pub(crate) fn side_facing(d: Point) -> SideTag {
     }
 }
 
-/// Face rows labelled `a1`-style from grid coordinates, in face order.
-fn grid_rows(coords: &[GridCoord]) -> impl Iterator<Item = FaceData> + '_ {
-    coords.iter().map(|&g| FaceData {
+/// A grid preset's parts: faces labelled `a1`-style from their grid coordinates
+/// (one per face, in face order), each boundary edge tagged with the side `pick`
+/// chooses from the face's coordinate and the edge's outward direction.
+fn grid_parts(
+    mesh: Mesh,
+    coords: &[GridCoord],
+    pick: impl Fn(GridCoord, Point) -> Option<SideTag>,
+) -> BoardBuilder {
+    let tags = boundary_tags(&mesh, |f, d| pick(coords[f.index()], d));
+    let rows = coords.iter().map(|&g| FaceData {
         label: grid_label(g.col as u32, g.row as u32),
         coord: Some(g),
         ..FaceData::default()
-    })
+    });
+    BoardBuilder::from_mesh(mesh).faces(rows).tag_edges(tags)
+}
+
+/// The rim of an N×N grid (`last` = N − 1, row 0 at the top) that an edge leaving
+/// face `g` in direction `d` lies on: the first and last rows are `top` and
+/// `bottom`, the first and last columns `left` and `right` (rows win at corners).
+fn rim_side(g: GridCoord, last: i32, d: Point) -> Option<SideTag> {
+    if g.row == 0 && d.y > 1e-9 {
+        Some(SideTag::Top)
+    } else if g.row == last && d.y < -1e-9 {
+        Some(SideTag::Bottom)
+    } else if g.col == 0 && d.x < 0.0 {
+        Some(SideTag::Left)
+    } else if g.col == last && d.x > 0.0 {
+        Some(SideTag::Right)
+    } else {
+        None
+    }
 }
 
 fn meta(name: String, description: String, rules: &[&str]) -> BoardMeta {
@@ -288,11 +313,7 @@ fn square_parts(w: u32, h: u32) -> BoardBuilder {
             coords.push(GridCoord::new(c as i32, r as i32));
         }
     }
-    let mesh = b.finish();
-    let tags = boundary_tags(&mesh, |_, d| Some(side_facing(d)));
-    BoardBuilder::from_mesh(mesh)
-        .faces(grid_rows(&coords))
-        .tag_edges(tags)
+    grid_parts(b.finish(), &coords, |_, d| Some(side_facing(d)))
 }
 
 /// An N×N Hex rhombus of pointy-top hexagons. `a1` is the top-left cell; letters
@@ -324,36 +345,15 @@ pub fn hex(n: u32) -> Board {
     }
     let mesh = b.finish();
     let coords: Vec<GridCoord> = mesh.face_ids().map(|f| board_coord(f, n)).collect();
+    // The six edges leave a cell's centre up-left/up-right (d.y > 0), left/right
+    // (d.y = 0) and down-left/down-right (d.y < 0).
     let last = n as i32 - 1;
-    let tags = boundary_tags(&mesh, |f, d| {
-        let GridCoord { col, row } = board_coord(f, n);
-        // Directions of the six edges from the centre (y up): up-left/up-right have
-        // d.y > 0 and |d.x| > 0; left/right have d.y == 0.
-        let up = d.y > 1e-9;
-        let down = d.y < -1e-9;
-        if row == 0 && up {
-            Some(SideTag::Top)
-        } else if row == last && down {
-            Some(SideTag::Bottom)
-        } else if col == 0 && d.x < 0.0 {
-            Some(SideTag::Left)
-        } else if col == last && d.x > 0.0 {
-            Some(SideTag::Right)
-        } else {
-            None
-        }
-    });
     finish(
-        BoardBuilder::from_mesh(mesh)
-            .faces(grid_rows(&coords))
-            .tag_edges(tags)
-            .meta(meta(
-                format!("Hex {n}×{n}"),
-                format!(
-                    "{n}×{n} Hex rhombus. Red joins top and bottom, Blue joins left and right."
-                ),
-                &["hex", "boco"],
-            )),
+        grid_parts(mesh, &coords, |g, d| rim_side(g, last, d)).meta(meta(
+            format!("Hex {n}×{n}"),
+            format!("{n}×{n} Hex rhombus. Red joins top and bottom, Blue joins left and right."),
+            &["hex", "boco"],
+        )),
     )
 }
 
@@ -381,26 +381,9 @@ pub fn twixt(n: u32) -> Board {
             coords.push(GridCoord::new(c as i32, r as i32));
         }
     }
-    let mesh = b.finish();
-    let lastc = last as i32;
-    let tags = boundary_tags(&mesh, |f, d| {
-        let g = coords[f.index()];
-        if g.row == 0 && d.y > 0.0 {
-            Some(SideTag::Top)
-        } else if g.row == lastc && d.y < 0.0 {
-            Some(SideTag::Bottom)
-        } else if g.col == 0 && d.x < 0.0 {
-            Some(SideTag::Left)
-        } else if g.col == lastc && d.x > 0.0 {
-            Some(SideTag::Right)
-        } else {
-            None
-        }
-    });
+    let last = last as i32;
     finish(
-        BoardBuilder::from_mesh(mesh)
-            .faces(grid_rows(&coords))
-            .tag_edges(tags)
+        grid_parts(b.finish(), &coords, |g, d| rim_side(g, last, d))
             .meta(meta(
                 format!("TwixT {n}×{n}"),
                 format!(
@@ -460,9 +443,7 @@ pub fn triangle_grid(n: u32) -> Board {
             }
         }
     }
-    let mesh = b.finish();
-    let tags = boundary_tags(&mesh, |f, d| {
-        let g = coords[f.index()];
+    let pick = |g: GridCoord, d: Point| {
         let last = 2 * (n as i32 - g.row) - 2;
         if g.row == 0 && d.y < -1e-9 {
             Some(SideTag::Bottom)
@@ -473,11 +454,9 @@ pub fn triangle_grid(n: u32) -> Board {
         } else {
             None
         }
-    });
+    };
     finish(
-        BoardBuilder::from_mesh(mesh)
-            .faces(grid_rows(&coords))
-            .tag_edges(tags)
+        grid_parts(b.finish(), &coords, pick)
             .meta(meta(
                 format!("Triangle {n}"),
                 format!(

@@ -71,6 +71,35 @@ fn names(faces: &[FaceId]) -> String {
     s.join(", ")
 }
 
+/// Groups of two or more faces with the same key (faces without one are left
+/// out), each group in id order, groups by their first face. One map entry per
+/// key; later faces are collected per first face, so a clean board allocates no
+/// lists.
+fn sharing<K: std::hash::Hash + Eq>(
+    board: &Board,
+    key: impl Fn(FaceId) -> Option<K>,
+) -> Vec<Vec<FaceId>> {
+    let mut first: FxHashMap<K, FaceId> = FxHashMap::default();
+    first.reserve(board.face_count());
+    let mut rest: FxHashMap<FaceId, Vec<FaceId>> = FxHashMap::default();
+    for f in board.mesh().face_ids() {
+        if let Some(k) = key(f) {
+            match first.entry(k) {
+                Entry::Occupied(o) => rest.entry(*o.get()).or_default().push(f),
+                Entry::Vacant(v) => {
+                    v.insert(f);
+                }
+            }
+        }
+    }
+    let mut groups: Vec<Vec<FaceId>> = rest
+        .into_iter()
+        .map(|(f0, more)| std::iter::once(f0).chain(more).collect())
+        .collect();
+    groups.sort_by_key(|g| g[0]);
+    groups
+}
+
 /// Everything worth telling the designer about `board`, most severe first.
 pub fn check(board: &Board) -> Vec<Problem> {
     let mut out = Vec::new();
@@ -111,48 +140,34 @@ pub fn check(board: &Board) -> Vec<Problem> {
         }
     }
 
-    // Labels: duplicates (ignoring case, as lookups do) and missing ones. One map
-    // entry per label (the first face); faces with a label already seen are
-    // collected per first face, so a clean board allocates no lists.
-    let mut first: FxHashMap<Cow<str>, FaceId> = FxHashMap::default();
-    first.reserve(nf);
-    let mut dup_of: FxHashMap<FaceId, Vec<FaceId>> = FxHashMap::default();
-    let mut unlabelled = Vec::new();
-    for f in mesh.face_ids() {
+    // Labels: duplicates (ignoring case, as lookups do) and missing ones.
+    let key = |f: FaceId| {
         let l = board.label(f);
-        if l.is_empty() {
-            unlabelled.push(f);
-            continue;
-        }
-        let key: Cow<str> = if l.chars().any(char::is_uppercase) {
-            Cow::Owned(l.to_lowercase())
-        } else {
-            Cow::Borrowed(l)
-        };
-        match first.entry(key) {
-            Entry::Occupied(o) => dup_of.entry(*o.get()).or_default().push(f),
-            Entry::Vacant(v) => {
-                v.insert(f);
+        (!l.is_empty()).then(|| {
+            if l.chars().any(char::is_uppercase) {
+                Cow::Owned(l.to_lowercase())
+            } else {
+                Cow::Borrowed(l)
             }
-        }
-    }
-    let mut dups: Vec<(FaceId, Vec<FaceId>)> = dup_of.into_iter().collect();
-    dups.sort_by_key(|(f, _)| *f);
-    for (f0, rest) in dups {
-        let mut faces = vec![f0];
-        faces.extend(rest);
+        })
+    };
+    for faces in sharing(board, key) {
         out.push(Problem {
             severity: Severity::Warning,
             text: format!(
                 "{} faces are labelled '{}' ({}): moves on them cannot be told apart",
                 faces.len(),
-                board.label(f0),
+                board.label(faces[0]),
                 names(&faces)
             ),
             at: face_box(board, &faces),
-            face: Some(f0),
+            face: Some(faces[0]),
         });
     }
+    let unlabelled: Vec<FaceId> = mesh
+        .face_ids()
+        .filter(|&f| board.label(f).is_empty())
+        .collect();
     if !unlabelled.is_empty() {
         out.push(Problem {
             severity: Severity::Note,
@@ -170,25 +185,9 @@ pub fn check(board: &Board) -> Vec<Problem> {
         });
     }
 
-    // Duplicate grid coordinates, the same way.
-    let mut first_at: FxHashMap<GridCoord, FaceId> = FxHashMap::default();
-    let mut same_at: FxHashMap<FaceId, Vec<FaceId>> = FxHashMap::default();
-    for f in mesh.face_ids() {
-        if let Some(c) = board.coord(f) {
-            match first_at.entry(c) {
-                Entry::Occupied(o) => same_at.entry(*o.get()).or_default().push(f),
-                Entry::Vacant(v) => {
-                    v.insert(f);
-                }
-            }
-        }
-    }
-    let mut cdups: Vec<(FaceId, Vec<FaceId>)> = same_at.into_iter().collect();
-    cdups.sort_by_key(|(f, _)| *f);
-    for (f0, rest) in cdups {
-        let mut faces = vec![f0];
-        faces.extend(rest);
-        let c = board.coord(f0).unwrap_or(GridCoord::new(0, 0));
+    // Duplicate grid coordinates.
+    for faces in sharing(board, |f| board.coord(f)) {
+        let c = board.coord(faces[0]).unwrap_or(GridCoord::new(0, 0));
         out.push(Problem {
             severity: Severity::Warning,
             text: format!(
@@ -199,7 +198,7 @@ pub fn check(board: &Board) -> Vec<Problem> {
                 names(&faces)
             ),
             at: face_box(board, &faces),
-            face: Some(f0),
+            face: Some(faces[0]),
         });
     }
 
