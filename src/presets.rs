@@ -261,17 +261,18 @@ fn grid_parts(
     BoardBuilder::from_mesh(mesh).faces(rows).tag_edges(tags)
 }
 
-/// The rim of an N×N grid (`last` = N − 1, row 0 at the top) that an edge leaving
-/// face `g` in direction `d` lies on: the first and last rows are `top` and
-/// `bottom`, the first and last columns `left` and `right` (rows win at corners).
-fn rim_side(g: GridCoord, last: i32, d: Point) -> Option<SideTag> {
-    if g.row == 0 && d.y > 1e-9 {
+/// The rim side an edge leaving face `g` in direction `d` lies on: an upward edge
+/// in row `top` is `top`, a downward edge in row `bottom` is `bottom`, a leftward
+/// edge in column 0 is `left` and a rightward edge in column `right` is `right`
+/// (top and bottom win at corners).
+fn rim_side(g: GridCoord, d: Point, top: Option<i32>, bottom: i32, right: i32) -> Option<SideTag> {
+    if Some(g.row) == top && d.y > 1e-9 {
         Some(SideTag::Top)
-    } else if g.row == last && d.y < -1e-9 {
+    } else if g.row == bottom && d.y < -1e-9 {
         Some(SideTag::Bottom)
     } else if g.col == 0 && d.x < 0.0 {
         Some(SideTag::Left)
-    } else if g.col == last && d.x > 0.0 {
+    } else if g.col == right && d.x > 0.0 {
         Some(SideTag::Right)
     } else {
         None
@@ -349,7 +350,7 @@ pub fn hex(n: u32) -> Board {
     // (d.y = 0) and down-left/down-right (d.y < 0).
     let last = n as i32 - 1;
     finish(
-        grid_parts(mesh, &coords, |g, d| rim_side(g, last, d)).meta(meta(
+        grid_parts(mesh, &coords, |g, d| rim_side(g, d, Some(0), last, last)).meta(meta(
             format!("Hex {n}×{n}"),
             format!("{n}×{n} Hex rhombus. Red joins top and bottom, Blue joins left and right."),
             &["hex", "boco"],
@@ -383,7 +384,7 @@ pub fn twixt(n: u32) -> Board {
     }
     let last = last as i32;
     finish(
-        grid_parts(b.finish(), &coords, |g, d| rim_side(g, last, d))
+        grid_parts(b.finish(), &coords, |g, d| rim_side(g, d, Some(0), last, last))
             .meta(meta(
                 format!("TwixT {n}×{n}"),
                 format!(
@@ -443,20 +444,10 @@ pub fn triangle_grid(n: u32) -> Board {
             }
         }
     }
-    let pick = |g: GridCoord, d: Point| {
-        let last = 2 * (n as i32 - g.row) - 2;
-        if g.row == 0 && d.y < -1e-9 {
-            Some(SideTag::Bottom)
-        } else if g.col == 0 && d.x < 0.0 {
-            Some(SideTag::Left)
-        } else if g.col == last && d.x > 0.0 {
-            Some(SideTag::Right)
-        } else {
-            None
-        }
-    };
+    // Rows count upwards; row r ends at column 2(N − r) − 2.
+    let right = |g: GridCoord| 2 * (n as i32 - g.row) - 2;
     finish(
-        grid_parts(b.finish(), &coords, pick)
+        grid_parts(b.finish(), &coords, |g, d| rim_side(g, d, None, 0, right(g)))
             .meta(meta(
                 format!("Triangle {n}"),
                 format!(

@@ -234,6 +234,13 @@ impl Board {
     pub fn side_tags(&self) -> &[Option<SideTag>] {
         &self.side_tags
     }
+    /// The tagged edges with their tags, in edge order.
+    pub fn tagged_edges(&self) -> impl Iterator<Item = (EdgeId, SideTag)> + '_ {
+        self.side_tags
+            .iter()
+            .enumerate()
+            .filter_map(|(e, t)| t.map(|t| (EdgeId(e as u32), t)))
+    }
     pub fn meta(&self) -> &BoardMeta {
         &self.meta
     }
@@ -292,15 +299,14 @@ impl Board {
                 edges: self.mesh.edge_count(),
             });
         }
-        for (e, t) in self.side_tags.iter().enumerate() {
-            if let Some(t) = t
-                && !self.mesh.is_boundary_edge(EdgeId(e as u32))
-            {
-                return Err(BoardError::TagOnInteriorEdge {
-                    place: TagPlace::Edge(e as u32),
-                    tag: t.name(),
-                });
-            }
+        if let Some((e, t)) = self
+            .tagged_edges()
+            .find(|&(e, _)| !self.mesh.is_boundary_edge(e))
+        {
+            return Err(BoardError::TagOnInteriorEdge {
+                place: TagPlace::Edge(e.0),
+                tag: t.name(),
+            });
         }
         let mut seen = vec![false; nf];
         for &(f, pl) in &self.setup.pieces {
@@ -368,11 +374,9 @@ impl Board {
     /// Faces with at least one boundary edge tagged `tag`, in id order.
     pub fn faces_on_side(&self, tag: SideTag) -> Vec<FaceId> {
         let mut out: Vec<FaceId> = self
-            .side_tags
-            .iter()
-            .enumerate()
-            .filter(|(_, t)| **t == Some(tag))
-            .map(|(e, _)| self.mesh.edge_faces(EdgeId(e as u32)).0)
+            .tagged_edges()
+            .filter(|&(_, t)| t == tag)
+            .map(|(e, _)| self.mesh.edge_faces(e).0)
             .collect();
         out.sort_unstable();
         out.dedup();

@@ -96,7 +96,7 @@ pub fn describe(board: &Board, title: &str) -> String {
     let tags: Vec<String> = SideTag::ALL
         .into_iter()
         .filter_map(|t| {
-            let n = board.side_tags().iter().filter(|x| **x == Some(t)).count();
+            let n = board.tagged_edges().filter(|&(_, x)| x == t).count();
             (n > 0).then(|| {
                 format!(
                     "{} ({} edges, {} faces)",

@@ -362,12 +362,22 @@ pub(crate) fn as_text(bytes: &[u8]) -> Result<&str, IoError> {
     })
 }
 
-/// A board built from polygons: notes for every repair the builder made.
-pub(crate) fn repair_notes(builder: &crate::board::BoardBuilder) -> Vec<String> {
-    builder
+/// Start a board from a file's polygons within the limits, with a note for every
+/// repair the mesh builder made.
+pub(crate) fn board_from_polygons(
+    soup: &crate::mesh::PolygonSoup,
+    limits: &Limits,
+) -> Result<(crate::board::BoardBuilder, Vec<String>), IoError> {
+    let opts = crate::mesh::BuildOptions {
+        max_faces: limits.max_faces,
+        ..Default::default()
+    };
+    let builder = crate::board::BoardBuilder::from_polygons(soup, &opts)?;
+    let notes = builder
         .repairs()
         .map(|s| vec![format!("the mesh was repaired: {s}")])
-        .unwrap_or_default()
+        .unwrap_or_default();
+    Ok((builder, notes))
 }
 
 /// Compare two boards as a user sees them: the same faces in the same order
@@ -403,19 +413,15 @@ pub fn compare_boards(a: &Board, b: &Board) -> Result<(), String> {
     }
     let tags = |board: &Board| {
         let mut v: Vec<([f64; 4], crate::board::SideTag)> = board
-            .side_tags()
-            .iter()
-            .enumerate()
-            .filter_map(|(e, t)| {
-                let (p, q) = board
-                    .mesh()
-                    .edge_segment(crate::mesh::EdgeId::from_index(e));
+            .tagged_edges()
+            .map(|(e, t)| {
+                let (p, q) = board.mesh().edge_segment(e);
                 let (p, q) = if (p.x, p.y) <= (q.x, q.y) {
                     (p, q)
                 } else {
                     (q, p)
                 };
-                t.map(|t| ([p.x, p.y, q.x, q.y], t))
+                ([p.x, p.y, q.x, q.y], t)
             })
             .collect();
         v.sort_unstable_by(|x, y| {

@@ -28,9 +28,9 @@
 //! labels. Only geometry and labels travel through OBJ; save as RON to keep
 //! everything.
 
-use super::{IoError, Limits, Loaded, as_text, repair_notes};
-use crate::board::{Board, BoardBuilder, BoardMeta, FaceData};
-use crate::mesh::{BuildOptions, Point, PolygonSoup};
+use super::{IoError, Limits, Loaded, as_text, board_from_polygons};
+use crate::board::{Board, BoardMeta, FaceData};
+use crate::mesh::{Point, PolygonSoup};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 use std::fmt::Write as _;
@@ -180,12 +180,8 @@ pub fn read_obj_named(bytes: &[u8], limits: &Limits, name: &str) -> Result<Loade
     soup.positions = project_to_plane(&positions3)?;
     drop(positions3);
 
-    let opts = BuildOptions {
-        max_faces: limits.max_faces,
-        ..Default::default()
-    };
-    let builder = BoardBuilder::from_polygons(&soup, &opts)?;
-    notes.extend(repair_notes(&builder));
+    let (builder, repairs) = board_from_polygons(&soup, limits)?;
+    notes.extend(repairs);
     drop(soup);
 
     // ----- groups → labels and regions -------------------------------------------
@@ -639,7 +635,7 @@ mod tests {
     #[test]
     fn export_round_trips_labels_with_unlabelled_runs() {
         let grid = crate::presets::square_grid(3, 1);
-        let b = BoardBuilder::from_mesh(grid.mesh().clone())
+        let b = crate::board::BoardBuilder::from_mesh(grid.mesh().clone())
             .faces(["", "mid", ""].map(|l| FaceData {
                 label: l.into(),
                 ..FaceData::default()

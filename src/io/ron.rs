@@ -24,11 +24,9 @@
 //! [`BoardFile`] is *the* board schema: game records embed a board in exactly
 //! this form (see [`super::record`]).
 
-use super::{IoError, Limits, Loaded, as_text, repair_notes};
-use crate::board::{
-    Board, BoardBuilder, BoardMeta, FaceData, FaceKind, GridCoord, Rgba, SideTag, StartSetup,
-};
-use crate::mesh::{BuildOptions, FaceId, Point, PolygonSoup};
+use super::{IoError, Limits, Loaded, as_text, board_from_polygons};
+use crate::board::{Board, BoardMeta, FaceData, FaceKind, GridCoord, Rgba, SideTag, StartSetup};
+use crate::mesh::{FaceId, Point, PolygonSoup};
 use serde::de::{self, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::cell::Cell;
@@ -321,13 +319,8 @@ fn from_dto(file: BoardFile, limits: &Limits) -> Result<Loaded, IoError> {
     for f in &file.faces {
         soup.push_face(&f.vertices);
     }
-    let opts = BuildOptions {
-        max_faces: limits.max_faces,
-        ..Default::default()
-    };
-    let builder = BoardBuilder::from_polygons(&soup, &opts)?;
+    let (builder, notes) = board_from_polygons(&soup, limits)?;
     drop(soup);
-    let notes = repair_notes(&builder);
     let board = file
         .side_tags
         .iter()
@@ -385,13 +378,10 @@ fn to_dto(board: &Board) -> BoardFile {
     // Tags by vertex pair, in the direction of the face they border; sorted so
     // the text does not depend on edge numbering.
     let mut side_tags: Vec<(u32, u32, SideTag)> = board
-        .side_tags()
-        .iter()
-        .enumerate()
-        .filter_map(|(e, t)| {
-            let t = (*t)?;
-            let [a, b] = mesh.edge_vertices(crate::mesh::EdgeId(e as u32));
-            Some((a.0, b.0, t))
+        .tagged_edges()
+        .map(|(e, t)| {
+            let [a, b] = mesh.edge_vertices(e);
+            (a.0, b.0, t)
         })
         .collect();
     side_tags.sort_unstable();

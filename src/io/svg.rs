@@ -6,7 +6,7 @@
 //! page's printable width.
 
 use crate::board::{Board, FaceKind, SideTag};
-use crate::mesh::{EdgeId, Point};
+use crate::mesh::Point;
 use std::fmt::Write as _;
 
 /// Printed width of the board's longer side, in millimetres.
@@ -153,23 +153,21 @@ pub fn write_svg(board: &Board, colour_by: ColourBy) -> String {
     }
     s.push_str("</g>\n");
     // Side tags.
-    if board.side_tags().iter().any(Option::is_some) {
+    if board.tagged_edges().next().is_some() {
         let _ = writeln!(
             s,
             r#"<g id="sides" stroke-width="{}" stroke-linecap="round">"#,
             r(unit * 0.14)
         );
-        for (e, t) in board.side_tags().iter().enumerate() {
-            if let Some(t) = t {
-                let (a, b) = mesh.edge_segment(EdgeId(e as u32));
-                let ((x1, y1), (x2, y2)) = (p(a), p(b));
-                let _ = writeln!(
-                    s,
-                    r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{}" class="{}"/>"#,
-                    tag_colour(*t),
-                    t.name()
-                );
-            }
+        for (e, t) in board.tagged_edges() {
+            let (a, b) = mesh.edge_segment(e);
+            let ((x1, y1), (x2, y2)) = (p(a), p(b));
+            let _ = writeln!(
+                s,
+                r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{}" class="{}"/>"#,
+                tag_colour(t),
+                t.name()
+            );
         }
         s.push_str("</g>\n");
     }
