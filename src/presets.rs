@@ -24,6 +24,13 @@ pub struct SizeRange {
 }
 
 impl SizeRange {
+    pub const fn new(min: u32, max: u32, default: u32) -> SizeRange {
+        SizeRange { min, max, default }
+    }
+    /// A preset that comes in one size.
+    pub const fn fixed(size: u32) -> SizeRange {
+        SizeRange::new(size, size, size)
+    }
     /// Whether the preset comes in one size only (the size cannot be chosen).
     pub fn is_fixed(&self) -> bool {
         self.min == self.max
@@ -76,66 +83,42 @@ pub const PRESETS: [Preset; 6] = [
         name: "square",
         aliases: &[],
         title: "Square grid",
-        sizes: SizeRange {
-            min: 1,
-            max: MAX_GRID,
-            default: 8,
-        },
+        sizes: SizeRange::new(1, MAX_GRID, 8),
         make: |n| square_grid(n, n),
     },
     Preset {
         name: "hex",
         aliases: &[],
         title: "Hex",
-        sizes: SizeRange {
-            min: 1,
-            max: 100,
-            default: 11,
-        },
+        sizes: SizeRange::new(1, 100, 11),
         make: hex,
     },
     Preset {
         name: "twixt",
         aliases: &[],
         title: "TwixT",
-        sizes: SizeRange {
-            min: 5,
-            max: 48,
-            default: 24,
-        },
+        sizes: SizeRange::new(5, 48, 24),
         make: twixt,
     },
     Preset {
         name: "loa",
         aliases: &["lines-of-action"],
         title: "Lines of Action",
-        sizes: SizeRange {
-            min: 8,
-            max: 8,
-            default: 8,
-        },
+        sizes: SizeRange::fixed(8),
         make: |_| lines_of_action(),
     },
     Preset {
         name: "triangle",
         aliases: &[],
         title: "Triangle grid",
-        sizes: SizeRange {
-            min: 1,
-            max: MAX_GRID,
-            default: 8,
-        },
+        sizes: SizeRange::new(1, MAX_GRID, 8),
         make: triangle_grid,
     },
     Preset {
         name: "boco",
         aliases: &[],
         title: "BOCO",
-        sizes: SizeRange {
-            min: 4,
-            max: 4,
-            default: 4,
-        },
+        sizes: SizeRange::fixed(4),
         make: |_| boco(),
     },
 ];

@@ -51,6 +51,19 @@ impl Default for Limits {
     }
 }
 
+impl Limits {
+    /// Refuse a file of `size` bytes if it is over [`Limits::max_file_bytes`].
+    pub fn check_file_size(&self, size: u64) -> Result<(), IoError> {
+        if size > self.max_file_bytes {
+            return Err(IoError::FileTooLarge {
+                size,
+                limit: self.max_file_bytes,
+            });
+        }
+        Ok(())
+    }
+}
+
 /// A board read from a file, with notes about anything the reader changed or
 /// dropped (welded vertices, reoriented faces, ignored OBJ elements, …).
 #[derive(Clone, Debug, PartialEq)]

@@ -49,12 +49,7 @@ pub fn read_obj(bytes: &[u8], limits: &Limits) -> Result<Loaded, IoError> {
 /// Parse an OBJ file's bytes into a validated board called `name` (OBJ files
 /// carry no board name; [`super::load_board`] passes the file's stem).
 pub fn read_obj_named(bytes: &[u8], limits: &Limits, name: &str) -> Result<Loaded, IoError> {
-    if bytes.len() as u64 > limits.max_file_bytes {
-        return Err(IoError::FileTooLarge {
-            size: bytes.len() as u64,
-            limit: limits.max_file_bytes,
-        });
-    }
+    limits.check_file_size(bytes.len() as u64)?;
     if bytes.iter().all(|b| b.is_ascii_whitespace()) {
         return Err(IoError::Empty);
     }

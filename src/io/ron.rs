@@ -265,12 +265,7 @@ pub fn is_game_record(bytes: &[u8]) -> bool {
 
 /// Parse a RON board file's bytes into a validated board.
 pub fn read_ron(bytes: &[u8], limits: &Limits) -> Result<Loaded, IoError> {
-    if bytes.len() as u64 > limits.max_file_bytes {
-        return Err(IoError::FileTooLarge {
-            size: bytes.len() as u64,
-            limit: limits.max_file_bytes,
-        });
-    }
+    limits.check_file_size(bytes.len() as u64)?;
     let text = as_text(bytes)?;
     if text.trim().is_empty() {
         return Err(IoError::Empty);
