@@ -324,14 +324,15 @@ fn boco_record_on_a_custom_board_round_trips() {
 fn sgf_export_matches_hexgui_conventions() {
     let mut g = hex_game(11, true);
     g.set_players(["Ann".into(), "B]ob".into()]);
-    play(g.as_mut(), "f6 swap e5");
+    play(g.as_mut(), "c2 swap d5");
     let s = save_sgf(g.as_ref()).unwrap();
     assert!(s.starts_with("(;FF[4]GM[11]"), "{s}");
     assert!(s.contains("SZ[11]"));
     assert!(s.contains("PW[B\\]ob]"), "{s}");
-    assert!(s.contains(";B[f6];W[swap-pieces];B[e5])"), "{s}");
+    // HexGui's swap: the stone stays, White moves again, points mirrored.
+    assert!(s.contains(";B[c2];W[swap-pieces];W[e4])"), "{s}");
     let back = import_sgf(&s).unwrap();
-    assert_eq!(back.history(), ["f6", "swap", "e5"]);
+    assert_eq!(back.history(), ["c2", "swap", "d5"]);
     assert_eq!(back.players()[1], "B]ob");
     // Non-Hex games and non-rhombus boards are refused.
     let b = new_game(
@@ -365,7 +366,7 @@ fn sgf_export_matches_hexgui_conventions() {
 
 #[test]
 fn sgf_import_reads_hexgui_files() {
-    let text = "(;AP[HexGui:0.9]FF[4]GM[11]SZ[5]PB[black]PW[white]\n;B[c3]C[centre];W[b4]\n(;B[d2];W[resign])(;B[a1]))";
+    let text = "(;AP[HexGui:0.9]FF[4]GM[11]SZ[5]PB[black]PW[white]\n;B[c3]C[centre];W[b4]\n(;B[d2];W[resign]))";
     let g = import_sgf(text).unwrap();
     assert_eq!(g.history(), ["c3", "b4", "d2"]);
     assert_eq!(g.resigned(), Some(1));

@@ -266,6 +266,32 @@ impl Session {
         Ok(String::new())
     }
 
+    /// The player a colour word stands for, and whether moves in that colour
+    /// are HexGui's mirror image of boardwright's (see [`Session::mirrored`]).
+    fn side(&self, s: &str) -> Result<(Player, bool), GtpError> {
+        let p = self.color(s)?;
+        let colour_word = matches!(
+            s.to_ascii_lowercase().as_str(),
+            "b" | "black" | "w" | "white"
+        );
+        if colour_word && self.mirrored() {
+            Ok((1 - p, true))
+        } else {
+            Ok((p, false))
+        }
+    }
+
+    /// Whether a Hex swap has been played: from then on HexGui's colours are
+    /// exchanged and its points mirrored with respect to boardwright's. HexGui
+    /// (and Benzene) keep Black's stone where it is on `swap-pieces` and let
+    /// White move again; boardwright mirrors the stone into Blue's and lets Red
+    /// move — the same game in a mirror. So after the swap `black`/`white`
+    /// moves are translated: `play w h4` is Red's `d8`, and `genmove w` answers
+    /// in HexGui's points. Side names (`red`/`blue`) are never translated.
+    fn mirrored(&self) -> bool {
+        self.kind == RulesKind::Hex && self.game.history().iter().any(|m| m == "swap")
+    }
+
     /// A colour word: the player names, black/white, b/w, x/o.
     fn color(&self, s: &str) -> Result<Player, GtpError> {
         let s = s.to_ascii_lowercase();
@@ -306,10 +332,17 @@ impl Session {
                 "play needs a colour and a move, e.g. 'play black a1'",
             ));
         };
-        let p = self.color(color)?;
+        let (p, mirror) = self.side(color)?;
         let mv = match mv.to_ascii_lowercase().as_str() {
             // HexGui's names of the swap move.
             "swap-pieces" | "swap-sides" => "swap".to_string(),
+            "resign" => "resign".to_string(),
+            other if mirror => {
+                mirror_label(self.game.board(), other).ok_or_else(|| GtpError::Illegal {
+                    mv: other.to_string(),
+                    reason: IllegalMove::new("no such cell on this board"),
+                })?
+            }
             other => other.to_string(),
         };
         if mv == "resign" {
@@ -350,7 +383,7 @@ impl Session {
                 "genmove needs a colour, e.g. 'genmove white'",
             ));
         };
-        let p = self.color(color)?;
+        let (p, mirror) = self.side(color)?;
         self.check_turn(p)?;
         let limits = SearchLimits::time(self.budget(p));
         let r = self.engine.start(self.game.as_ref(), limits)?.wait()?;
@@ -361,6 +394,9 @@ impl Session {
                 mv: r.best_move,
                 reason,
             })?;
+        if mirror && played != "swap" {
+            return Ok(mirror_label(self.game.board(), &played).unwrap_or(played));
+        }
         Ok(played)
     }
 
@@ -428,6 +464,25 @@ fn seconds(s: &str) -> Result<f64, GtpError> {
         .ok_or_else(|| GtpError::NotSeconds(s.to_string()))
 }
 
+/// The label of the face mirrored (col, row) → (row, col), as Hex's swap
+/// mirrors; `None` when `label` is no face or its mirror image is none.
+fn mirror_label(board: &crate::board::Board, label: &str) -> Option<String> {
+    let c = board.coord(board.face_by_label(label)?)?;
+    board
+        .mesh
+        .face_ids()
+        .find(|&f| {
+            board
+                .coord(f)
+                .is_some_and(|d| d.col == c.row && d.row == c.col)
+        })
+        .map(|f| board.label(f).to_string())
+}
+
+/// Longest command line read, in bytes; longer lines are answered with an
+/// error and skipped without being stored.
+pub const MAX_LINE_BYTES: u64 = 64 * 1024;
+
 /// A number of stones.
 fn stones_count(s: &str) -> Result<u32, GtpError> {
     s.parse::<u32>()
@@ -443,11 +498,43 @@ pub fn serve(
     let mut bytes = Vec::new();
     loop {
         bytes.clear();
-        let n = input
+        let read_err =
+            |e: std::io::Error| CliFailure::new(format!("cannot read standard input: {e}"));
+        let n = std::io::Read::take(&mut *input, MAX_LINE_BYTES + 1)
             .read_until(b'\n', &mut bytes)
-            .map_err(|e| CliFailure::new(format!("cannot read standard input: {e}")))?;
+            .map_err(read_err)?;
         if n == 0 {
             return Ok(());
+        }
+        if bytes.len() as u64 > MAX_LINE_BYTES && bytes.last() != Some(&b'\n') {
+            // Skip the rest of the line without keeping it.
+            loop {
+                let buf = input.fill_buf().map_err(read_err)?;
+                if buf.is_empty() {
+                    break;
+                }
+                match buf.iter().position(|&c| c == b'\n') {
+                    Some(k) => {
+                        input.consume(k + 1);
+                        break;
+                    }
+                    None => {
+                        let len = buf.len();
+                        input.consume(len);
+                    }
+                }
+            }
+            let resp = format!(
+                "? the command line is longer than {MAX_LINE_BYTES} bytes and was skipped\n\n"
+            );
+            match output
+                .write_all(resp.as_bytes())
+                .and_then(|()| output.flush())
+            {
+                Ok(()) => continue,
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
+                Err(e) => return Err(CliFailure::new(format!("cannot write: {e}"))),
+            }
         }
         // Bytes that are not UTF-8 become U+FFFD: such a line is an unknown command.
         let line = String::from_utf8_lossy(&bytes);

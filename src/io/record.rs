@@ -51,6 +51,10 @@ pub struct GameRecord {
     pub moves: Vec<String>,
     #[serde(default)]
     pub result: Option<RecordResult>,
+    /// What the reader of a foreign format could not carry over (moves after a
+    /// resignation, results the rules cannot check). Never written.
+    #[serde(skip)]
+    pub notes: Vec<String>,
 }
 
 /// Game options as recorded.
@@ -138,6 +142,7 @@ impl GameRecord {
             players,
             moves,
             result,
+            notes: Vec::new(),
         }
     }
 
