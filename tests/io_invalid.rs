@@ -102,7 +102,7 @@ const EXPECTED: &[(&str, &str)] = &[
     ),
     (
         "unknown-field.ron",
-        "line 6, column 34: Unexpected field named `lable`",
+        "line 6, column 34: unknown field 'lable' in a face (the fields are: vertices, label, coord, kind, colour, region)",
     ),
     (
         "zero-index.obj",

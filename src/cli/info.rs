@@ -1,25 +1,76 @@
 //! `boardwright info FILE`: what a board file contains, whether it is valid, and
 //! what a designer probably wants to fix (the board lint, [`crate::board::lint`],
-//! the same list as the editor's Problems panel).
+//! the same list as the editor's Problems panel); for a game record (RON or SGF)
+//! what game it holds.
 
 use super::{CliFailure, print_notes, print_out};
 use crate::board::lint::{self, Problem, Severity};
 use crate::board::{Board, SideTag};
-use crate::io::load_board;
+use crate::io::record::{BoardSource, GameRecord};
+use crate::io::{Document, open};
 use clap::Args;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct InfoArgs {
-    /// The board file (.ron or .obj).
+    /// The board file (.ron or .obj) or game record (.ron or .sgf).
     pub file: PathBuf,
 }
 
 pub fn run(args: InfoArgs) -> Result<(), CliFailure> {
-    let loaded = load_board(&args.file)?;
-    print_notes(&loaded.notes);
-    print_out(&describe(&loaded.board, &args.file.display().to_string()))
+    let title = args.file.display().to_string();
+    match open(&args.file)? {
+        Document::Board { board, notes, .. } => {
+            print_notes(&notes);
+            print_out(&describe(&board, &title))
+        }
+        Document::Game(record) => {
+            print_notes(&record.notes);
+            print_out(&describe_record(&record, &title))
+        }
+    }
+}
+
+/// The report `info` prints for a game record.
+pub fn describe_record(record: &GameRecord, title: &str) -> String {
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "{title}: this is a game record, not a board (open it in the window to see the game)"
+    );
+    let _ = writeln!(s, "  rules:   {}", record.rules);
+    let board = match &record.board {
+        BoardSource::Preset {
+            name,
+            size: Some(n),
+        } => format!("preset {name} {n}"),
+        BoardSource::Preset { name, size: None } => format!("preset {name}"),
+        BoardSource::Path(p) => format!("the file {}", p.display()),
+        BoardSource::Board(_) | BoardSource::Embedded(_) => "embedded in the record".into(),
+    };
+    let _ = writeln!(s, "  board:   {board}");
+    if record.players.iter().any(|p| !p.is_empty()) {
+        let _ = writeln!(
+            s,
+            "  players: {} – {}",
+            record.players[0], record.players[1]
+        );
+    }
+    let _ = writeln!(
+        s,
+        "  moves:   {}{}",
+        record.moves.len(),
+        if record.options.swap {
+            " (swap rule)"
+        } else {
+            ""
+        }
+    );
+    if let Some(r) = &record.result {
+        let _ = writeln!(s, "  result:  {}", r.reason);
+    }
+    s
 }
 
 /// The report `info` prints.

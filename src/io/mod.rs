@@ -37,6 +37,8 @@ pub struct Limits {
     pub max_corners: usize,
     /// Most corners of a single face.
     pub max_face_sides: usize,
+    /// Most moves in a game record.
+    pub max_moves: usize,
 }
 
 impl Default for Limits {
@@ -47,6 +49,7 @@ impl Default for Limits {
             max_vertices: 8_000_000,
             max_corners: 32_000_000,
             max_face_sides: 4096,
+            max_moves: 1_000_000,
         }
     }
 }

@@ -23,7 +23,9 @@
 //! side tags named by face and edge position); they are still read, see
 //! [`LegacyBoard`].
 
-use super::ron::{BOARD_FORMAT_VERSION, BoardFile, Colour, FaceDto, MetaDto, PieceDto};
+use super::ron::{
+    BOARD_FORMAT_VERSION, BoardFile, Colour, FaceCorners, FaceDto, MetaDto, PieceDto,
+};
 use super::{IoError, Limits};
 use crate::board::{Board, FaceKind, GridCoord, SideTag};
 use crate::mesh::Point;
@@ -37,6 +39,7 @@ pub const OLDEST_RECORD_FORMAT_VERSION: u32 = 1;
 
 /// A saved game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameRecord {
     pub format_version: u32,
     /// The rules by name (`hex`), written as a bare identifier.
@@ -48,6 +51,7 @@ pub struct GameRecord {
     /// Names of the people playing; an empty name stands for the side's name.
     #[serde(default)]
     pub players: [String; 2],
+    #[serde(deserialize_with = "super::ron::de_moves")]
     pub moves: Vec<String>,
     #[serde(default)]
     pub result: Option<RecordResult>,
@@ -59,7 +63,7 @@ pub struct GameRecord {
 
 /// Game options as recorded.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct RecordOptions {
     /// Swap (pie) rule.
     pub swap: bool,
@@ -67,6 +71,7 @@ pub struct RecordOptions {
 
 /// How a game ended, as recorded.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RecordResult {
     /// The winning player (0 moves first); `None`: a draw.
     pub winner: Option<u8>,
@@ -78,6 +83,7 @@ pub struct RecordResult {
 
 /// Where a record's board comes from.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum BoardSource {
     /// The whole board, in the board-file schema.
     Board(Box<BoardFile>),
@@ -165,7 +171,7 @@ impl GameRecord {
             super::ron::from_str_bounded(text, limits).map_err(|e| RecordError::Parse {
                 line: e.span.start.line,
                 col: e.span.start.col,
-                message: e.code.to_string(),
+                message: ron_message(&e.code),
             })?;
         if !(OLDEST_RECORD_FORMAT_VERSION..=RECORD_FORMAT_VERSION).contains(&r.format_version) {
             return Err(RecordError::Version {
@@ -173,6 +179,61 @@ impl GameRecord {
             });
         }
         Ok(r)
+    }
+}
+
+/// What a schema type is called in messages (the user's words, not ours).
+fn part_name(outer: Option<&str>) -> &'static str {
+    match outer.unwrap_or("") {
+        "GameRecord" => "the game record",
+        "RecordOptions" => "the options",
+        "RecordResult" => "the result",
+        "BoardSource" | "Preset" => "the board source",
+        "BoardFile" | "LegacyBoard" => "the board",
+        "MetaDto" | "LegacyMeta" => "the board's meta",
+        "FaceDto" => "a face",
+        "PieceDto" => "a setup piece",
+        "LegacyFaceData" => "the face data",
+        _ => "this part",
+    }
+}
+
+/// A RON error in the user's terms: fields named as they are written, no
+/// internal type names, no hints about Rust syntax or library options.
+pub(crate) fn ron_message(code: &ron::Error) -> String {
+    use ron::Error as E;
+    let list = |e: &[&str]| e.join(", ");
+    match code {
+        E::NoSuchStructField {
+            expected,
+            found,
+            outer,
+        } => format!(
+            "unknown field '{}' in {} (the fields are: {})",
+            super::sgf::excerpt(found),
+            part_name(outer.as_deref()),
+            list(expected)
+        ),
+        E::MissingStructField { field, outer } => {
+            format!("{} needs the field '{field}'", part_name(outer.as_deref()))
+        }
+        E::DuplicateStructField { field, outer } => format!(
+            "the field '{field}' appears twice in {}",
+            part_name(outer.as_deref())
+        ),
+        E::NoSuchEnumVariant {
+            expected, found, ..
+        } => format!(
+            "unknown value '{}' (expected one of: {})",
+            super::sgf::excerpt(found),
+            list(expected)
+        ),
+        E::SuggestRawIdentifier(id) | E::InvalidIdentifier(id) => {
+            format!("'{}' is not a valid name here", super::sgf::excerpt(id))
+        }
+        E::ExceededRecursionLimit => "the file nests brackets too deeply".to_string(),
+        E::Eof => "the file ends too early (is it truncated?)".to_string(),
+        other => super::sgf::excerpt_n(&other.to_string(), 200),
     }
 }
 
@@ -216,12 +277,16 @@ mod identifier {
 /// columns; side tags are named by (face, edge position in the face's cycle).
 /// Read only: [`LegacyBoard::to_board_file`] turns it into the board-file schema.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LegacyBoard {
     pub meta: LegacyMeta,
+    #[serde(deserialize_with = "super::ron::de_per_vertex")]
     pub vertices: Vec<[f64; 2]>,
-    pub faces: Vec<Vec<u32>>,
+    #[serde(deserialize_with = "super::ron::de_per_face")]
+    pub faces: Vec<FaceCorners>,
     pub face_data: LegacyFaceData,
     /// (face, index of the edge in the face, tag).
+    #[serde(deserialize_with = "super::ron::de_per_edge")]
     pub side_tags: Vec<(u32, u32, SideTag)>,
     #[serde(default)]
     pub setup: LegacySetup,
@@ -229,19 +294,31 @@ pub struct LegacyBoard {
 
 /// Format 1's board metadata.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LegacyMeta {
     pub name: String,
     pub description: String,
+    #[serde(deserialize_with = "de_rules_names")]
     pub suggested_rules: Vec<String>,
+}
+
+fn de_rules_names<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    super::ron::bounded(d, "suggested rules", super::ron::MAX_SUGGESTED_RULES, false)
 }
 
 /// Format 1's per-face data, one column per field.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LegacyFaceData {
+    #[serde(deserialize_with = "super::ron::de_per_face")]
     pub label: Vec<String>,
+    #[serde(deserialize_with = "super::ron::de_per_face")]
     pub coord: Vec<Option<GridCoord>>,
+    #[serde(deserialize_with = "super::ron::de_per_face")]
     pub kind: Vec<FaceKind>,
+    #[serde(deserialize_with = "super::ron::de_per_face")]
     pub colour: Vec<Option<LegacyColour>>,
+    #[serde(deserialize_with = "super::ron::de_per_face")]
     pub region: Vec<Option<u32>>,
 }
 
@@ -251,7 +328,9 @@ pub struct LegacyColour(pub [u8; 4]);
 
 /// Format 1's start setup: (face index, player).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LegacySetup {
+    #[serde(deserialize_with = "super::ron::de_per_face")]
     pub pieces: Vec<(u32, u8)>,
 }
 
@@ -275,7 +354,7 @@ impl LegacyBoard {
         }
         let faces = (0..n)
             .map(|i| FaceDto {
-                vertices: self.faces[i].clone(),
+                vertices: self.faces[i].0.clone(),
                 label: d.label[i].clone(),
                 coord: d.coord[i],
                 kind: d.kind[i].clone(),
@@ -318,7 +397,7 @@ impl LegacyBoard {
     /// Face `f`'s corners in the order the mesh builder gives them (counter-
     /// clockwise, first corner first), which is the order format 1 counted edges in.
     fn cycle(&self, f: u32) -> Option<Vec<u32>> {
-        let mut c = self.faces.get(f as usize)?.clone();
+        let mut c = self.faces.get(f as usize)?.0.clone();
         let pts: Vec<Point> = c
             .iter()
             .filter_map(|&v| self.vertices.get(v as usize))

@@ -46,11 +46,14 @@ pub struct BoardFile {
     #[serde(deserialize_with = "de_faces")]
     pub faces: Vec<FaceDto>,
     /// Side tags on boundary edges, each edge named by its two vertices.
-    #[serde(default)]
+    #[serde(default, deserialize_with = "de_side_tags")]
     pub side_tags: Vec<(u32, u32, SideTag)>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "de_setup")]
     pub setup: Vec<PieceDto>,
 }
+
+/// Most rules names a board may suggest.
+pub const MAX_SUGGESTED_RULES: usize = 64;
 
 /// A board's name, description and suggested rules.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -60,7 +63,7 @@ pub struct MetaDto {
     pub name: String,
     #[serde(default)]
     pub description: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "de_suggested_rules")]
     pub suggested_rules: Vec<String>,
 }
 
@@ -177,7 +180,7 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for BoundedVec<T> {
     }
 }
 
-fn bounded<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+pub(crate) fn bounded<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
     d: D,
     what: &'static str,
     limit: usize,
@@ -198,6 +201,49 @@ fn de_vertices<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(f64, f64)>, D::Er
 fn de_faces<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<FaceDto>, D::Error> {
     let limit = BUDGET.with(|b| b.get().max_faces);
     bounded(d, "faces", limit, false)
+}
+fn de_side_tags<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(u32, u32, SideTag)>, D::Error> {
+    // A side tag names an edge; a board has fewer edges than face corners.
+    let limit = BUDGET.with(|b| b.get().max_corners);
+    bounded(d, "side tags", limit, false)
+}
+fn de_setup<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<PieceDto>, D::Error> {
+    let limit = BUDGET.with(|b| b.get().max_faces);
+    bounded(d, "setup pieces", limit, false)
+}
+fn de_suggested_rules<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    bounded(d, "suggested rules", MAX_SUGGESTED_RULES, false)
+}
+/// A list with at most [`Limits::max_vertices`] entries (format-1 records).
+pub(crate) fn de_per_vertex<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> Result<Vec<T>, D::Error> {
+    let limit = BUDGET.with(|b| b.get().max_vertices);
+    bounded(d, "vertices", limit, false)
+}
+/// A list with at most [`Limits::max_faces`] entries (format-1 records).
+pub(crate) fn de_per_face<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> Result<Vec<T>, D::Error> {
+    let limit = BUDGET.with(|b| b.get().max_faces);
+    bounded(d, "faces", limit, false)
+}
+/// A list with at most [`Limits::max_corners`] entries (format-1 side tags).
+pub(crate) fn de_per_edge<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> Result<Vec<T>, D::Error> {
+    let limit = BUDGET.with(|b| b.get().max_corners);
+    bounded(d, "side tags", limit, false)
+}
+/// One face's corners, bounded like a board file's (format-1 records).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct FaceCorners(#[serde(deserialize_with = "de_face_vertices")] pub Vec<u32>);
+
+/// A game record's moves, at most [`Limits::max_moves`].
+pub(crate) fn de_moves<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    let limit = BUDGET.with(|b| b.get().max_moves);
+    bounded(d, "moves", limit, false)
 }
 fn de_face_vertices<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u32>, D::Error> {
     let limit = BUDGET.with(|b| b.get().max_face_sides);
@@ -233,7 +279,7 @@ fn check_version(v: u64) -> Result<(), IoError> {
 fn ron_error(e: ron::error::SpannedError) -> IoError {
     let message = match &e.code {
         ron::Error::Eof => "the file ends too early (is it truncated?)".to_string(),
-        other => other.to_string(),
+        other => super::record::ron_message(other),
     };
     IoError::Ron {
         line: e.span.start.line,
@@ -269,6 +315,11 @@ pub fn read_ron(bytes: &[u8], limits: &Limits) -> Result<Loaded, IoError> {
     let text = as_text(bytes)?;
     if text.trim().is_empty() {
         return Err(IoError::Empty);
+    }
+    if is_game_record(bytes) {
+        return Err(IoError::Invalid(
+            "this is a game record, not a board (open it as a game)".into(),
+        ));
     }
     let options = ron::Options::default();
     // Look at the version first, so a newer file is refused rather than misread.

@@ -52,8 +52,13 @@ const EXCERPT: usize = 40;
 
 /// `s`, shortened to a few dozen characters for a message.
 pub fn excerpt(s: &str) -> String {
+    excerpt_n(s, EXCERPT)
+}
+
+/// `s`, shortened to `n` characters for a message.
+pub fn excerpt_n(s: &str, n: usize) -> String {
     let mut chars = s.chars();
-    let short: String = chars.by_ref().take(EXCERPT).collect();
+    let short: String = chars.by_ref().take(n).collect();
     if chars.next().is_some() {
         format!("{short}… ({} bytes)", s.len())
     } else {
