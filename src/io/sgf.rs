@@ -55,10 +55,22 @@ pub fn excerpt(s: &str) -> String {
     excerpt_n(s, EXCERPT)
 }
 
-/// `s`, shortened to `n` characters for a message.
+/// `s`, shortened to `n` characters for a message, on one line (control
+/// characters escaped).
 pub fn excerpt_n(s: &str, n: usize) -> String {
     let mut chars = s.chars();
-    let short: String = chars.by_ref().take(n).collect();
+    let short: String = chars
+        .by_ref()
+        .take(n)
+        .flat_map(|c| {
+            let e: Vec<char> = if c.is_control() {
+                c.escape_default().collect()
+            } else {
+                vec![c]
+            };
+            e
+        })
+        .collect();
     if chars.next().is_some() {
         format!("{short}… ({} bytes)", s.len())
     } else {
