@@ -259,3 +259,28 @@ fn gtp_skips_an_overlong_line_and_carries_on() {
     assert!(out.ends_with("= boardwright\n\n"), "{out}");
     assert!(out.len() < 200);
 }
+
+#[test]
+fn open_recognises_records_by_content_whatever_the_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let sgf = dir.path().join("download.txt");
+    std::fs::copy(data("hexgui-resigned.sgf"), &sgf).unwrap();
+    let Ok(Opened::Game(g)) = open(&sgf) else {
+        panic!("SGF content not recognised")
+    };
+    assert_eq!(g.history(), ["c3", "b4", "d2"]);
+    let ron = dir.path().join("board.bak");
+    std::fs::write(
+        &ron,
+        boardwright::io::board_to_string(&presets::hex(3), boardwright::io::Format::Ron).unwrap(),
+    )
+    .unwrap();
+    assert!(matches!(io::open(&ron).unwrap(), Document::Board { .. }));
+    let other = dir.path().join("notes.txt");
+    std::fs::write(&other, "shopping list").unwrap();
+    let e = io::open(&other).unwrap_err().to_string();
+    assert!(
+        e.contains("unknown file type '.txt'") && e.contains(".sgf") && e.contains(".obj"),
+        "{e}"
+    );
+}

@@ -186,8 +186,7 @@ pub enum IoError {
 }
 
 /// Every kind of file [`open`] reads, for messages.
-pub const OPENS: &str =
-    "boardwright opens boards from .ron and .obj, game records from .ron and Hex games from .sgf";
+pub const OPENS: &str = "boardwright opens boards from .ron and .obj, game records from .ron and Hex games from .sgf; files with other names are opened when their content is an SGF game tree or a RON board or record";
 
 impl IoError {
     /// The underlying error, without the file name context.
@@ -229,7 +228,8 @@ pub enum Document {
 
 /// Open any file boardwright reads, with the default [`Limits`]: `.ron` (a
 /// board or a game record, told apart by parsing the file), `.obj` boards and
-/// `.sgf` Hex games.
+/// `.sgf` Hex games; a file with any other name is opened when its content is
+/// an SGF game tree or a complete RON board or record.
 pub fn open(path: impl AsRef<Path>) -> Result<Document, IoError> {
     open_with(path.as_ref(), &Limits::default())
 }
@@ -267,10 +267,66 @@ pub fn open_with(path: &Path, limits: &Limits) -> Result<Document, IoError> {
             notes: l.notes,
             format: Format::Obj,
         }),
-        _ => Err(IoError::UnknownFileType {
-            path: path.to_path_buf(),
-            ext,
-        }),
+        _ => {
+            let unknown = || IoError::UnknownFileType {
+                path: path.to_path_buf(),
+                ext: ext.clone(),
+            };
+            // Any other name: an SGF game tree or a complete RON board or
+            // record is recognised by its content; anything else is refused
+            // with the list of formats.
+            let bytes = read_limited(path, limits.max_file_bytes).map_err(|_| unknown())?;
+            match sniff(&bytes) {
+                Some(Sniffed::Sgf) if bytes.len() as u64 > sgf::MAX_SGF_BYTES => {
+                    Err(IoError::FileTooLarge {
+                        size: bytes.len() as u64,
+                        limit: sgf::MAX_SGF_BYTES,
+                    }
+                    .in_file(path))
+                }
+                Some(Sniffed::Sgf) => as_text(&bytes)
+                    .and_then(|t| Ok(sgf::read_sgf(t)?))
+                    .map(|r| Document::Game(Box::new(r)))
+                    .map_err(|e| e.in_file(path)),
+                // RON is recognised only when it reads completely: text that
+                // merely starts like RON is an unknown file.
+                Some(Sniffed::Ron) if ron::is_game_record(&bytes) => as_text(&bytes)
+                    .and_then(|t| Ok(GameRecord::from_ron_with(t, limits)?))
+                    .map(|r| Document::Game(Box::new(r)))
+                    .map_err(|_| unknown()),
+                Some(Sniffed::Ron) => ron::read_ron(&bytes, limits)
+                    .map(|l| Document::Board {
+                        board: Box::new(l.board),
+                        notes: l.notes,
+                        format: Format::Ron,
+                    })
+                    .map_err(|_| unknown()),
+                _ => Err(unknown()),
+            }
+        }
+    }
+}
+
+/// What a file of unknown extension looks like.
+enum Sniffed {
+    Sgf,
+    Ron,
+}
+
+/// Recognise an SGF game tree (`(;`) or RON text (`(` and a field name) at
+/// the start of `bytes`, after a byte-order mark and white space.
+fn sniff(bytes: &[u8]) -> Option<Sniffed> {
+    let b = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let start = b.iter().position(|c| !c.is_ascii_whitespace())?;
+    let rest = &b[start..];
+    if !rest.starts_with(b"(") {
+        return None;
+    }
+    let after = rest[1..].iter().find(|c| !c.is_ascii_whitespace())?;
+    match after {
+        b';' => Some(Sniffed::Sgf),
+        c if c.is_ascii_alphabetic() || *c == b'_' => Some(Sniffed::Ron),
+        _ => None,
     }
 }
 
