@@ -53,7 +53,7 @@ fn a_twogtp_swap_game_with_the_losers_resign_opens_to_its_winner() {
     // HexGui/Benzene: after W[swap-pieces] Black's b2 stays and White moves
     // again; Black's column b1–b4 wins and twogtp appends White's resign.
     let g = open_game("twogtp-swap-trailing-resign.sgf");
-    assert_eq!(g.options().swap, true);
+    assert!(g.options().swap);
     // boardwright's mirror image: bob (who swapped) is Blue along row 2.
     assert_eq!(stones(g.as_ref(), 1), ["a2", "b2", "c2", "d2"]);
     assert_eq!(stones(g.as_ref(), 0), ["a1", "b1", "c1"]);

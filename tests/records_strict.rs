@@ -113,13 +113,13 @@ fn board_files_bound_side_tags_setup_and_suggested_rules() {
     };
     assert!(io::ron::read_ron(board.as_bytes(), &tight).is_ok());
     // 55 side tags: more than the 54 corners allow.
-    let tags = vec!["(0, 1, top)"; 55].join(", ");
+    let tags = ["(0, 1, top)"; 55].join(", ");
     let text = board.replacen("side_tags: [", &format!("side_tags: [{tags}, "), 1);
     let e = io::ron::read_ron(text.as_bytes(), &tight)
         .unwrap_err()
         .to_string();
     assert!(e.contains("more than 54 side tags"), "{e}");
-    let pieces = vec!["(face: 0, player: 0)"; 10].join(", ");
+    let pieces = ["(face: 0, player: 0)"; 10].join(", ");
     let text = if board.contains("setup: [") {
         board.replacen("setup: [", &format!("setup: [{pieces}, "), 1)
     } else {
@@ -129,7 +129,7 @@ fn board_files_bound_side_tags_setup_and_suggested_rules() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("more than 9 setup pieces"), "{e}");
-    let rules = vec!["\"hex\""; 65].join(", ");
+    let rules = ["\"hex\""; 65].join(", ");
     let text = board.replacen(
         "suggested_rules: [",
         &format!("suggested_rules: [{rules}, "),
