@@ -39,7 +39,7 @@ fn open_error(name: &str) -> String {
 fn stones(g: &dyn DynGame, player: u8) -> Vec<String> {
     let b = g.board();
     let mut v: Vec<String> = b
-        .mesh
+        .mesh()
         .face_ids()
         .filter(|&f| g.piece_at(f) == Some(player))
         .map(|f| b.label(f).to_string())

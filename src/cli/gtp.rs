@@ -469,7 +469,7 @@ fn seconds(s: &str) -> Result<f64, GtpError> {
 fn mirror_label(board: &crate::board::Board, label: &str) -> Option<String> {
     let c = board.coord(board.face_by_label(label)?)?;
     board
-        .mesh
+        .mesh()
         .face_ids()
         .find(|&f| {
             board
