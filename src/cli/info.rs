@@ -93,9 +93,10 @@ pub fn describe(board: &Board, title: &str) -> String {
         m.face_count(),
         regions.len()
     );
-    let tags: Vec<String> = SideTag::ALL
+    let tags: Vec<String> = board
+        .tagged_sides()
         .into_iter()
-        .filter_map(|t| {
+        .filter_map(|t: SideTag| {
             let n = board.tagged_edges().filter(|&(_, x)| x == t).count();
             (n > 0).then(|| {
                 format!(

@@ -145,6 +145,7 @@ fn side_bits(t: SideTag) -> u8 {
         SideTag::Bottom => BOTTOM,
         SideTag::Left => LEFT,
         SideTag::Right => RIGHT,
+        SideTag::Side(_) | SideTag::Corner(_) => 0,
     }
 }
 
