@@ -18,5 +18,6 @@ pub mod game;
 pub mod generator;
 pub mod io;
 pub mod mesh;
+pub mod ops;
 pub mod presets;
 pub mod rules;
