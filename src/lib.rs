@@ -21,3 +21,4 @@ pub mod mesh;
 pub mod ops;
 pub mod presets;
 pub mod rules;
+pub mod tiling;
