@@ -168,3 +168,275 @@ fn interior_vertices_have_the_tilings_configuration() {
         );
     }
 }
+
+fn labels_on(b: &Board, t: SideTag) -> Vec<String> {
+    let mut v: Vec<String> = b
+        .faces_on_side(t)
+        .iter()
+        .map(|&f| b.label(f).to_string())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn shapes_tag_their_sides() {
+    // Rhombus and rectangle: bottom, right, top, left with n faces each.
+    for (t, kind) in [
+        (TilingKind::Hexagonal, ShapeKind::Rhombus),
+        (TilingKind::Brick, ShapeKind::Rhombus),
+        (TilingKind::Square, ShapeKind::Rectangle),
+    ] {
+        let b = make(t, kind, 5);
+        for side in SideTag::ALL {
+            assert_eq!(b.faces_on_side(side).len(), 5, "{t:?} {kind:?} {side:?}");
+        }
+        assert_eq!(b.tagged_sides(), SideTag::ALL.to_vec());
+    }
+    let r = make(TilingKind::Hexagonal, ShapeKind::Rhombus, 4);
+    assert_eq!(labels_on(&r, SideTag::Bottom), ["a1", "b1", "c1", "d1"]);
+    assert_eq!(labels_on(&r, SideTag::Left), ["a1", "a2", "a3", "a4"]);
+    assert_eq!(r.meta.suggested_rules, ["hex", "boco"]);
+    // A triangle: three sides, the corner faces on two each.
+    let t = make(TilingKind::Hexagonal, ShapeKind::Triangle, 5);
+    assert_eq!(
+        t.tagged_sides(),
+        [SideTag::Bottom, SideTag::Left, SideTag::Right]
+    );
+    for side in t.tagged_sides() {
+        assert_eq!(t.faces_on_side(side).len(), 5);
+    }
+    // A hexagon: six numbered sides of n − 2 faces between six corner faces.
+    let h = make(TilingKind::Hexagonal, ShapeKind::Hexagon, 4);
+    let sides: Vec<SideTag> = (1..=6).map(|k| SideTag::side(k).unwrap()).collect();
+    let corners: Vec<SideTag> = (1..=6).map(|k| SideTag::corner(k).unwrap()).collect();
+    assert_eq!(h.tagged_sides(), [sides.clone(), corners.clone()].concat());
+    let mut corner_faces = Vec::new();
+    for (s, c) in sides.iter().zip(&corners) {
+        assert_eq!(h.faces_on_side(*s).len(), 2);
+        assert_eq!(h.faces_on_side(*c).len(), 1);
+        corner_faces.extend(h.faces_on_side(*c));
+        // Corner k is where side k starts: its face touches side k's first face.
+        let cf = h.faces_on_side(*c)[0];
+        assert_eq!(
+            h.mesh.adjacent_faces(cf).count(),
+            3,
+            "corner cells have 3 neighbours"
+        );
+    }
+    corner_faces.sort();
+    corner_faces.dedup();
+    assert_eq!(corner_faces.len(), 6);
+    // Side 1 is the bottom side.
+    let bottom = h.faces_on_side(sides[0]);
+    let lowest = h
+        .mesh
+        .face_ids()
+        .map(|f| h.mesh.face_centroid(f).y)
+        .fold(f64::MAX, f64::min);
+    assert!(
+        bottom
+            .iter()
+            .all(|&f| (h.mesh.face_centroid(f).y - lowest).abs() < 1e-9)
+    );
+    // Discs have no sides; a pentagon outline tags side1 … side5.
+    assert!(
+        make(TilingKind::Square, ShapeKind::Disc, 4)
+            .tagged_sides()
+            .is_empty()
+    );
+    let p = make(TilingKind::Square, ShapeKind::Polygon, 1);
+    assert_eq!(p.tagged_sides(), sides[..5].to_vec());
+}
+
+#[test]
+fn triangles_match_the_triangle_preset() {
+    for n in [1, 4, 8] {
+        let t = make(TilingKind::Triangular, ShapeKind::Triangle, n);
+        let p = boardwright::presets::triangle_grid(n);
+        assert_eq!(t.faces, p.faces, "labels and coordinates, n = {n}");
+        for f in p.mesh.face_ids() {
+            let a: Vec<Point> = t.mesh.face_points(f).collect();
+            let b: Vec<Point> = p.mesh.face_points(f).collect();
+            assert_eq!(a.len(), b.len());
+            for (x, y) in a.iter().zip(&b) {
+                assert!(x.distance(*y) < 1e-9, "n = {n}, face {f:?}");
+            }
+        }
+        for side in SideTag::ALL {
+            assert_eq!(
+                labels_on(&t, side),
+                labels_on(&p, side),
+                "n = {n}, {side:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn bricks_connect_like_hexagons() {
+    let n = 6;
+    let h = make(TilingKind::Hexagonal, ShapeKind::Rhombus, n);
+    let b = make(TilingKind::Brick, ShapeKind::Rhombus, n);
+    let neighbours = |x: &Board| {
+        let mut v: Vec<(String, Vec<String>)> = x
+            .mesh
+            .face_ids()
+            .map(|f| {
+                let mut ns: Vec<String> = x
+                    .mesh
+                    .adjacent_faces(f)
+                    .map(|g| x.label(g).to_string())
+                    .collect();
+                ns.sort();
+                (x.label(f).to_string(), ns)
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(neighbours(&h), neighbours(&b));
+}
+
+#[test]
+fn the_inside_rule_keeps_only_whole_tiles() {
+    for info in TILINGS {
+        for &kind in info.shapes.iter().filter(|&&k| k != ShapeKind::Polygon) {
+            let mut p = TilingParams::new(info.kind);
+            p.shape = ShapeSpec::new(kind, 4);
+            let centroid = tiling::build(&p).unwrap();
+            p.shape.rule = KeepRule::Inside;
+            match tiling::build(&p) {
+                Ok(inside) => {
+                    inside.validate().unwrap();
+                    assert!(
+                        inside.face_count() <= centroid.face_count(),
+                        "{} {kind:?}",
+                        info.name
+                    );
+                }
+                Err(TilingError::NothingInside { .. }) => {}
+                Err(e) => panic!("{} {kind:?}: {e}", info.name),
+            }
+        }
+    }
+    // Shapes through the lattice's vertices hold whole triangles only.
+    let mut p = TilingParams::new(TilingKind::Triangular);
+    p.shape = ShapeSpec::new(ShapeKind::Hexagon, 3);
+    p.shape.rule = KeepRule::Inside;
+    assert_eq!(tiling::build(&p).unwrap().face_count(), 54);
+    // Hexagons overhang the outline of their centres: fewer kept.
+    let mut p = TilingParams::new(TilingKind::Hexagonal);
+    p.shape = ShapeSpec::new(ShapeKind::Hexagon, 4);
+    p.shape.rule = KeepRule::Inside;
+    assert!(tiling::build(&p).unwrap().face_count() < 37);
+}
+
+#[test]
+fn polar_options() {
+    let mut p = TilingParams::new(TilingKind::Polar);
+    p.shape = ShapeSpec::new(ShapeKind::Disc, 3);
+    let b = tiling::build(&p).unwrap();
+    assert_eq!(b.label(boardwright::mesh::FaceId(0)), "a1");
+    assert_eq!(
+        b.face_by_label("f2").map(|f| b.mesh.face_degree(f) >= 4),
+        Some(true)
+    );
+    assert_eq!(b.face_by_label("g2"), None);
+    assert!(b.face_by_label("r4").is_some());
+    // The centre cell touches all six cells of ring 1 (two sides each: the
+    // circle has a corner every 30°).
+    let mut ring1: Vec<_> = b
+        .mesh
+        .adjacent_faces(boardwright::mesh::FaceId(0))
+        .collect();
+    assert_eq!(ring1.len(), 12);
+    ring1.dedup();
+    assert_eq!(ring1.len(), 6);
+    // Constant sectors, pie slices in the middle.
+    p.polar.sectors = vec![8];
+    p.polar.centre = false;
+    let pie = tiling::build(&p).unwrap();
+    pie.validate().unwrap();
+    assert_eq!(pie.face_count(), 24);
+    assert_eq!(pie.mesh.boundary_loops().len(), 1);
+    // One count per ring.
+    p.polar.sectors = vec![3, 7, 12];
+    assert_eq!(tiling::build(&p).unwrap().face_count(), 22);
+    p.polar.sectors = vec![3, 7];
+    assert!(matches!(tiling::build(&p), Err(TilingError::BadOption(_))));
+    p.polar.sectors = vec![2];
+    assert!(matches!(tiling::build(&p), Err(TilingError::BadOption(_))));
+    // Relabelling by rings gives the same labels.
+    p.polar = Default::default();
+    let b = tiling::build(&p).unwrap();
+    let r = boardwright::ops::relabel::relabel(
+        &b,
+        &boardwright::ops::relabel::RelabelParams::Rings {
+            about: Some(Point::new(0.0, 0.0)),
+        },
+    )
+    .unwrap();
+    assert_eq!(r.board.faces.label, b.faces.label);
+}
+
+#[test]
+fn errors_are_precise() {
+    assert_eq!(
+        TilingKind::by_name("4.8.8").unwrap(),
+        TilingKind::TruncatedSquare
+    );
+    assert_eq!(TilingKind::by_name("HEX").unwrap(), TilingKind::Hexagonal);
+    let e = TilingKind::by_name("penrose").unwrap_err().to_string();
+    assert!(
+        e.contains("unknown tiling 'penrose'") && e.contains("cairo"),
+        "{e}"
+    );
+    let mut p = TilingParams::new(TilingKind::Polar);
+    p.shape = ShapeSpec::new(ShapeKind::Rectangle, 3);
+    let e = tiling::build(&p).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "the polar tiling does not come as a rectangle (shapes: disc)"
+    );
+    let mut p = TilingParams::new(TilingKind::Square);
+    p.shape.size = 0;
+    assert_eq!(
+        tiling::build(&p).unwrap_err(),
+        TilingError::Size {
+            what: "size",
+            size: 0,
+            max: 1000
+        }
+    );
+    let mut big = TilingParams::new(TilingKind::TruncatedTrihexagonal);
+    big.shape = ShapeSpec::new(ShapeKind::Hexagon, 1000);
+    let e = tiling::build(&big).unwrap_err().to_string();
+    assert!(
+        e.starts_with("the board would have about 1")
+            && e.ends_with("more than the 1000000 a tiling may make"),
+        "{e}"
+    );
+    p.shape = ShapeSpec::new(ShapeKind::Polygon, 1);
+    assert_eq!(tiling::build(&p).unwrap_err(), TilingError::NoPolygon);
+    p.shape.polygon = vec![
+        Point::new(0.0, 0.0),
+        Point::new(1.0, 1.0),
+        Point::new(2.0, 2.0),
+    ];
+    assert!(
+        tiling::build(&p)
+            .unwrap_err()
+            .to_string()
+            .contains("zero area")
+    );
+    p.shape.polygon = vec![
+        Point::new(0.1, 0.1),
+        Point::new(0.2, 0.1),
+        Point::new(0.2, 0.2),
+    ];
+    assert!(matches!(
+        tiling::build(&p),
+        Err(TilingError::NothingInside { .. })
+    ));
+}

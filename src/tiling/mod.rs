@@ -356,3 +356,69 @@ fn describe(board: &mut Board, info: &TilingInfo, spec: &ShapeSpec) {
         vec!["boco".into()]
     };
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mesh::Point;
+    use crate::mesh::geom::{centroid, point_segment_distance};
+
+    /// No tile's centroid lies (almost) on a shape's outline, so the centroid
+    /// rule never depends on rounding.
+    #[test]
+    fn no_centroid_sits_on_an_outline() {
+        for info in TILINGS {
+            let Some(t) = info.kind.periodic() else {
+                continue;
+            };
+            for &kind in info.shapes.iter().filter(|&&k| k != ShapeKind::Polygon) {
+                for n in 1..=7 {
+                    let mut spec = ShapeSpec::new(kind, n);
+                    spec.height = if kind == ShapeKind::Rectangle {
+                        n + 2
+                    } else {
+                        n
+                    };
+                    let o = t.frame.outline(&spec).unwrap();
+                    let pts = o.points();
+                    let r = (n as i64) * 2 + 6;
+                    let mut closest = f64::MAX;
+                    for i in -r..=r {
+                        for j in -r..=r {
+                            let shift = t.frame.a * i as f64 + t.frame.b * j as f64;
+                            for tile in &t.tiles {
+                                let moved: Vec<Point> = tile.iter().map(|&p| p + shift).collect();
+                                let c = centroid(&moved);
+                                let d = if kind == ShapeKind::Disc {
+                                    let r = if t.frame.vertex_aligned {
+                                        n as f64
+                                    } else {
+                                        n as f64 - 0.7
+                                    } * t.frame.a.x;
+                                    (c.distance(t.frame.anchor) - r).abs()
+                                } else {
+                                    (0..pts.len())
+                                        .map(|k| {
+                                            point_segment_distance(
+                                                c,
+                                                pts[k],
+                                                pts[(k + 1) % pts.len()],
+                                            )
+                                            .0
+                                        })
+                                        .fold(f64::MAX, f64::min)
+                                };
+                                closest = closest.min(d);
+                            }
+                        }
+                    }
+                    assert!(
+                        closest > 1e-6,
+                        "{} {kind:?} {n}: a centroid {closest} from the outline",
+                        info.name
+                    );
+                }
+            }
+        }
+    }
+}

@@ -10,7 +10,7 @@
 //! | rhombus n | 0 ≤ i, j < n (the Hex board on hexagons) | bottom, right, top, left |
 //! | triangle n | i, j ≥ 0, i + j < n | bottom, right, left (the sides of Y) |
 //! | hexagon n | \|i\|, \|j\|, \|i + j\| < n (hexhex: 3n(n − 1) + 1 hexagons) | side1 … side6 counter-clockwise from the bottom, corner1 … corner6 (the corner cells, where each side starts) |
-//! | disc n | centres within n − ½ cells of the middle cell | none |
+//! | disc n | centres less than n − 0.7 cells from the middle cell | none |
 //! | polygon | any simple polygon in board coordinates | bottom/right/left (3 sides), bottom/right/top/left (4), side1 … (5 to 12), none (more) |
 //!
 //! The outline runs a margin beyond the centres of the outermost cells
@@ -239,7 +239,11 @@ impl Frame {
                 Ok(o.with_tags(sides, corners))
             }
             ShapeKind::Disc => {
-                let r = if self.vertex_aligned { n } else { n - 0.5 };
+                let r = if self.vertex_aligned {
+                    n
+                } else {
+                    n - 1.0 + MARGIN
+                };
                 Outline::circle(self.anchor, r * self.a.x)
             }
             ShapeKind::Polygon => polygon_outline(&spec.polygon),
