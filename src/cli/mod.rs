@@ -6,10 +6,12 @@ pub mod convert;
 pub mod generate;
 pub mod gtp;
 pub mod info;
+pub mod op;
 pub mod perft;
 pub mod play;
 pub mod preset;
 pub mod selfplay;
+pub mod tiling;
 
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -67,6 +69,10 @@ pub enum Command {
     Convert(convert::ConvertArgs),
     #[command(about = preset::about())]
     Preset(preset::PresetArgs),
+    /// Make a board from a tiling cut to a shape (--list shows the tilings).
+    Tiling(tiling::TilingArgs),
+    /// Apply a board operator (dual, subdivide, merge, clip, hole, mirror, rotate, scale, symmetric, relabel).
+    Op(op::OpArgs),
     /// Play a scripted game and print the position, the legal moves and the outcome.
     Play(play::PlayArgs),
     /// Count the leaves of the legal-move tree from the start (move-generator check).
@@ -97,6 +103,8 @@ pub fn run(cli: Cli) -> Result<Action, CliFailure> {
             Command::Info(a) => info::run(a),
             Command::Convert(a) => convert::run(a),
             Command::Preset(a) => preset::run(a),
+            Command::Tiling(a) => tiling::run(a),
+            Command::Op(a) => op::run(a),
             Command::Play(a) => play::run(a).map(|_| ()),
             Command::Perft(a) => perft::run(a).map(|_| ()),
             Command::Generate(a) => generate::run(a).map(|_| ()),
