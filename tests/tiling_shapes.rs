@@ -440,3 +440,30 @@ fn errors_are_precise() {
         Err(TilingError::NothingInside { .. })
     ));
 }
+
+#[test]
+fn numbered_tags_survive_ron_and_bad_numbers_are_refused() {
+    use boardwright::io::{Format, Limits, board_to_string, ron::read_ron};
+    let h = make(TilingKind::Hexagonal, ShapeKind::Hexagon, 3);
+    let text = board_to_string(&h, Format::Ron).unwrap();
+    let back = read_ron(text.as_bytes(), &Limits::default()).unwrap().board;
+    assert_eq!(back.tagged_sides(), h.tagged_sides());
+    for t in h.tagged_sides() {
+        assert_eq!(back.faces_on_side(t), h.faces_on_side(t), "{t:?}");
+    }
+    let bad = text.replacen("side(1)", "side(13)", 1);
+    let e = read_ron(bad.as_bytes(), &Limits::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("side or corner number 13 is out of range (1 to 12)"),
+        "{e}"
+    );
+    // Four-sided boards are written exactly as before.
+    let hex =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/boards/hex-11.ron")).unwrap();
+    assert_eq!(
+        board_to_string(&boardwright::presets::hex(11), Format::Ron).unwrap(),
+        hex
+    );
+}

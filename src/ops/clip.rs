@@ -73,16 +73,6 @@ impl Outline {
                 "has a corner that is not a finite point {p}"
             )));
         }
-        let area = signed_area(points.iter().copied());
-        let scale = points
-            .iter()
-            .fold(0.0f64, |m, p| m.max(p.x.abs()).max(p.y.abs()))
-            .max(1e-300);
-        if area.abs() <= scale * scale * 1e-14 {
-            return Err(OpError::BadOutline(
-                "has zero area (its corners are collinear or repeated)".into(),
-            ));
-        }
         for i in 0..points.len() {
             if points[i] == points[(i + 1) % points.len()] {
                 return Err(OpError::BadOutline(format!(
@@ -91,7 +81,21 @@ impl Outline {
                 )));
             }
         }
-        if polygon_self_intersects(&points) {
+        let area = signed_area(points.iter().copied());
+        let scale = points
+            .iter()
+            .fold(0.0f64, |m, p| m.max(p.x.abs()).max(p.y.abs()))
+            .max(1e-300);
+        let flat = scale * scale * 1e-14;
+        let collinear = points
+            .iter()
+            .all(|&q| crate::mesh::geom::orient(points[0], points[1], q).abs() <= flat);
+        if collinear {
+            return Err(OpError::BadOutline(
+                "has zero area (its corners are collinear)".into(),
+            ));
+        }
+        if polygon_self_intersects(&points) || area.abs() <= flat {
             return Err(OpError::BadOutline("crosses or touches itself".into()));
         }
         if area < 0.0 {
