@@ -112,7 +112,7 @@ impl Outline {
 
     /// A circle (drawn as a 96-gon); no sides to tag.
     pub fn circle(centre: Point, radius: f64) -> Result<Outline, OpError> {
-        if !(radius.is_finite() && radius > 0.0) || !centre.is_finite() {
+        if !(radius.is_finite() && radius > 0.0 && centre.is_finite()) {
             return Err(OpError::BadOutline(format!(
                 "circle needs a positive radius and a finite centre (radius {radius})"
             )));
