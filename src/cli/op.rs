@@ -25,6 +25,17 @@ pub struct OpArgs {
     pub op: OpCommand,
 }
 
+/// The outline of clip and hole, and which faces count as inside it.
+#[derive(Debug, Args)]
+pub struct OutlineArgs {
+    /// Corners "x,y x,y x,y …".
+    #[arg(long, allow_hyphen_values = true, value_name = "POINTS")]
+    polygon: String,
+    /// centroid (centroid inside) or inside (entirely inside).
+    #[arg(long, default_value = "centroid")]
+    rule: String,
+}
+
 /// The board to read and the file to write.
 #[derive(Debug, Args)]
 pub struct InOut {
@@ -58,12 +69,8 @@ pub enum OpCommand {
     Clip {
         #[command(flatten)]
         io: InOut,
-        /// Corners "x,y x,y x,y …".
-        #[arg(long, allow_hyphen_values = true, value_name = "POINTS")]
-        polygon: String,
-        /// centroid (centroid inside) or inside (entirely inside).
-        #[arg(long, default_value = "centroid")]
-        rule: String,
+        #[command(flatten)]
+        outline: OutlineArgs,
         /// Tag the new outline by the polygon's sides (3 sides: bottom/right/left, 4: bottom/right/top/left, more: side1 …).
         #[arg(long)]
         retag: bool,
@@ -72,12 +79,8 @@ pub enum OpCommand {
     Hole {
         #[command(flatten)]
         io: InOut,
-        /// Corners "x,y x,y x,y …".
-        #[arg(long, allow_hyphen_values = true, value_name = "POINTS")]
-        polygon: String,
-        /// centroid (centroid inside) or inside (entirely inside).
-        #[arg(long, default_value = "centroid")]
-        rule: String,
+        #[command(flatten)]
+        outline: OutlineArgs,
     },
     /// Mirror the board across a line.
     Mirror {
@@ -229,29 +232,24 @@ pub fn apply(op: &OpCommand, board: &crate::board::Board) -> Result<OpResult, Op
             },
         ),
         OpCommand::Clip {
-            polygon,
-            rule: r,
-            retag,
-            ..
+            outline: o, retag, ..
         } => clip(
             board,
             &ClipParams {
                 outline: if *retag {
-                    polygon_outline(&parse_polygon(polygon)?)?
+                    polygon_outline(&parse_polygon(&o.polygon)?)?
                 } else {
-                    outline(polygon)?
+                    outline(&o.polygon)?
                 },
-                rule: rule(r)?,
+                rule: rule(&o.rule)?,
                 retag: *retag,
             },
         ),
-        OpCommand::Hole {
-            polygon, rule: r, ..
-        } => hole(
+        OpCommand::Hole { outline: o, .. } => hole(
             board,
             &HoleParams {
-                outline: outline(polygon)?,
-                rule: rule(r)?,
+                outline: outline(&o.polygon)?,
+                rule: rule(&o.rule)?,
             },
         ),
         OpCommand::Mirror {

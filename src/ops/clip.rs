@@ -273,15 +273,7 @@ pub struct ClipParams {
 
 /// Keep the faces the rule keeps inside the outline.
 pub fn clip(board: &Board, p: &ClipParams) -> Result<OpResult, OpError> {
-    let tol = typical_edge(board) * 1e-9;
-    let keep: Vec<bool> = board
-        .mesh
-        .face_ids()
-        .map(|f| {
-            let pts: Vec<Point> = board.mesh.face_points(f).collect();
-            p.outline.keeps(p.rule, &pts, tol)
-        })
-        .collect();
+    let keep = faces_kept(board, &p.outline, p.rule);
     if !keep.contains(&true) {
         return Err(OpError::NothingInside {
             rule: p.rule.name(),
@@ -308,6 +300,19 @@ pub fn clip(board: &Board, p: &ClipParams) -> Result<OpResult, OpError> {
         board: result,
         notes,
     })
+}
+
+/// For each face of `board`, whether `rule` keeps it inside `outline`.
+pub(crate) fn faces_kept(board: &Board, outline: &Outline, rule: KeepRule) -> Vec<bool> {
+    let tol = typical_edge(board) * 1e-9;
+    board
+        .mesh
+        .face_ids()
+        .map(|f| {
+            let pts: Vec<Point> = board.mesh.face_points(f).collect();
+            outline.keeps(rule, &pts, tol)
+        })
+        .collect()
 }
 
 /// A board of the faces with `keep[f]` (in their order), with all their data;

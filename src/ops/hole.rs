@@ -1,10 +1,9 @@
 //! Hole: remove the faces inside an outline (the opposite of clip). The
 //! remaining faces keep all their data; the new rim is untagged.
 
-use super::clip::keep_faces;
-use super::{KeepRule, OpError, OpResult, Outline, count, typical_edge};
+use super::clip::{faces_kept, keep_faces};
+use super::{KeepRule, OpError, OpResult, Outline, count};
 use crate::board::Board;
-use crate::mesh::Point;
 
 /// Parameters of [`hole`].
 #[derive(Clone, Debug, PartialEq)]
@@ -16,14 +15,9 @@ pub struct HoleParams {
 
 /// Remove the faces the rule finds inside the outline.
 pub fn hole(board: &Board, p: &HoleParams) -> Result<OpResult, OpError> {
-    let tol = typical_edge(board) * 1e-9;
-    let keep: Vec<bool> = board
-        .mesh
-        .face_ids()
-        .map(|f| {
-            let pts: Vec<Point> = board.mesh.face_points(f).collect();
-            !p.outline.keeps(p.rule, &pts, tol)
-        })
+    let keep: Vec<bool> = faces_kept(board, &p.outline, p.rule)
+        .into_iter()
+        .map(|inside| !inside)
         .collect();
     let removed = keep.iter().filter(|&&k| !k).count();
     if removed == 0 {
@@ -52,6 +46,7 @@ pub fn hole(board: &Board, p: &HoleParams) -> Result<OpResult, OpError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mesh::Point;
     use crate::presets::square_grid;
 
     #[test]

@@ -3,7 +3,7 @@
 //! says `left`).
 
 use super::transform::{Affine, transformed};
-use super::{OpError, OpResult, centre};
+use super::{OpError, OpResult, centre, finite_degrees};
 use crate::board::Board;
 use crate::mesh::Point;
 
@@ -18,15 +18,10 @@ pub struct MirrorParams {
 }
 
 pub fn mirror(board: &Board, p: &MirrorParams) -> Result<OpResult, OpError> {
-    if !p.degrees.is_finite() {
-        return Err(OpError::BadParameter(format!(
-            "the mirror line's angle must be a finite number of degrees, not {}",
-            p.degrees
-        )));
-    }
+    let degrees = finite_degrees("the mirror line's angle", p.degrees)?;
     let c = p.through.unwrap_or_else(|| centre(board));
     Ok(OpResult {
-        board: transformed(board, &Affine::mirror(c, p.degrees))?,
+        board: transformed(board, &Affine::mirror(c, degrees))?,
         notes: Vec::new(),
     })
 }

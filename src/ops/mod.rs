@@ -95,6 +95,17 @@ pub(crate) fn count(n: usize, what: &str) -> String {
     }
 }
 
+/// `degrees` if it is a finite angle; `what` names it in the error ("the angle").
+pub(crate) fn finite_degrees(what: &str, degrees: f64) -> Result<f64, OpError> {
+    if degrees.is_finite() {
+        Ok(degrees)
+    } else {
+        Err(OpError::BadParameter(format!(
+            "{what} must be a finite number of degrees, not {degrees}"
+        )))
+    }
+}
+
 /// The median edge length: the board's typical scale, for tolerances.
 pub(crate) fn typical_edge(board: &Board) -> f64 {
     let m = &board.mesh;

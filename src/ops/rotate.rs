@@ -2,7 +2,7 @@
 //! edges their side tags.
 
 use super::transform::{Affine, transformed};
-use super::{OpError, OpResult, centre};
+use super::{OpError, OpResult, centre, finite_degrees};
 use crate::board::Board;
 use crate::mesh::Point;
 
@@ -16,15 +16,10 @@ pub struct RotateParams {
 }
 
 pub fn rotate(board: &Board, p: &RotateParams) -> Result<OpResult, OpError> {
-    if !p.degrees.is_finite() {
-        return Err(OpError::BadParameter(format!(
-            "the angle must be a finite number of degrees, not {}",
-            p.degrees
-        )));
-    }
+    let degrees = finite_degrees("the angle", p.degrees)?;
     let c = p.about.unwrap_or_else(|| centre(board));
     Ok(OpResult {
-        board: transformed(board, &Affine::rotation(c, p.degrees))?,
+        board: transformed(board, &Affine::rotation(c, degrees))?,
         notes: Vec::new(),
     })
 }

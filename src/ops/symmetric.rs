@@ -9,7 +9,9 @@
 //! original (or each other) are refused.
 
 use super::transform::Affine;
-use super::{Assembly, FaceRow, OpError, OpResult, count, first_overlap, typical_edge};
+use super::{
+    Assembly, FaceRow, OpError, OpResult, count, finite_degrees, first_overlap, typical_edge,
+};
 use crate::board::Board;
 use crate::mesh::{MeshError, Point};
 
@@ -39,11 +41,7 @@ pub struct SymmetricParams {
 pub fn symmetric_copy(board: &Board, p: &SymmetricParams) -> Result<OpResult, OpError> {
     let maps: Vec<Affine> = match p.symmetry {
         Symmetry::Mirror { degrees } => {
-            if !degrees.is_finite() {
-                return Err(OpError::BadParameter(format!(
-                    "the mirror line's angle must be a finite number of degrees, not {degrees}"
-                )));
-            }
+            let degrees = finite_degrees("the mirror line's angle", degrees)?;
             let c = p.through.unwrap_or_else(|| touching_line(board, degrees));
             vec![Affine::mirror(c, degrees)]
         }

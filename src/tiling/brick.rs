@@ -10,12 +10,7 @@ use crate::mesh::Point;
 pub(super) fn tiling() -> Periodic {
     let p = |x: f64, y: f64| Point::new(x, y);
     Periodic {
-        frame: Frame {
-            anchor: p(0.0, 0.0),
-            a: p(2.0, 0.0),
-            b: p(1.0, 1.0),
-            vertex_aligned: false,
-        },
+        frame: Frame::centred(p(2.0, 0.0), p(1.0, 1.0)),
         tiles: vec![vec![
             p(-1.0, -0.5),
             p(0.0, -0.5),

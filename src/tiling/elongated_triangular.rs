@@ -9,12 +9,7 @@ pub(super) fn tiling() -> Periodic {
     let h = 3f64.sqrt() / 2.0;
     let p = |x: f64, y: f64| Point::new(x, y);
     Periodic {
-        frame: Frame {
-            anchor: p(0.0, 0.0),
-            a: p(1.0, 0.0),
-            b: p(0.5, 1.0 + h),
-            vertex_aligned: false,
-        },
+        frame: Frame::centred(p(1.0, 0.0), p(0.5, 1.0 + h)),
         tiles: vec![
             vec![p(-0.5, -0.5), p(0.5, -0.5), p(0.5, 0.5), p(-0.5, 0.5)],
             vec![p(-0.5, 0.5), p(0.5, 0.5), p(0.0, 0.5 + h)],

@@ -69,14 +69,8 @@ pub struct TilingInfo {
     pub default_size: u32,
 }
 
-const LATTICE_SHAPES: &[ShapeKind] = &[
-    ShapeKind::Rectangle,
-    ShapeKind::Rhombus,
-    ShapeKind::Triangle,
-    ShapeKind::Hexagon,
-    ShapeKind::Disc,
-    ShapeKind::Polygon,
-];
+/// Lattice tilings take every shape.
+const LATTICE_SHAPES: &[ShapeKind] = &ShapeKind::ALL;
 
 macro_rules! lattice {
     ($kind:ident, $name:literal, $notation:literal, $title:literal, $shape:ident, $size:literal) => {

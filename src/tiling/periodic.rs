@@ -145,6 +145,14 @@ fn outline_area(o: &Outline) -> f64 {
     signed_area(o.points().iter().copied()).abs()
 }
 
+/// A lattice with hexagonal symmetry: cells `p` apart along +x and along 60°.
+pub(crate) fn hexagonal_lattice(p: f64) -> (Point, Point) {
+    (
+        Point::new(p, 0.0),
+        Point::new(p / 2.0, p * 3f64.sqrt() / 2.0),
+    )
+}
+
 /// A regular polygon with `k` corners at `radius` from `c`, the first at
 /// `degrees` from the x axis.
 pub(crate) fn regular(c: Point, k: usize, radius: f64, degrees: f64) -> Vec<Point> {

@@ -2,22 +2,15 @@
 //! a square on each of their sides and a triangle at each corner gap (per
 //! hexagon: 3 squares and 2 triangles).
 
-use super::periodic::{Coords, Periodic, regular, unit_circumradius};
+use super::periodic::{Coords, Periodic, hexagonal_lattice, regular, unit_circumradius};
 use super::shape::Frame;
 use crate::mesh::Point;
 
 pub(super) fn tiling() -> Periodic {
-    let p = 1.0 + 3f64.sqrt();
-    let a = Point::new(p, 0.0);
-    let b = Point::new(p / 2.0, p * 3f64.sqrt() / 2.0);
+    let (a, b) = hexagonal_lattice(1.0 + 3f64.sqrt());
     let (r4, r3) = (unit_circumradius(4), unit_circumradius(3));
     Periodic {
-        frame: Frame {
-            anchor: Point::new(0.0, 0.0),
-            a,
-            b,
-            vertex_aligned: false,
-        },
+        frame: Frame::centred(a, b),
         tiles: vec![
             regular(Point::new(0.0, 0.0), 6, 1.0, 30.0),
             regular(a * 0.5, 4, r4, 45.0),

@@ -154,6 +154,16 @@ pub(crate) struct Frame {
 const MARGIN: f64 = 0.3;
 
 impl Frame {
+    /// Shapes centred on the cell at the origin of lattice `a`, `b`.
+    pub(crate) fn centred(a: Point, b: Point) -> Frame {
+        Frame {
+            anchor: Point::new(0.0, 0.0),
+            a,
+            b,
+            vertex_aligned: false,
+        }
+    }
+
     fn at(&self, u: f64, v: f64) -> Point {
         self.anchor + self.a * u + self.b * v
     }

@@ -27,12 +27,7 @@ pub(super) fn tiling() -> Periodic {
         b,
     ];
     Periodic {
-        frame: Frame {
-            anchor: Point::new(0.0, 0.0),
-            a: Point::new(l, 0.0),
-            b: Point::new(0.0, l),
-            vertex_aligned: false,
-        },
+        frame: Frame::centred(Point::new(l, 0.0), Point::new(0.0, l)),
         tiles,
         coords: Coords::None,
     }

@@ -8,12 +8,7 @@ use crate::mesh::Point;
 pub(super) fn tiling() -> Periodic {
     let h = 0.5;
     Periodic {
-        frame: Frame {
-            anchor: Point::new(0.0, 0.0),
-            a: Point::new(1.0, 0.0),
-            b: Point::new(0.0, 1.0),
-            vertex_aligned: false,
-        },
+        frame: Frame::centred(Point::new(1.0, 0.0), Point::new(0.0, 1.0)),
         tiles: vec![vec![
             Point::new(-h, -h),
             Point::new(h, -h),

@@ -4,18 +4,19 @@
 //! rhombus 2n², a hexagon 6n². Within a row, columns alternate up- and
 //! down-pointing triangles.
 
-use super::periodic::{Coords, Periodic};
+use super::periodic::{Coords, Periodic, hexagonal_lattice};
 use super::shape::Frame;
 use crate::mesh::Point;
 
 pub(super) fn tiling() -> Periodic {
     let h = 3f64.sqrt() / 2.0;
     let p = |x: f64, y: f64| Point::new(x, y);
+    let (a, b) = hexagonal_lattice(1.0);
     Periodic {
         frame: Frame {
             anchor: p(0.0, 0.0),
-            a: p(1.0, 0.0),
-            b: p(0.5, h),
+            a,
+            b,
             vertex_aligned: true,
         },
         tiles: vec![

@@ -9,12 +9,7 @@ use crate::mesh::Point;
 pub(super) fn tiling() -> Periodic {
     let p = 1.0 + 2f64.sqrt();
     Periodic {
-        frame: Frame {
-            anchor: Point::new(0.0, 0.0),
-            a: Point::new(p, 0.0),
-            b: Point::new(0.0, p),
-            vertex_aligned: false,
-        },
+        frame: Frame::centred(Point::new(p, 0.0), Point::new(0.0, p)),
         tiles: vec![
             regular(Point::new(0.0, 0.0), 8, unit_circumradius(8), 22.5),
             regular(Point::new(p / 2.0, p / 2.0), 4, unit_circumradius(4), 0.0),

@@ -2,22 +2,15 @@
 //! triangular lattice, a square between each two and a hexagon between each
 //! three (per dodecagon: 3 squares and 2 hexagons).
 
-use super::periodic::{Coords, Periodic, regular, unit_circumradius};
+use super::periodic::{Coords, Periodic, hexagonal_lattice, regular, unit_circumradius};
 use super::shape::Frame;
 use crate::mesh::Point;
 
 pub(super) fn tiling() -> Periodic {
-    let p = 3.0 + 3f64.sqrt();
-    let a = Point::new(p, 0.0);
-    let b = Point::new(p / 2.0, p * 3f64.sqrt() / 2.0);
+    let (a, b) = hexagonal_lattice(3.0 + 3f64.sqrt());
     let r4 = unit_circumradius(4);
     Periodic {
-        frame: Frame {
-            anchor: Point::new(0.0, 0.0),
-            a,
-            b,
-            vertex_aligned: false,
-        },
+        frame: Frame::centred(a, b),
         tiles: vec![
             regular(Point::new(0.0, 0.0), 12, unit_circumradius(12), 15.0),
             regular(a * 0.5, 4, r4, 45.0),
