@@ -68,7 +68,7 @@ fn tiling_writes_boards() {
     // RON on stdout without -o; vertex configurations work as names.
     let (out, _) = ok(&["tiling", "4.8.8", "--size", "3x2"]);
     let b = boardwright::io::ron::read_ron(out.as_bytes(), &Default::default()).unwrap();
-    assert_eq!(b.board.mesh.face_degree_histogram(), vec![(4, 2), (8, 6)]);
+    assert_eq!(b.board.mesh().face_degree_histogram(), vec![(4, 2), (8, 6)]);
     // Polygon shapes, rules, polar options, SVG.
     let poly = dir.path().join("poly.svg");
     ok(&[

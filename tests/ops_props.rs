@@ -44,7 +44,7 @@ fn board() -> impl Strategy<Value = Board> {
 
 /// A random star-shaped outline around the board's middle, scaled to it.
 fn outline(b: &Board, radii: &[f64], turn: f64) -> Outline {
-    let bb = b.mesh.bbox();
+    let bb = b.mesh().bbox();
     let c = bb.center();
     let r = bb.width().max(bb.height()) / 2.0;
     let k = radii.len();
@@ -61,12 +61,12 @@ fn outline(b: &Board, radii: &[f64], turn: f64) -> Outline {
 
 /// Faces all of whose corners are interior vertices.
 fn interior(b: &Board) -> Vec<FaceId> {
-    b.mesh
+    b.mesh()
         .face_ids()
         .filter(|&f| {
-            b.mesh
+            b.mesh()
                 .face_vertices(f)
-                .all(|v| !b.mesh.is_boundary_vertex(v))
+                .all(|v| !b.mesh().is_boundary_vertex(v))
         })
         .collect()
 }
@@ -79,7 +79,7 @@ fn edge_pairs(
     let set: BTreeSet<FaceId> = faces.iter().copied().collect();
     let mut out = BTreeSet::new();
     for &f in faces {
-        for g in b.mesh.adjacent_faces(f) {
+        for g in b.mesh().adjacent_faces(f) {
             if set.contains(&g) {
                 let (x, y) = (name(f), name(g));
                 out.insert((x.min(y), x.max(y)));
@@ -112,17 +112,17 @@ proptest! {
         dd.validate().unwrap();
         prop_assert_eq!(dd.face_count(), inner.len());
         // Each interior face's centroid lies in exactly the dual-dual face made for it.
-        let index = FaceIndex::build(&dd.mesh);
+        let index = FaceIndex::build(dd.mesh());
         let mut image = vec![usize::MAX; b.face_count()];
         let mut hit = BTreeSet::new();
         for &f in &inner {
-            let g = index.locate(&dd.mesh, b.mesh.face_centroid(f));
+            let g = index.locate(dd.mesh(), b.mesh().face_centroid(f));
             prop_assert!(g.is_some(), "no face over {}", b.face_name(f));
             image[f.index()] = g.unwrap().index();
             hit.insert(g.unwrap());
         }
         prop_assert_eq!(hit.len(), inner.len());
-        let all: Vec<FaceId> = dd.mesh.face_ids().collect();
+        let all: Vec<FaceId> = dd.mesh().face_ids().collect();
         prop_assert_eq!(
             edge_pairs(&b, &inner, |f| image[f.index()]),
             edge_pairs(&dd, &all, |f| f.index())
@@ -134,9 +134,9 @@ proptest! {
         let mode = if quads { SubdivideMode::Quads } else { SubdivideMode::Triangles };
         let r = subdivide(&b, &SubdivideParams { mode }).unwrap().board;
         r.validate().unwrap();
-        let (before, after) = (b.mesh.total_area(), r.mesh.total_area());
+        let (before, after) = (b.mesh().total_area(), r.mesh().total_area());
         prop_assert!((before - after).abs() <= 1e-9 * before, "{before} → {after}");
-        prop_assert_eq!(r.face_count(), b.mesh.face_ids().map(|f| b.mesh.face_degree(f)).sum::<usize>());
+        prop_assert_eq!(r.face_count(), b.mesh().face_ids().map(|f| b.mesh().face_degree(f)).sum::<usize>());
         prop_assert_eq!(r.tagged_sides(), b.tagged_sides());
     }
 
@@ -178,9 +178,9 @@ proptest! {
         let m = m.map_err(|e| TestCaseError::fail(e.to_string()))?;
         m.board.validate().unwrap();
         prop_assert_eq!(m.board.face_count(), 2 * b.face_count());
-        prop_assert!((m.board.mesh.total_area() - 2.0 * b.mesh.total_area()).abs() < 1e-6 * b.mesh.total_area());
+        prop_assert!((m.board.mesh().total_area() - 2.0 * b.mesh().total_area()).abs() < 1e-6 * b.mesh().total_area());
         // Rotating about the board's middle makes copies overlap: refused.
-        let c = b.mesh.face_centroid(FaceId(0));
+        let c = b.mesh().face_centroid(FaceId(0));
         match symmetric_copy(&b, &SymmetricParams { symmetry: Symmetry::Rotate { n }, through: Some(c) }) {
             Err(OpError::Overlap { .. }) => {}
             other => return Err(TestCaseError::fail(format!("{other:?}"))),
@@ -225,7 +225,7 @@ fn rotated_wedges_weld_into_a_disc() {
     .unwrap();
     r.board.validate().unwrap();
     assert_eq!(r.board.face_count(), full.face_count());
-    assert_eq!(r.board.mesh.vertex_count(), full.mesh.vertex_count());
-    assert_eq!(r.board.mesh.boundary_loops().len(), 1);
-    assert!((r.board.mesh.total_area() - full.mesh.total_area()).abs() < 1e-9);
+    assert_eq!(r.board.mesh().vertex_count(), full.mesh().vertex_count());
+    assert_eq!(r.board.mesh().boundary_loops().len(), 1);
+    assert!((r.board.mesh().total_area() - full.mesh().total_area()).abs() < 1e-9);
 }

@@ -25,7 +25,7 @@ fn make(t: TilingKind, kind: ShapeKind, n: u32) -> Board {
 
 /// Faces by number of sides, as a sorted list of (sides, count).
 fn hist(b: &Board) -> Vec<(usize, usize)> {
-    b.mesh.face_degree_histogram()
+    b.mesh().face_degree_histogram()
 }
 
 #[test]
@@ -39,7 +39,7 @@ fn every_tiling_in_every_shape_is_valid() {
                 assert!(b.face_count() > 0);
                 // Convex shapes give one piece without holes: no gaps between tiles.
                 if kind != ShapeKind::Polygon {
-                    let loops = b.mesh.boundary_loops();
+                    let loops = b.mesh().boundary_loops();
                     assert_eq!(
                         loops.iter().filter(|l| l.is_hole()).count(),
                         0,
@@ -48,7 +48,7 @@ fn every_tiling_in_every_shape_is_valid() {
                     );
                 }
                 assert!(
-                    b.faces.label.iter().all(|l| !l.is_empty()),
+                    b.faces().labels().iter().all(|l| !l.is_empty()),
                     "{} {kind:?} {n}: unlabelled faces",
                     info.name
                 );
@@ -58,9 +58,9 @@ fn every_tiling_in_every_shape_is_valid() {
 }
 
 fn count_sides(b: &Board, sides: usize) -> usize {
-    b.mesh
+    b.mesh()
         .face_ids()
-        .filter(|&f| b.mesh.face_degree(f) == sides)
+        .filter(|&f| b.mesh().face_degree(f) == sides)
         .count()
 }
 
@@ -143,15 +143,15 @@ fn interior_vertices_have_the_tilings_configuration() {
             .collect();
         let b = make(info.kind, ShapeKind::Rectangle, 5);
         let mut interior = 0;
-        for v in b.mesh.vertex_ids() {
-            if b.mesh.is_boundary_vertex(v) {
+        for v in b.mesh().vertex_ids() {
+            if b.mesh().is_boundary_vertex(v) {
                 continue;
             }
             interior += 1;
             let got: Vec<usize> = b
-                .mesh
+                .mesh()
                 .vertex_faces(v)
-                .map(|f| b.mesh.face_degree(f))
+                .map(|f| b.mesh().face_degree(f))
                 .collect();
             let k = want.len();
             let matches = got.len() == k
@@ -196,7 +196,7 @@ fn shapes_tag_their_sides() {
     let r = make(TilingKind::Hexagonal, ShapeKind::Rhombus, 4);
     assert_eq!(labels_on(&r, SideTag::Bottom), ["a1", "b1", "c1", "d1"]);
     assert_eq!(labels_on(&r, SideTag::Left), ["a1", "a2", "a3", "a4"]);
-    assert_eq!(r.meta.suggested_rules, ["hex", "boco"]);
+    assert_eq!(r.meta().suggested_rules, ["hex", "boco"]);
     // A triangle: three sides, the corner faces on two each.
     let t = make(TilingKind::Hexagonal, ShapeKind::Triangle, 5);
     assert_eq!(
@@ -219,7 +219,7 @@ fn shapes_tag_their_sides() {
         // Corner k is where side k starts: its face touches side k's first face.
         let cf = h.faces_on_side(*c)[0];
         assert_eq!(
-            h.mesh.adjacent_faces(cf).count(),
+            h.mesh().adjacent_faces(cf).count(),
             3,
             "corner cells have 3 neighbours"
         );
@@ -230,14 +230,14 @@ fn shapes_tag_their_sides() {
     // Side 1 is the bottom side.
     let bottom = h.faces_on_side(sides[0]);
     let lowest = h
-        .mesh
+        .mesh()
         .face_ids()
-        .map(|f| h.mesh.face_centroid(f).y)
+        .map(|f| h.mesh().face_centroid(f).y)
         .fold(f64::MAX, f64::min);
     assert!(
         bottom
             .iter()
-            .all(|&f| (h.mesh.face_centroid(f).y - lowest).abs() < 1e-9)
+            .all(|&f| (h.mesh().face_centroid(f).y - lowest).abs() < 1e-9)
     );
     // Discs have no sides; a pentagon outline tags side1 … side5.
     assert!(
@@ -254,10 +254,10 @@ fn triangles_match_the_triangle_preset() {
     for n in [1, 4, 8] {
         let t = make(TilingKind::Triangular, ShapeKind::Triangle, n);
         let p = boardwright::presets::triangle_grid(n);
-        assert_eq!(t.faces, p.faces, "labels and coordinates, n = {n}");
-        for f in p.mesh.face_ids() {
-            let a: Vec<Point> = t.mesh.face_points(f).collect();
-            let b: Vec<Point> = p.mesh.face_points(f).collect();
+        assert_eq!(t.faces(), p.faces(), "labels and coordinates, n = {n}");
+        for f in p.mesh().face_ids() {
+            let a: Vec<Point> = t.mesh().face_points(f).collect();
+            let b: Vec<Point> = p.mesh().face_points(f).collect();
             assert_eq!(a.len(), b.len());
             for (x, y) in a.iter().zip(&b) {
                 assert!(x.distance(*y) < 1e-9, "n = {n}, face {f:?}");
@@ -280,11 +280,11 @@ fn bricks_connect_like_hexagons() {
     let b = make(TilingKind::Brick, ShapeKind::Rhombus, n);
     let neighbours = |x: &Board| {
         let mut v: Vec<(String, Vec<String>)> = x
-            .mesh
+            .mesh()
             .face_ids()
             .map(|f| {
                 let mut ns: Vec<String> = x
-                    .mesh
+                    .mesh()
                     .adjacent_faces(f)
                     .map(|g| x.label(g).to_string())
                     .collect();
@@ -339,7 +339,7 @@ fn polar_options() {
     let b = tiling::build(&p).unwrap();
     assert_eq!(b.label(boardwright::mesh::FaceId(0)), "a1");
     assert_eq!(
-        b.face_by_label("f2").map(|f| b.mesh.face_degree(f) >= 4),
+        b.face_by_label("f2").map(|f| b.mesh().face_degree(f) >= 4),
         Some(true)
     );
     assert_eq!(b.face_by_label("g2"), None);
@@ -347,7 +347,7 @@ fn polar_options() {
     // The centre cell touches all six cells of ring 1 (two sides each: the
     // circle has a corner every 30°).
     let mut ring1: Vec<_> = b
-        .mesh
+        .mesh()
         .adjacent_faces(boardwright::mesh::FaceId(0))
         .collect();
     assert_eq!(ring1.len(), 12);
@@ -359,7 +359,7 @@ fn polar_options() {
     let pie = tiling::build(&p).unwrap();
     pie.validate().unwrap();
     assert_eq!(pie.face_count(), 24);
-    assert_eq!(pie.mesh.boundary_loops().len(), 1);
+    assert_eq!(pie.mesh().boundary_loops().len(), 1);
     // One count per ring.
     p.polar.sectors = vec![3, 7, 12];
     assert_eq!(tiling::build(&p).unwrap().face_count(), 22);
@@ -377,7 +377,7 @@ fn polar_options() {
         },
     )
     .unwrap();
-    assert_eq!(r.board.faces.label, b.faces.label);
+    assert_eq!(r.board.faces().labels(), b.faces().labels());
 }
 
 #[test]

@@ -2,38 +2,53 @@
 //! side tags and start pieces into a validated [`Board`].
 
 use super::{OpError, count};
-use crate::board::{Board, BoardMeta, FaceKind, GridCoord, Rgba, SideTag};
-use crate::mesh::{BuildOptions, FaceId, Mesh, PolygonSoup, VertexId};
+use crate::board::{Board, BoardBuilder, BoardMeta, FaceData, SideTag, StartSetup};
+use crate::mesh::{BuildOptions, EdgeId, FaceId, Mesh, PolygonSoup, VertexId};
 
-/// Everything a board stores about one face.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub(crate) struct FaceRow {
-    pub label: String,
-    pub coord: Option<GridCoord>,
-    pub kind: FaceKind,
-    pub colour: Option<Rgba>,
-    pub region: Option<u32>,
+/// A board taken apart: operators change a copy of its rows, tags, metadata or
+/// start setup here and build it again through [`BoardBuilder`].
+#[derive(Clone, Debug)]
+pub(crate) struct Parts {
+    pub mesh: Mesh,
+    /// One row per face, in face order.
+    pub rows: Vec<FaceData>,
+    /// One slot per edge.
+    pub tags: Vec<Option<SideTag>>,
+    pub meta: BoardMeta,
+    pub setup: StartSetup,
 }
 
-impl FaceRow {
-    /// The row of face `f` of `board`.
-    pub fn of(board: &Board, f: FaceId) -> FaceRow {
-        let i = f.index();
-        FaceRow {
-            label: board.faces.label[i].clone(),
-            coord: board.faces.coord[i],
-            kind: board.faces.kind[i].clone(),
-            colour: board.faces.colour[i],
-            region: board.faces.region[i],
+impl Parts {
+    pub fn of(board: &Board) -> Parts {
+        Parts {
+            mesh: board.mesh().clone(),
+            rows: board.faces().rows().collect(),
+            tags: board.side_tags().to_vec(),
+            meta: board.meta().clone(),
+            setup: board.setup().clone(),
         }
     }
-    fn store(self, board: &mut Board, f: usize) {
-        board.faces.label[f] = self.label;
-        board.faces.coord[f] = self.coord;
-        board.faces.kind[f] = self.kind;
-        board.faces.colour[f] = self.colour;
-        board.faces.region[f] = self.region;
+
+    /// The board of these parts, validated.
+    pub fn build(self) -> Result<Board, OpError> {
+        let tags = (self.tags.into_iter().enumerate())
+            .filter_map(|(e, t)| t.map(|t| (EdgeId(e as u32), t)));
+        Ok(BoardBuilder::from_mesh(self.mesh)
+            .faces(self.rows)
+            .tag_edges(tags)
+            .meta(self.meta)
+            .setup(self.setup)
+            .build()?)
     }
+}
+
+/// `board` with face `f` labelled `labels[f]`.
+pub(crate) fn with_labels(board: &Board, labels: Vec<String>) -> Result<Board, OpError> {
+    let mut parts = Parts::of(board);
+    for (row, label) in parts.rows.iter_mut().zip(labels) {
+        row.label = label;
+    }
+    parts.build()
 }
 
 /// Polygons with their rows, tags and pieces, waiting to become a board.
@@ -41,7 +56,7 @@ impl FaceRow {
 pub(crate) struct Assembly {
     pub soup: PolygonSoup,
     /// One row per soup face.
-    pub rows: Vec<FaceRow>,
+    pub rows: Vec<FaceData>,
     /// Side tags by soup vertex indices (either order).
     pub tags: Vec<(u32, u32, SideTag)>,
     /// Start pieces by soup face index.
@@ -65,28 +80,28 @@ impl Assembly {
     /// metadata and none of its faces.
     pub fn with_vertices_of(board: &Board) -> Assembly {
         let mut a = Assembly {
-            meta: board.meta.clone(),
+            meta: board.meta().clone(),
             ..Default::default()
         };
-        a.soup.positions = board.mesh.positions().to_vec();
+        a.soup.positions = board.mesh().positions().to_vec();
         a
     }
 
     /// `board`'s side tags by vertex indices.
     pub fn tags_of(board: &Board) -> Vec<(u32, u32, SideTag)> {
         board
-            .side_tags
+            .side_tags()
             .iter()
             .enumerate()
             .filter_map(|(e, t)| {
-                let [a, b] = board.mesh.edge_vertices(crate::mesh::EdgeId(e as u32));
+                let [a, b] = board.mesh().edge_vertices(crate::mesh::EdgeId(e as u32));
                 t.map(|t| (a.0, b.0, t))
             })
             .collect()
     }
 
     /// Add a face; returns its soup index.
-    pub fn push_face(&mut self, corners: &[u32], row: FaceRow) -> u32 {
+    pub fn push_face(&mut self, corners: &[u32], row: FaceData) -> u32 {
         self.soup.push_face(corners);
         self.rows.push(row);
         (self.rows.len() - 1) as u32
@@ -99,33 +114,32 @@ impl Assembly {
             ..Default::default()
         };
         let (mesh, report) = Mesh::build(&self.soup, &opts)?;
-        let mut board = Board::new(mesh);
-        for (i, row) in self.rows.into_iter().enumerate() {
-            row.store(&mut board, i);
-        }
         let map = |v: u32| -> Option<VertexId> { report.vertex_map.get(v as usize).copied()? };
+        let mut tags: Vec<Option<SideTag>> = vec![None; mesh.edge_count()];
         let mut dropped_tags = 0;
         for (a, b, t) in self.tags {
             let edge = map(a)
                 .zip(map(b))
-                .and_then(|(a, b)| board.mesh.find_edge(a, b))
-                .filter(|&e| board.mesh.is_boundary_edge(e));
+                .and_then(|(a, b)| mesh.find_edge(a, b))
+                .filter(|&e| mesh.is_boundary_edge(e));
             match edge {
-                Some(e) if board.side_tags[e.index()].is_none() => {
-                    board.side_tags[e.index()] = Some(t)
-                }
-                Some(e) if board.side_tags[e.index()] == Some(t) => {}
+                Some(e) if tags[e.index()].is_none() => tags[e.index()] = Some(t),
+                Some(e) if tags[e.index()] == Some(t) => {}
                 _ => dropped_tags += 1,
             }
         }
-        board.setup.pieces = self
-            .pieces
-            .into_iter()
+        let mut pieces: Vec<(FaceId, u8)> = (self.pieces.into_iter())
             .map(|(f, p)| (FaceId(f), p))
             .collect();
-        board.setup.pieces.sort_unstable();
-        board.meta = self.meta;
-        board.validate()?;
+        pieces.sort_unstable();
+        let board = Parts {
+            mesh,
+            rows: self.rows,
+            tags,
+            meta: self.meta,
+            setup: StartSetup { pieces },
+        }
+        .build()?;
         Ok(Assembled {
             board,
             welded: report.welded_vertices,

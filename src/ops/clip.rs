@@ -6,7 +6,7 @@
 //! faces keep all their data; side tags on kept boundary edges stay, and with
 //! `retag` the new board's outer boundary is tagged by the outline's sides.
 
-use super::{Assembly, FaceRow, OpError, OpResult, count, typical_edge};
+use super::{Assembly, OpError, OpResult, Parts, count, typical_edge};
 use crate::board::{Board, SideTag};
 use crate::mesh::geom::{
     Containment, centroid, point_in_polygon, point_segment_distance, polygon_self_intersects,
@@ -207,10 +207,11 @@ impl Outline {
     /// Tag the edges of `board`'s outer outlines (not holes) by this outline:
     /// the boundary edges of each corner's face get that corner's tag, every
     /// other outer edge the tag of the nearest side. Replaces the tags there
-    /// were on those edges; returns how many edges now carry a tag.
-    pub fn tag_board(&self, board: &mut Board) -> usize {
+    /// were on those edges; returns the board and how many edges now carry a tag.
+    pub fn tag_board(&self, board: &Board) -> Result<(Board, usize), OpError> {
+        let mut tags = board.side_tags().to_vec();
         let outer: Vec<EdgeId> = board
-            .mesh
+            .mesh()
             .boundary_loops()
             .iter()
             .filter(|l| !l.is_hole())
@@ -218,7 +219,10 @@ impl Outline {
             .collect();
         let mut corner_of: rustc_hash::FxHashMap<FaceId, SideTag> = Default::default();
         let rim: Vec<FaceId> = {
-            let mut v: Vec<FaceId> = outer.iter().map(|&e| board.mesh.edge_faces(e).0).collect();
+            let mut v: Vec<FaceId> = outer
+                .iter()
+                .map(|&e| board.mesh().edge_faces(e).0)
+                .collect();
             v.sort_unstable();
             v.dedup();
             v
@@ -227,11 +231,11 @@ impl Outline {
             let hit = rim
                 .iter()
                 .copied()
-                .find(|&f| point_in_polygon(p, board.mesh.face_points(f)) != Containment::Outside)
+                .find(|&f| point_in_polygon(p, board.mesh().face_points(f)) != Containment::Outside)
                 .or_else(|| {
                     rim.iter().copied().min_by(|&a, &b| {
-                        let da = board.mesh.face_centroid(a).distance(p);
-                        let db = board.mesh.face_centroid(b).distance(p);
+                        let da = board.mesh().face_centroid(a).distance(p);
+                        let db = board.mesh().face_centroid(b).distance(p);
                         da.total_cmp(&db)
                     })
                 });
@@ -242,9 +246,9 @@ impl Outline {
         let n = self.points.len();
         let mut tagged = 0;
         for e in outer {
-            let f = board.mesh.edge_faces(e).0;
+            let f = board.mesh().edge_faces(e).0;
             let tag = corner_of.get(&f).copied().or_else(|| {
-                let m = board.mesh.edge_midpoint(e);
+                let m = board.mesh().edge_midpoint(e);
                 (0..n)
                     .min_by(|&i, &j| {
                         let d = |k: usize| {
@@ -254,10 +258,12 @@ impl Outline {
                     })
                     .and_then(|i| self.sides[i])
             });
-            board.side_tags[e.index()] = tag;
+            tags[e.index()] = tag;
             tagged += usize::from(tag.is_some());
         }
-        tagged
+        let mut parts = Parts::of(board);
+        parts.tags = tags;
+        Ok((parts.build()?, tagged))
     }
 }
 
@@ -290,7 +296,8 @@ pub fn clip(board: &Board, p: &ClipParams) -> Result<OpResult, OpError> {
         ),
     );
     if p.retag {
-        let n = p.outline.tag_board(&mut result);
+        let (tagged, n) = p.outline.tag_board(&result)?;
+        result = tagged;
         notes.push(format!(
             "tagged {} by the outline's sides",
             count(n, "boundary edge")
@@ -306,10 +313,10 @@ pub fn clip(board: &Board, p: &ClipParams) -> Result<OpResult, OpError> {
 pub(crate) fn faces_kept(board: &Board, outline: &Outline, rule: KeepRule) -> Vec<bool> {
     let tol = typical_edge(board) * 1e-9;
     board
-        .mesh
+        .mesh()
         .face_ids()
         .map(|f| {
-            let pts: Vec<Point> = board.mesh.face_points(f).collect();
+            let pts: Vec<Point> = board.mesh().face_points(f).collect();
             outline.keeps(rule, &pts, tol)
         })
         .collect()
@@ -318,7 +325,7 @@ pub(crate) fn faces_kept(board: &Board, outline: &Outline, rule: KeepRule) -> Ve
 /// A board of the faces with `keep[f]` (in their order), with all their data;
 /// notes on what went with the removed faces.
 pub(crate) fn keep_faces(board: &Board, keep: &[bool]) -> Result<(Board, Vec<String>), OpError> {
-    let mesh = &board.mesh;
+    let mesh = board.mesh();
     let mut asm = Assembly::with_vertices_of(board);
     let mut new_id = vec![u32::MAX; keep.len()];
     let mut opened = 0;
@@ -327,7 +334,7 @@ pub(crate) fn keep_faces(board: &Board, keep: &[bool]) -> Result<(Board, Vec<Str
             continue;
         }
         let corners: Vec<u32> = mesh.face_vertices(f).map(|v| v.0).collect();
-        new_id[f.index()] = asm.push_face(&corners, FaceRow::of(board, f));
+        new_id[f.index()] = asm.push_face(&corners, board.face_data(f));
         opened += mesh
             .face_neighbors(f)
             .filter(|(_, g)| g.is_some_and(|g| !keep[g.index()]))
@@ -335,7 +342,7 @@ pub(crate) fn keep_faces(board: &Board, keep: &[bool]) -> Result<(Board, Vec<Str
     }
     asm.tags = Assembly::tags_of(board);
     let mut lost_pieces = 0;
-    for &(f, pl) in &board.setup.pieces {
+    for &(f, pl) in &board.setup().pieces {
         match new_id.get(f.index()) {
             Some(&n) if n != u32::MAX => asm.pieces.push((n, pl)),
             _ => lost_pieces += 1,
@@ -386,8 +393,9 @@ mod tests {
 
     #[test]
     fn clip_keeps_by_rule_and_reports() {
-        let mut b = square_grid(4, 4);
-        b.setup.pieces = vec![(FaceId(0), 0), (FaceId(5), 1)];
+        let mut parts = Parts::of(&square_grid(4, 4));
+        parts.setup.pieces = vec![(FaceId(0), 0), (FaceId(5), 1)];
+        let b = parts.build().unwrap();
         // A diamond around the centre of the board.
         let diamond =
             Outline::polygon(vec![p(2.0, 0.0), p(4.0, 2.0), p(2.0, 4.0), p(0.0, 2.0)]).unwrap();
@@ -404,7 +412,7 @@ mod tests {
         // Centroids at (x + ½, y + ½) with |x + ½ − 2| + |y + ½ − 2| ≤ 2: the eight
         // faces of the two middle rows and columns plus the four middle ones.
         assert_eq!(r.board.face_count(), 12);
-        assert_eq!(r.board.setup.pieces.len(), 1, "{:?}", r.notes);
+        assert_eq!(r.board.setup().pieces.len(), 1, "{:?}", r.notes);
         assert!(r.notes.iter().any(|n| n.contains("1 start piece")));
         let fully = clip(
             &b,

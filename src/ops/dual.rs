@@ -9,17 +9,17 @@
 //! labelled by rows. Side tags and start pieces are dropped with a note.
 
 use super::relabel::row_labels;
-use super::{Assembly, FaceRow, OpError, OpResult, count, first_overlap};
-use crate::board::Board;
+use super::{Assembly, OpError, OpResult, count, first_overlap, with_labels};
+use crate::board::{Board, FaceData};
 
 /// Parameters of [`dual`] (none yet).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct DualParams;
 
 pub fn dual(board: &Board, _p: &DualParams) -> Result<OpResult, OpError> {
-    let mesh = &board.mesh;
+    let mesh = board.mesh();
     let mut asm = Assembly {
-        meta: board.meta.clone(),
+        meta: board.meta().clone(),
         ..Default::default()
     };
     asm.soup.positions = mesh.face_ids().map(|f| mesh.face_centroid(f)).collect();
@@ -33,23 +33,22 @@ pub fn dual(board: &Board, _p: &DualParams) -> Result<OpResult, OpError> {
             straight += 1;
             continue;
         }
-        asm.push_face(&ring, FaceRow::default());
+        asm.push_face(&ring, FaceData::default());
     }
     if asm.rows.is_empty() {
         return Err(OpError::NoInteriorVertex);
     }
-    let mut result = asm.finish()?.board;
-    if let Some((f, g, at)) = first_overlap(&result.mesh) {
+    let result = asm.finish()?.board;
+    if let Some((f, g, at)) = first_overlap(result.mesh()) {
         return Err(OpError::Overlap {
             what: format!(
                 "the dual faces of the vertices at {} and {} overlap near {at} (faces that are not convex can do this)",
-                result.mesh.face_centroid(f),
-                result.mesh.face_centroid(g),
+                result.mesh().face_centroid(f),
+                result.mesh().face_centroid(g),
             ),
         });
     }
-    let labels = row_labels(&result);
-    result.faces.label = labels;
+    let result = with_labels(&result, row_labels(&result))?;
     let mut notes = vec![format!(
         "the dual has {} (one per interior vertex); the original faces' labels, coordinates, kinds, colours and regions do not carry over, the new faces are labelled by rows",
         count(result.face_count(), "face")
@@ -61,17 +60,17 @@ pub fn dual(board: &Board, _p: &DualParams) -> Result<OpResult, OpError> {
             if straight == 1 { "gives" } else { "give" }
         ));
     }
-    let tags = board.side_tags.iter().flatten().count();
+    let tags = board.side_tags().iter().flatten().count();
     if tags > 0 {
         notes.push(format!(
             "dropped {} (the dual's boundary is new)",
             count(tags, "side tag")
         ));
     }
-    if !board.setup.pieces.is_empty() {
+    if !board.setup().pieces.is_empty() {
         notes.push(format!(
             "dropped {}",
-            count(board.setup.pieces.len(), "start piece")
+            count(board.setup().pieces.len(), "start piece")
         ));
     }
     Ok(OpResult {
@@ -91,12 +90,12 @@ mod tests {
         let d = dual(&square_grid(4, 4), &DualParams).unwrap();
         d.board.validate().unwrap();
         assert_eq!(d.board.face_count(), 9);
-        assert_eq!(d.board.mesh.face_degree_histogram(), vec![(4, 9)]);
+        assert_eq!(d.board.mesh().face_degree_histogram(), vec![(4, 9)]);
         assert_eq!(d.board.label(crate::mesh::FaceId(0)), "a1");
         assert!(d.notes.iter().any(|n| n.contains("side tag")));
         // Hex faces meet three at a vertex: the dual is made of triangles.
         let h = dual(&hex(5), &DualParams).unwrap().board;
-        assert_eq!(h.mesh.face_degree_histogram(), vec![(3, 2 * 4 * 4)]);
+        assert_eq!(h.mesh().face_degree_histogram(), vec![(3, 2 * 4 * 4)]);
         assert_eq!(
             dual(&square_grid(2, 1), &DualParams),
             Err(OpError::NoInteriorVertex)

@@ -71,7 +71,7 @@ mod tests {
         .unwrap();
         r.board.validate().unwrap();
         assert_eq!(r.board.face_count(), 16);
-        let loops = r.board.mesh.boundary_loops();
+        let loops = r.board.mesh().boundary_loops();
         assert_eq!(loops.iter().filter(|l| l.is_hole()).count(), 1);
         assert_eq!(r.board.label(crate::mesh::FaceId(0)), "a1");
         assert!(r.notes[0].contains("removed 9 faces"), "{:?}", r.notes);

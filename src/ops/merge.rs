@@ -8,7 +8,7 @@
 //! note. A group that would enclose a hole or touch itself at a corner is
 //! refused: a face must be a simple polygon.
 
-use super::{Assembly, FaceRow, OpError, OpResult, count};
+use super::{Assembly, OpError, OpResult, count};
 use crate::board::Board;
 use crate::mesh::{Dart, FaceId, Mesh};
 
@@ -20,10 +20,11 @@ pub struct MergeParams {
 }
 
 pub fn merge(board: &Board, p: &MergeParams) -> Result<OpResult, OpError> {
-    let mesh = &board.mesh;
+    let mesh = board.mesh();
     let n = mesh.face_count();
     let region_of = |f: FaceId| {
-        board.faces.region[f.index()].filter(|r| p.regions.as_ref().is_none_or(|l| l.contains(r)))
+        board.faces().regions()[f.index()]
+            .filter(|r| p.regions.as_ref().is_none_or(|l| l.contains(r)))
     };
     // Groups: union-find over shared edges within one region.
     let mut parent: Vec<u32> = (0..n as u32).collect();
@@ -66,7 +67,7 @@ pub fn merge(board: &Board, p: &MergeParams) -> Result<OpResult, OpError> {
         let r = root[f.index()];
         if size[r as usize] == 1 {
             let corners: Vec<u32> = mesh.face_vertices(f).map(|v| v.0).collect();
-            new_id[f.index()] = asm.push_face(&corners, FaceRow::of(board, f));
+            new_id[f.index()] = asm.push_face(&corners, board.face_data(f));
             continue;
         }
         if r != f.0 {
@@ -77,10 +78,10 @@ pub fn merge(board: &Board, p: &MergeParams) -> Result<OpResult, OpError> {
             .filter(|&g| root[g] == r)
             .map(|g| FaceId(g as u32))
             .collect();
-        let region = board.faces.region[f.index()].expect("merged faces have a region");
+        let region = board.faces().regions()[f.index()].expect("merged faces have a region");
         let outline = group_outline(mesh, &root, r)
             .map_err(|reason| OpError::MergeRegion { region, reason })?;
-        let mut row = FaceRow::of(board, f);
+        let mut row = board.face_data(f);
         if row.label.is_empty()
             && let Some(g) = members.iter().find(|g| !board.label(**g).is_empty())
         {
@@ -97,7 +98,8 @@ pub fn merge(board: &Board, p: &MergeParams) -> Result<OpResult, OpError> {
             .count();
         row.coord = None;
         let differs = members.iter().any(|g| {
-            board.faces.kind[g.index()] != row.kind || board.faces.colour[g.index()] != row.colour
+            board.faces().kinds()[g.index()] != row.kind
+                || board.faces().colours()[g.index()] != row.colour
         });
         if differs {
             mixed.push(board.face_name(f));
@@ -107,7 +109,7 @@ pub fn merge(board: &Board, p: &MergeParams) -> Result<OpResult, OpError> {
     asm.tags = Assembly::tags_of(board);
     let mut lost_pieces = 0;
     let mut taken = vec![false; asm.rows.len()];
-    for &(f, pl) in &board.setup.pieces {
+    for &(f, pl) in &board.setup().pieces {
         let g = new_id[f.index()];
         if std::mem::replace(&mut taken[g as usize], true) {
             lost_pieces += 1;
@@ -213,30 +215,25 @@ mod tests {
 
     #[test]
     fn merges_regions_into_single_faces() {
-        let mut b = square_grid(4, 4);
         // Region 1: the bottom row; region 2: an L of three faces.
-        for l in ["a1", "b1", "c1", "d1"] {
-            let f = b.face_by_label(l).unwrap();
-            b.faces.region[f.index()] = Some(1);
-        }
-        for l in ["a3", "a4", "b4"] {
-            let f = b.face_by_label(l).unwrap();
-            b.faces.region[f.index()] = Some(2);
-        }
-        b.setup.pieces = vec![
+        let b = with_regions(square_grid(4, 4), |l| l.ends_with('1'), 1);
+        let b = with_regions(b, |l| ["a3", "a4", "b4"].contains(&l), 2);
+        let mut parts = crate::ops::Parts::of(&b);
+        parts.setup.pieces = vec![
             (b.face_by_label("a1").unwrap(), 0),
             (b.face_by_label("c1").unwrap(), 1),
         ];
+        let b = parts.build().unwrap();
         let r = merge(&b, &MergeParams::default()).unwrap();
         r.board.validate().unwrap();
         assert_eq!(r.board.face_count(), 16 - 3 - 2);
         let row = r.board.face_by_label("a1").unwrap();
-        assert_eq!(r.board.mesh.face_area(row), 4.0);
-        assert_eq!(r.board.faces.region[row.index()], Some(1));
+        assert_eq!(r.board.mesh().face_area(row), 4.0);
+        assert_eq!(r.board.faces().regions()[row.index()], Some(1));
         assert_eq!(r.board.face_by_label("b1"), None);
         let ell = r.board.face_by_label("a3").unwrap();
-        assert_eq!(r.board.mesh.face_area(ell), 3.0);
-        assert_eq!(r.board.setup.pieces, vec![(row, 0)]);
+        assert_eq!(r.board.mesh().face_area(ell), 3.0);
+        assert_eq!(r.board.setup().pieces, vec![(row, 0)]);
         assert!(
             r.notes.iter().any(|n| n.contains("1 start piece")),
             "{:?}",
@@ -244,8 +241,8 @@ mod tests {
         );
         // The row keeps its bottom tags; the outline is still tagged all round.
         assert_eq!(
-            r.board.side_tags.iter().flatten().count(),
-            b.side_tags.iter().flatten().count()
+            r.board.side_tags().iter().flatten().count(),
+            b.side_tags().iter().flatten().count()
         );
         // Only region 2.
         let only = merge(
@@ -278,33 +275,34 @@ mod tests {
         .board;
         assert_eq!(core.face_count(), bo.face_count() - 15);
         let f = core
-            .faces
-            .region
+            .faces()
+            .regions()
             .iter()
             .position(|r| *r == Some(0))
             .unwrap();
-        assert_eq!(core.mesh.face_area(FaceId(f as u32)), 64.0);
+        assert_eq!(core.mesh().face_area(FaceId(f as u32)), 64.0);
+    }
+
+    /// `b` with the faces whose label passes `pick` in region `region`.
+    fn with_regions(b: Board, pick: impl Fn(&str) -> bool, region: u32) -> Board {
+        let mut parts = crate::ops::Parts::of(&b);
+        for row in &mut parts.rows {
+            if pick(&row.label) {
+                row.region = Some(region);
+            }
+        }
+        parts.build().unwrap()
     }
 
     #[test]
     fn refuses_rings_and_pinches() {
-        let mut b = square_grid(3, 3);
-        for f in b.mesh.face_ids() {
-            if b.label(f) != "b2" {
-                b.faces.region[f.index()] = Some(5);
-            }
-        }
+        let b = with_regions(square_grid(3, 3), |l| l != "b2", 5);
         assert!(matches!(
             merge(&b, &MergeParams::default()),
             Err(OpError::MergeRegion { region: 5, .. })
         ));
         // All but b2 and a3: a2 and b3 meet only at a corner.
-        let mut b = square_grid(3, 3);
-        for f in b.mesh.face_ids() {
-            if !["b2", "a3"].contains(&b.label(f)) {
-                b.faces.region[f.index()] = Some(6);
-            }
-        }
+        let b = with_regions(square_grid(3, 3), |l| !["b2", "a3"].contains(&l), 6);
         assert!(matches!(
             merge(&b, &MergeParams::default()),
             Err(OpError::MergeRegion { region: 6, .. })

@@ -40,18 +40,18 @@ mod tests {
         };
         let once = mirror(&b, &p).unwrap().board;
         once.validate().unwrap();
-        assert_eq!(once.faces, b.faces);
+        assert_eq!(once.faces(), b.faces());
         assert_ne!(
-            once.mesh.face_centroid(crate::mesh::FaceId(0)),
-            b.mesh.face_centroid(crate::mesh::FaceId(0))
+            once.mesh().face_centroid(crate::mesh::FaceId(0)),
+            b.mesh().face_centroid(crate::mesh::FaceId(0))
         );
         let twice = mirror(&once, &p).unwrap().board;
-        for f in b.mesh.face_ids() {
+        for f in b.mesh().face_ids() {
             assert!(
                 twice
-                    .mesh
+                    .mesh()
                     .face_centroid(f)
-                    .distance(b.mesh.face_centroid(f))
+                    .distance(b.mesh().face_centroid(f))
                     < 1e-9
             );
         }
@@ -69,6 +69,6 @@ mod tests {
         )
         .unwrap()
         .board;
-        assert!((lr.mesh.bbox().min.x - b.mesh.bbox().min.x).abs() < 1e-9);
+        assert!((lr.mesh().bbox().min.x - b.mesh().bbox().min.x).abs() < 1e-9);
     }
 }

@@ -36,7 +36,7 @@ mod assemble;
 mod overlap;
 mod transform;
 
-pub(crate) use assemble::{Assembly, FaceRow};
+pub(crate) use assemble::{Assembly, Parts, with_labels};
 pub use clip::{KeepRule, Outline};
 pub(crate) use overlap::first_overlap;
 
@@ -108,7 +108,7 @@ pub(crate) fn finite_degrees(what: &str, degrees: f64) -> Result<f64, OpError> {
 
 /// The median edge length: the board's typical scale, for tolerances.
 pub(crate) fn typical_edge(board: &Board) -> f64 {
-    let m = &board.mesh;
+    let m = board.mesh();
     let mut lens: Vec<f64> = m
         .edge_ids()
         .map(|e| {
@@ -148,6 +148,6 @@ pub fn parse_polygon(s: &str) -> Result<Vec<Point>, OpError> {
 /// The centre of the board's bounding box: the default pivot of the
 /// geometric operators.
 pub(crate) fn centre(board: &Board) -> Point {
-    let b: Aabb = board.mesh.bbox();
+    let b: Aabb = board.mesh().bbox();
     b.center()
 }

@@ -10,7 +10,7 @@
 //!
 //! Only labels change; grid coordinates and everything else stay.
 
-use super::{OpError, OpResult, centre, count, typical_edge};
+use super::{OpError, OpResult, centre, count, typical_edge, with_labels};
 use crate::board::{Board, grid_label};
 use crate::mesh::{FaceId, Point};
 
@@ -45,12 +45,10 @@ pub fn relabel(board: &Board, p: &RelabelParams) -> Result<OpResult, OpError> {
     };
     let changed = labels
         .iter()
-        .zip(&board.faces.label)
+        .zip(board.faces().labels())
         .filter(|(a, b)| a != b)
         .count();
-    let mut result = board.clone();
-    result.faces.label = labels;
-    result.validate()?;
+    let result = with_labels(board, labels)?;
     Ok(OpResult {
         board: result,
         notes: vec![format!(
@@ -112,9 +110,9 @@ fn keys_by(board: &Board, group_value: &[f64], order_value: &[f64], gap: f64) ->
 
 fn centroids(board: &Board) -> Vec<Point> {
     board
-        .mesh
+        .mesh()
         .face_ids()
-        .map(|f: FaceId| board.mesh.face_centroid(f))
+        .map(|f: FaceId| board.mesh().face_centroid(f))
         .collect()
 }
 

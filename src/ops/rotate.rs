@@ -42,12 +42,12 @@ mod tests {
         .unwrap()
         .board;
         r.validate().unwrap();
-        let bb = r.mesh.bbox();
+        let bb = r.mesh().bbox();
         assert!((bb.min.x + 2.0).abs() < 1e-12 && (bb.max.y - 3.0).abs() < 1e-12);
-        assert_eq!(r.faces, b.faces);
+        assert_eq!(r.faces(), b.faces());
         assert_eq!(
-            r.side_tags.iter().flatten().count(),
-            b.side_tags.iter().flatten().count()
+            r.side_tags().iter().flatten().count(),
+            b.side_tags().iter().flatten().count()
         );
         let full = (0..4).fold(b.clone(), |acc, _| {
             rotate(
@@ -60,8 +60,13 @@ mod tests {
             .unwrap()
             .board
         });
-        for f in b.mesh.face_ids() {
-            assert!(full.mesh.face_centroid(f).distance(b.mesh.face_centroid(f)) < 1e-9);
+        for f in b.mesh().face_ids() {
+            assert!(
+                full.mesh()
+                    .face_centroid(f)
+                    .distance(b.mesh().face_centroid(f))
+                    < 1e-9
+            );
         }
         assert!(
             rotate(

@@ -57,8 +57,8 @@ mod tests {
         .unwrap()
         .board;
         r.validate().unwrap();
-        assert!((r.mesh.total_area() - 6.0 * b.mesh.total_area()).abs() < 1e-9);
-        assert_eq!(r.faces, b.faces);
+        assert!((r.mesh().total_area() - 6.0 * b.mesh().total_area()).abs() < 1e-9);
+        assert_eq!(r.faces(), b.faces());
         for bad in [0.0, -1.0, f64::INFINITY, 1e9] {
             assert!(matches!(
                 scale(

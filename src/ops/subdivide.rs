@@ -8,8 +8,8 @@
 //! tags stay on the boundary (both halves of a split edge keep the tag).
 //! Every face must be star-shaped around its centroid (all convex faces are).
 
-use super::{Assembly, FaceRow, OpError, OpResult, count};
-use crate::board::Board;
+use super::{Assembly, OpError, OpResult, count};
+use crate::board::{Board, FaceData};
 use crate::mesh::Point;
 use crate::mesh::geom::orient;
 
@@ -49,7 +49,7 @@ pub struct SubdivideParams {
 }
 
 pub fn subdivide(board: &Board, p: &SubdivideParams) -> Result<OpResult, OpError> {
-    let mesh = &board.mesh;
+    let mesh = board.mesh();
     let mut asm = Assembly::with_vertices_of(board);
     let nv = mesh.vertex_count() as u32;
     let extent = {
@@ -78,7 +78,7 @@ pub fn subdivide(board: &Board, p: &SubdivideParams) -> Result<OpResult, OpError
     }
     let mut coords = 0;
     for f in mesh.face_ids() {
-        let parent = FaceRow::of(board, f);
+        let parent = board.face_data(f);
         coords += usize::from(parent.coord.is_some());
         let c = centre_of[f.index()];
         let vs: Vec<u32> = mesh.face_vertices(f).map(|v| v.0).collect();
@@ -89,7 +89,7 @@ pub fn subdivide(board: &Board, p: &SubdivideParams) -> Result<OpResult, OpError
                 SubdivideMode::Triangles => vec![c, vs[i], vs[(i + 1) % k]],
                 SubdivideMode::Quads => vec![vs[i], es[i], c, es[(i + k - 1) % k]],
             };
-            let row = FaceRow {
+            let row = FaceData {
                 label: if parent.label.is_empty() {
                     String::new()
                 } else {
@@ -126,10 +126,10 @@ pub fn subdivide(board: &Board, p: &SubdivideParams) -> Result<OpResult, OpError
             count(coords, "face")
         ));
     }
-    if !board.setup.pieces.is_empty() {
+    if !board.setup().pieces.is_empty() {
         notes.push(format!(
             "dropped {} (a piece cannot stand on several faces)",
-            count(board.setup.pieces.len(), "start piece")
+            count(board.setup().pieces.len(), "start piece")
         ));
     }
     if let Some(n) = built.tag_note("their edges left the boundary") {
@@ -150,7 +150,7 @@ mod tests {
     #[test]
     fn triangles_and_quads_keep_area_and_tags() {
         let b = hex(3);
-        let area = b.mesh.total_area();
+        let area = b.mesh().total_area();
         let t = subdivide(
             &b,
             &SubdivideParams {
@@ -161,7 +161,7 @@ mod tests {
         .board;
         t.validate().unwrap();
         assert_eq!(t.face_count(), 6 * 9);
-        assert!((t.mesh.total_area() - area).abs() < 1e-9);
+        assert!((t.mesh().total_area() - area).abs() < 1e-9);
         assert_eq!(t.faces_on_side(SideTag::Top).len(), 3 * 2);
         assert_eq!(t.label(crate::mesh::FaceId(0)), "a1.1");
         let q = subdivide(
@@ -173,10 +173,10 @@ mod tests {
         .unwrap();
         q.board.validate().unwrap();
         assert_eq!(q.board.face_count(), 6 * 9);
-        assert_eq!(q.board.mesh.face_degree_histogram(), vec![(4, 54)]);
-        assert!((q.board.mesh.total_area() - area).abs() < 1e-9);
+        assert_eq!(q.board.mesh().face_degree_histogram(), vec![(4, 54)]);
+        assert!((q.board.mesh().total_area() - area).abs() < 1e-9);
         let top_edges = |b: &Board| {
-            b.side_tags
+            b.side_tags()
                 .iter()
                 .filter(|t| **t == Some(SideTag::Top))
                 .count()
@@ -197,7 +197,10 @@ mod tests {
         )
         .unwrap()
         .board;
-        assert_eq!(bo.faces.region.iter().flatten().count(), bo.face_count());
+        assert_eq!(
+            bo.faces().regions().iter().flatten().count(),
+            bo.face_count()
+        );
     }
 
     #[test]
@@ -213,8 +216,13 @@ mod tests {
         ];
         let pts: Vec<Point> = l.iter().map(|&(x, y)| Point::new(x, y)).collect();
         let m = crate::mesh::Mesh::from_polygons(&pts, &[[0u32, 1, 2, 3, 4, 5]]).unwrap();
-        let mut b = Board::new(m);
-        b.faces.label[0] = "ell".into();
+        let b = crate::board::BoardBuilder::from_mesh(m)
+            .faces([FaceData {
+                label: "ell".into(),
+                ..FaceData::default()
+            }])
+            .build()
+            .unwrap();
         assert_eq!(
             subdivide(&b, &SubdivideParams::default()),
             Err(OpError::NotStarShaped { face: "ell".into() })

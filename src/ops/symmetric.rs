@@ -9,9 +9,7 @@
 //! original (or each other) are refused.
 
 use super::transform::Affine;
-use super::{
-    Assembly, FaceRow, OpError, OpResult, count, finite_degrees, first_overlap, typical_edge,
-};
+use super::{Assembly, OpError, OpResult, count, finite_degrees, first_overlap, typical_edge};
 use crate::board::Board;
 use crate::mesh::{MeshError, Point};
 
@@ -64,18 +62,18 @@ pub fn symmetric_copy(board: &Board, p: &SymmetricParams) -> Result<OpResult, Op
             "the point {c} is not a finite point"
         )));
     }
-    let mesh = &board.mesh;
+    let mesh = board.mesh();
     let nv = mesh.vertex_count() as u32;
     let mut asm = Assembly::with_vertices_of(board);
     asm.weld = Some(typical_edge(board) * 1e-6);
     let tags = Assembly::tags_of(board);
     for f in mesh.face_ids() {
         let corners: Vec<u32> = mesh.face_vertices(f).map(|v| v.0).collect();
-        asm.push_face(&corners, FaceRow::of(board, f));
+        asm.push_face(&corners, board.face_data(f));
     }
     asm.tags = tags.clone();
     asm.pieces = board
-        .setup
+        .setup()
         .pieces
         .iter()
         .map(|&(f, pl)| (f.0, pl))
@@ -87,7 +85,7 @@ pub fn symmetric_copy(board: &Board, p: &SymmetricParams) -> Result<OpResult, Op
         asm.soup.positions.extend(moved);
         for f in mesh.face_ids() {
             let corners: Vec<u32> = mesh.face_vertices(f).map(|v| base + v.0).collect();
-            let mut row = FaceRow::of(board, f);
+            let mut row = board.face_data(f);
             if !row.label.is_empty() {
                 row.label = format!("{}-{}", row.label, k + 2);
             }
@@ -100,7 +98,8 @@ pub fn symmetric_copy(board: &Board, p: &SymmetricParams) -> Result<OpResult, Op
     // Labels of copies that happen to equal an original label are cleared.
     let mut clashes = 0;
     {
-        let originals: rustc_hash::FxHashSet<String> = board.faces.label.iter().cloned().collect();
+        let originals: rustc_hash::FxHashSet<String> =
+            board.faces().labels().iter().cloned().collect();
         for row in asm.rows.iter_mut().skip(mesh.face_count()) {
             if !row.label.is_empty() && originals.contains(&row.label) {
                 row.label.clear();
@@ -116,7 +115,7 @@ pub fn symmetric_copy(board: &Board, p: &SymmetricParams) -> Result<OpResult, Op
         }
         other => other,
     })?;
-    if let Some((f, g, at)) = first_overlap(&built.board.mesh) {
+    if let Some((f, g, at)) = first_overlap(built.board.mesh()) {
         return Err(OpError::Overlap {
             what: format!(
                 "faces {} and {} overlap near {at}",
@@ -158,10 +157,10 @@ pub fn symmetric_copy(board: &Board, p: &SymmetricParams) -> Result<OpResult, Op
             count(clashes, "label")
         ));
     }
-    if !board.setup.pieces.is_empty() {
+    if !board.setup().pieces.is_empty() {
         notes.push(format!(
             "the {} were not copied",
-            count(board.setup.pieces.len(), "start piece")
+            count(board.setup().pieces.len(), "start piece")
         ));
     }
     Ok(OpResult {
@@ -177,7 +176,7 @@ fn touching_line(board: &Board, degrees: f64) -> Point {
     // Left normal of the direction (c, s).
     let left = Point::new(-s, c);
     board
-        .mesh
+        .mesh()
         .positions()
         .iter()
         .copied()
@@ -204,8 +203,8 @@ mod tests {
         .unwrap();
         r.board.validate().unwrap();
         assert_eq!(r.board.face_count(), 12);
-        assert_eq!(r.board.mesh.boundary_loops().len(), 1);
-        let bb = r.board.mesh.bbox();
+        assert_eq!(r.board.mesh().boundary_loops().len(), 1);
+        let bb = r.board.mesh().bbox();
         assert_eq!((bb.width(), bb.height()), (6.0, 2.0));
         assert!(r.board.face_by_label("a1-2").is_some());
         // The seam's right-side tags (original and copy) are gone; the copy's
@@ -245,11 +244,11 @@ mod tests {
         .board;
         r.validate().unwrap();
         assert_eq!(r.face_count(), 6);
-        assert_eq!(r.mesh.vertex_count(), 7);
-        assert_eq!(r.mesh.boundary_loops().len(), 1);
+        assert_eq!(r.mesh().vertex_count(), 7);
+        assert_eq!(r.mesh().boundary_loops().len(), 1);
         // A hex board rotated about its middle lands on itself: refused.
         let h = hex(3);
-        let c = h.mesh.face_centroid(h.face_by_label("b2").unwrap());
+        let c = h.mesh().face_centroid(h.face_by_label("b2").unwrap());
         assert!(matches!(
             symmetric_copy(
                 &h,

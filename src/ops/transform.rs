@@ -1,6 +1,6 @@
 //! Moving a whole board by an affine map (shared by mirror, rotate and scale).
 
-use super::{Assembly, FaceRow, OpError};
+use super::{Assembly, OpError};
 use crate::board::Board;
 use crate::mesh::Point;
 
@@ -60,11 +60,16 @@ pub(crate) fn transformed(board: &Board, t: &Affine) -> Result<Board, OpError> {
             "the result has a corner that is not a finite point {p}"
         )));
     }
-    for f in board.mesh.face_ids() {
-        let corners: Vec<u32> = board.mesh.face_vertices(f).map(|v| v.0).collect();
-        asm.push_face(&corners, FaceRow::of(board, f));
+    for f in board.mesh().face_ids() {
+        let corners: Vec<u32> = board.mesh().face_vertices(f).map(|v| v.0).collect();
+        asm.push_face(&corners, board.face_data(f));
     }
     asm.tags = Assembly::tags_of(board);
-    asm.pieces = board.setup.pieces.iter().map(|&(f, p)| (f.0, p)).collect();
+    asm.pieces = board
+        .setup()
+        .pieces
+        .iter()
+        .map(|&(f, p)| (f.0, p))
+        .collect();
     Ok(asm.finish()?.board)
 }

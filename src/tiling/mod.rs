@@ -29,8 +29,8 @@ mod truncated_trihexagonal;
 pub use polar::PolarOptions;
 pub use shape::{ShapeKind, ShapeSpec, parse_size};
 
-use crate::board::Board;
-use crate::ops::{KeepRule, OpError};
+use crate::board::{Board, BoardMeta};
+use crate::ops::{KeepRule, OpError, Parts};
 
 /// Most faces a tiling may produce.
 pub const MAX_FACES: usize = 1_000_000;
@@ -300,34 +300,37 @@ pub fn build(p: &TilingParams) -> Result<Board, TilingError> {
             }
         }
     }
-    let mut board = match p.tiling.periodic() {
+    let board = match p.tiling.periodic() {
         Some(t) => t.build(spec, MAX_FACES)?,
         None => polar::build(spec.size, &p.polar, MAX_FACES)?,
     };
-    describe(&mut board, info, spec);
-    Ok(board)
+    let mut parts = Parts::of(&board);
+    parts.meta = describe(&board, info, spec);
+    parts.build().map_err(TilingError::Build)
 }
 
-fn describe(board: &mut Board, info: &TilingInfo, spec: &ShapeSpec) {
+/// The metadata of a tiling's board: name, description, suggested rules.
+fn describe(board: &Board, info: &TilingInfo, spec: &ShapeSpec) -> BoardMeta {
+    let mut meta = board.meta().clone();
     let notation = if info.notation.is_empty() {
         String::new()
     } else {
         format!(" ({})", info.notation)
     };
-    board.meta.name = format!(
+    meta.name = format!(
         "{}{notation} {} {}",
         info.title,
         spec.kind.name(),
         spec.describe_size()
     );
     let hist: Vec<String> = board
-        .mesh
+        .mesh()
         .face_degree_histogram()
         .into_iter()
         .map(|(sides, n)| format!("{n} × {sides}-gon"))
         .collect();
     let tags: Vec<&str> = board.tagged_sides().iter().map(|t| t.name()).collect();
-    board.meta.description = format!(
+    meta.description = format!(
         "{} tiling in a {} of size {} (faces kept: {}): {} faces ({}). Side tags: {}.",
         info.title,
         spec.kind.name(),
@@ -344,11 +347,12 @@ fn describe(board: &mut Board, info: &TilingInfo, spec: &ShapeSpec) {
             tags.join(", ")
         }
     );
-    board.meta.suggested_rules = if spec.kind == ShapeKind::Rhombus {
+    meta.suggested_rules = if spec.kind == ShapeKind::Rhombus {
         vec!["hex".into(), "boco".into()]
     } else {
         vec!["boco".into()]
     };
+    meta
 }
 
 #[cfg(test)]

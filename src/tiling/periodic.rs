@@ -9,10 +9,11 @@
 
 use super::TilingError;
 use super::shape::{Frame, ShapeKind, ShapeSpec};
+use crate::board::FaceData;
 use crate::board::{Board, GridCoord, grid_label};
 use crate::mesh::geom::{centroid, signed_area};
 use crate::mesh::{Aabb, Point};
-use crate::ops::{Assembly, FaceRow, Outline};
+use crate::ops::{Assembly, Outline, with_labels};
 
 /// Weld tolerance for tiles of unit edge length.
 pub(crate) const WELD: f64 = 1e-6;
@@ -92,7 +93,7 @@ impl Periodic {
                         continue;
                     }
                     let ids: Vec<u32> = pts.iter().map(|&p| asm.soup.push_vertex(p)).collect();
-                    asm.push_face(&ids, FaceRow::default());
+                    asm.push_face(&ids, FaceData::default());
                     cells.push(self.coord(i, j, t, rect));
                 }
             }
@@ -113,9 +114,10 @@ impl Periodic {
         }
         let mut board = asm.finish().map_err(TilingError::Build)?.board;
         if self.coords == Coords::None {
-            board.faces.label = crate::ops::relabel::row_labels(&board);
+            board = with_labels(&board, crate::ops::relabel::row_labels(&board))
+                .map_err(TilingError::Build)?;
         }
-        outline.tag_board(&mut board);
+        let (board, _) = outline.tag_board(&board).map_err(TilingError::Build)?;
         Ok(board)
     }
 

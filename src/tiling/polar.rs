@@ -13,9 +13,10 @@
 //! middle (`a1` is the centre cell) — the labels `op relabel --by rings` gives.
 
 use super::TilingError;
+use crate::board::FaceData;
 use crate::board::{Board, GridCoord, grid_label};
 use crate::mesh::Point;
-use crate::ops::{Assembly, FaceRow};
+use crate::ops::Assembly;
 
 /// Most rings and most sectors in one ring.
 pub const MAX_RINGS: u32 = 500;
@@ -161,7 +162,7 @@ pub(super) fn build(
     };
     let mut cells: Vec<GridCoord> = Vec::new();
     if opts.centre {
-        asm.push_face(&ids[1].clone(), FaceRow::default());
+        asm.push_face(&ids[1].clone(), FaceData::default());
         cells.push(GridCoord::new(0, 0));
     }
     for (k, &m) in sectors.iter().enumerate() {
@@ -176,7 +177,7 @@ pub(super) fn build(
             let mut outer = arc(c_in + 1, f0, f1);
             outer.reverse();
             poly.extend(outer);
-            asm.push_face(&poly, FaceRow::default());
+            asm.push_face(&poly, FaceData::default());
             cells.push(GridCoord::new(
                 j as i32,
                 (k + usize::from(opts.centre)) as i32,
