@@ -1,5 +1,7 @@
 //! The one place where operators and tilings turn polygons plus per-face rows,
-//! side tags and start pieces into a validated [`Board`].
+//! side tags and start pieces into a validated [`Board`] ([`Assembly`]), or
+//! change a copy of a board's rows, tags, metadata or setup ([`Parts`]); both
+//! build through [`crate::board::BoardBuilder`].
 
 use super::{OpError, count};
 use crate::board::{Board, BoardBuilder, BoardMeta, FaceData, SideTag, StartSetup};
