@@ -147,7 +147,10 @@ pub enum IoError {
     #[error("line {line}: {message}")]
     Obj { line: usize, message: String },
     #[error(
-        "the mesh is not flat: its vertices lie up to {deviation} off the plane that fits them best (the board is {extent} across, and a board may be off its plane by at most {tolerance})"
+        "the mesh is not flat: its vertices lie up to {} off the plane that fits them best (the board is {} across, and a board may be off its plane by at most {})",
+        obj::short_number(*deviation),
+        obj::short_number(*extent),
+        obj::short_number(*tolerance)
     )]
     NotPlanar {
         deviation: f64,
@@ -157,7 +160,9 @@ pub enum IoError {
     /// A solid with thickness (a tile, a box): its top surface can be imported
     /// instead ([`LoadOptions::top_surface`], `--top-surface`).
     #[error(
-        "the mesh is not flat: it is a solid {thickness} thick along {axis}; its top surface ({top_faces} of {faces} faces, at {axis} = {top}) can be imported instead (on the command line: --top-surface)"
+        "the mesh is not flat: it is a solid {} thick along {axis}; its top surface ({top_faces} of {faces} faces, at {axis} = {}) can be imported instead (on the command line: --top-surface)",
+        obj::short_number(*thickness),
+        obj::short_number(*top)
     )]
     NotFlatSolid {
         axis: char,

@@ -43,14 +43,16 @@ mod plane;
 mod write;
 
 pub use parse::MAX_LINE_BYTES;
+pub(crate) use plane::short as short_number;
 pub use write::{write_obj, write_obj_with};
 
 use super::{IoError, Limits, Loaded, as_text, build_notes};
-use crate::board::{Board, BoardMeta, FaceKind, GridCoord, Rgba, SideTag};
+use crate::board::{Board, BoardMeta, FaceKind, FaceTable, GridCoord, Rgba, SideTag};
 use crate::mesh::{BuildOptions, FaceId, Mesh, MeshError, PolygonSoup, VertexId};
 use names::{Decoded, excerpt};
 use parse::{NONE, plural};
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 
 /// How to read an OBJ file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -110,6 +112,8 @@ fn keep<T>(col: &mut Option<Vec<T>>, selected: &[bool]) {
 
 /// Everything read from the file, owning its data (the bytes can go).
 struct Gathered {
+    /// Files without our names: each face's group and the group names.
+    legacy: Option<(Vec<u32>, Vec<String>)>,
     positions: Vec<[f64; 3]>,
     vertex_groups: Vec<(u32, u32)>,
     face_sizes: Vec<u32>,
@@ -153,9 +157,16 @@ fn gather(bytes: &[u8], limits: &Limits) -> Result<Gathered, IoError> {
                     names::decode_face(&p.materials[m as usize])
                 };
             }
-            match &data {
+            // The label moves to the face unless the next face shares the material.
+            let shared = p.face_material.get(f + 1) == Some(&m);
+            match &mut data {
                 Decoded::Data(d) => {
-                    set(&mut columns.label, nf, f, d.label.clone());
+                    let label = if shared {
+                        d.label.clone()
+                    } else {
+                        std::mem::take(&mut d.label)
+                    };
+                    set(&mut columns.label, nf, f, label);
                     set(&mut columns.coord, nf, f, d.coord);
                     set(&mut columns.kind, nf, f, d.kind.clone());
                     set(&mut columns.colour, nf, f, d.colour);
@@ -216,11 +227,19 @@ fn gather(bytes: &[u8], limits: &Limits) -> Result<Gathered, IoError> {
                 shown.join(", ")
             ));
         }
-    } else {
-        legacy_groups(&p, &mut columns, &mut notes);
     }
+    let legacy = (!ours).then(|| {
+        (
+            p.face_group,
+            p.group_names
+                .into_iter()
+                .map(Cow::into_owned)
+                .collect::<Vec<String>>(),
+        )
+    });
     let meta = read_meta(&p.meta, &mut notes);
     Ok(Gathered {
+        legacy,
         positions: p.positions,
         vertex_groups: p.vertex_groups,
         face_sizes: p.face_sizes,
@@ -241,27 +260,33 @@ fn gather(bytes: &[u8], limits: &Limits) -> Result<Gathered, IoError> {
 
 /// Files from other programs (and boardwright before OBJ carried all data):
 /// a group used by one face is its label, a group used by several a region.
-fn legacy_groups(p: &parse::Parsed<'_>, columns: &mut Columns, notes: &mut Vec<String>) {
-    let nf = p.face_sizes.len();
-    let mut group_size = vec![0usize; p.group_names.len()];
-    for &g in &p.face_group {
+fn legacy_groups(
+    face_group: &[u32],
+    mut group_names: Vec<String>,
+    columns: &mut Columns,
+    notes: &mut Vec<String>,
+) {
+    let nf = face_group.len();
+    let mut group_size = vec![0usize; group_names.len()];
+    for &g in face_group {
         if g != NONE {
             group_size[g as usize] += 1;
         }
     }
-    let single_group = p.group_names.len() == 1 && p.face_group.iter().all(|&g| g == 0);
+    let used: Vec<usize> = (0..group_names.len()).filter(|&g| group_size[g] > 0).collect();
+    let single_group = used.len() == 1 && face_group.iter().all(|&g| g as usize == used[0]);
     if single_group && nf > 1 {
         return;
     }
-    let mut region_of_group = vec![u32::MAX; p.group_names.len()];
+    let mut region_of_group = vec![u32::MAX; group_names.len()];
     let mut regions: Vec<(usize, usize)> = Vec::new();
-    for (f, &g) in p.face_group.iter().enumerate() {
+    for (f, &g) in face_group.iter().enumerate() {
         if g == NONE {
             continue;
         }
         let g = g as usize;
         if group_size[g] == 1 {
-            set(&mut columns.label, nf, f, p.group_names[g].to_string());
+            set(&mut columns.label, nf, f, std::mem::take(&mut group_names[g]));
         } else {
             if region_of_group[g] == u32::MAX {
                 region_of_group[g] = regions.len() as u32;
@@ -276,10 +301,7 @@ fn legacy_groups(p: &parse::Parsed<'_>, columns: &mut Columns, notes: &mut Vec<S
             .take(8)
             .enumerate()
             .map(|(i, &(g, c))| {
-                format!(
-                    "'{}' → region {i} ({c} faces)",
-                    excerpt(&p.group_names[g])
-                )
+                format!("'{}' → region {i} ({c} faces)", excerpt(&group_names[g]))
             })
             .collect();
         let more = if regions.len() > 8 {
@@ -351,6 +373,7 @@ fn face_error(e: MeshError, face_line: &[u32]) -> IoError {
 
 fn assemble(g: Gathered, limits: &Limits, opts: &ObjOptions) -> Result<Loaded, IoError> {
     let Gathered {
+        mut legacy,
         positions,
         vertex_groups,
         mut face_sizes,
@@ -505,6 +528,10 @@ fn assemble(g: Gathered, limits: &Limits, opts: &ObjOptions) -> Result<Loaded, I
             }
             let mut line_it = top.selected.iter();
             face_line.retain(|_| *line_it.next().unwrap_or(&false));
+            if let Some((face_group, _)) = &mut legacy {
+                let mut it = top.selected.iter();
+                face_group.retain(|_| *it.next().unwrap_or(&false));
+            }
             keep(&mut columns.label, &top.selected);
             keep(&mut columns.coord, &top.selected);
             keep(&mut columns.kind, &top.selected);
@@ -559,6 +586,9 @@ fn assemble(g: Gathered, limits: &Limits, opts: &ObjOptions) -> Result<Loaded, I
         notes.push("the board is flat, so it was imported whole (the top-surface option changed nothing)".into());
     }
     notes.extend(plane::tilted_note(&plane));
+    if let Some((face_group, group_names)) = legacy {
+        legacy_groups(&face_group, group_names, &mut columns, &mut notes);
+    }
     let soup = PolygonSoup {
         positions: plane::project(&p3, &plane),
         indices,
@@ -575,23 +605,26 @@ fn assemble(g: Gathered, limits: &Limits, opts: &ObjOptions) -> Result<Loaded, I
     drop(soup);
     notes.extend(build_notes(&report));
     let nf = mesh.face_count();
-    let mut board = Board::new(mesh);
-    if let Some(c) = columns.label.take() {
-        board.faces.label = c;
-    }
-    if let Some(c) = columns.coord.take() {
-        board.faces.coord = c;
-    }
-    if let Some(c) = columns.kind.take() {
-        board.faces.kind = c;
-    }
-    if let Some(c) = columns.colour.take() {
-        board.faces.colour = c;
-    }
-    if let Some(c) = columns.region.take() {
-        board.faces.region = c;
-    }
-    debug_assert_eq!(board.faces.len(), nf);
+    let faces = FaceTable {
+        label: columns
+            .label
+            .take()
+            .unwrap_or_else(|| vec![String::new(); nf]),
+        coord: columns.coord.take().unwrap_or_else(|| vec![None; nf]),
+        kind: columns
+            .kind
+            .take()
+            .unwrap_or_else(|| vec![FaceKind::Cell; nf]),
+        colour: columns.colour.take().unwrap_or_else(|| vec![None; nf]),
+        region: columns.region.take().unwrap_or_else(|| vec![None; nf]),
+    };
+    let mut board = Board {
+        side_tags: vec![None; mesh.edge_count()],
+        mesh,
+        faces,
+        meta: BoardMeta::default(),
+        setup: Default::default(),
+    };
 
     // Side tags.
     let (mut not_edge, mut interior, mut conflict) = (0usize, 0usize, 0usize);

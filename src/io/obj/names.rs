@@ -7,8 +7,9 @@
 //! already exists, may append `_<mesh name>` to an object name, and older
 //! versions cut names after 63 bytes. So:
 //!
-//! * text is escaped: a space is written `_`, and `_ % { } ; = , # \` and
-//!   control or other white-space characters as `%XX` (UTF-8 bytes, hex);
+//! * text is escaped: a space is written `_`, and `_ % { } ; # \` and
+//!   control or other white-space characters as `%XX` (UTF-8 bytes, hex), as is
+//!   `,` within a rule name;
 //!   everything else is written as it is (UTF-8);
 //! * the data sits between `bw{` and the first `}`; anything after the `}`
 //!   (`.001`, `_bw{…}`) is ignored, and a name without its `}` was cut short.
@@ -70,15 +71,13 @@ const PREFIX: &str = "bw{";
 /// ours, `Some(None)` if it was cut short.
 fn payload(name: &str) -> Option<Option<&str>> {
     let rest = name.strip_prefix(PREFIX)?;
-    Some(rest.find('}').map(|i| &rest[..i]))
+    Some(memchr::memchr(b'}', rest.as_bytes()).map(|i| &rest[..i]))
 }
 
 /// Whether a byte must be written as `%XX`.
 fn needs_escape(c: char) -> bool {
-    matches!(
-        c,
-        '_' | '%' | '{' | '}' | ';' | '=' | ',' | '#' | '\\' | '/' | '"'
-    ) || c.is_control()
+    matches!(c, '_' | '%' | '{' | '}' | ';' | '#' | '\\')
+        || c.is_control()
         || (c.is_whitespace() && c != ' ')
 }
 
@@ -199,7 +198,10 @@ pub(super) fn encode_meta(name: &str, description: &str, rules: &[String]) -> St
             if i > 0 {
                 s.push(',');
             }
-            escape_into(r, &mut s);
+            // The comma separates rules.
+            let mut e = String::new();
+            escape_into(r, &mut e);
+            s.push_str(&e.replace(',', "%2C"));
         }
     }
     s
@@ -408,6 +410,7 @@ mod tests {
             "x_y",
             "100%",
             "{;=,#}",
+            "a,b=c",
             "tab\there",
             "line\nbreak",
             "é ✓ 日本",
@@ -469,7 +472,7 @@ mod tests {
 
     #[test]
     fn metadata_splits_into_short_names_and_joins_back() {
-        let rules = vec!["hex".to_string(), "boco".to_string()];
+        let rules = vec!["hex".to_string(), "bo,co".to_string()];
         let desc = "é".repeat(50) + "%_; line\nbreak";
         let m = encode_meta("Hex 11×11", &desc, &rules);
         let names = meta_object_names(&m);

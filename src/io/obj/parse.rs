@@ -226,10 +226,8 @@ struct Parser<'a, 'l> {
 
 /// Tokenize the file (already checked to be UTF-8, size within limits).
 pub(super) fn parse<'a>(text: &'a str, limits: &Limits) -> Result<Parsed<'a>, IoError> {
-    let mut bytes = text.as_bytes();
-    if let Some(rest) = bytes.strip_prefix(b"\xEF\xBB\xBF") {
-        bytes = rest;
-    }
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let bytes = text.as_bytes();
     let mut p = Parser {
         limits,
         out: Parsed::default(),
@@ -295,7 +293,9 @@ pub(super) fn parse<'a>(text: &'a str, limits: &Limits) -> Result<Parsed<'a>, Io
             joined.clear();
             continue;
         }
-        p.statement(content, Some(content), line)?;
+        // Line ends are ASCII, so the line is also a `str` slice of the file.
+        let at = pos - next;
+        p.statement(content, Some(&text[at..at + end]), line)?;
     }
     if !joined.is_empty() {
         let statement = std::mem::take(&mut joined);
@@ -310,7 +310,7 @@ impl<'a> Parser<'a, '_> {
     fn statement(
         &mut self,
         s: &[u8],
-        file: Option<&'a [u8]>,
+        file: Option<&'a str>,
         line: usize,
     ) -> Result<(), IoError> {
         let Some((kw, rest)) = next_token(s) else {
@@ -371,17 +371,16 @@ impl<'a> Parser<'a, '_> {
         &self,
         s: &[u8],
         rest: &[u8],
-        file: Option<&'a [u8]>,
+        file: Option<&'a str>,
         line: usize,
     ) -> Result<Cow<'a, str>, IoError> {
         let t = rest.trim_ascii();
         let bad = || obj_err(line, "the name is not UTF-8 text");
-        Ok(match file {
-            Some(f) => {
-                // `t` lies within `s`, which is `f`: borrow the same bytes from the file.
-                let off = t.as_ptr() as usize - s.as_ptr() as usize;
-                Cow::Borrowed(std::str::from_utf8(&f[off..off + t.len()]).map_err(|_| bad())?)
-            }
+        // `t` lies within `s`, which is `f`: borrow the same text from the file
+        // (it starts and ends next to ASCII, so on character boundaries).
+        let off = t.as_ptr() as usize - s.as_ptr() as usize;
+        Ok(match file.and_then(|f| f.get(off..off + t.len())) {
+            Some(name) => Cow::Borrowed(name),
             None => Cow::Owned(std::str::from_utf8(t).map_err(|_| bad())?.to_string()),
         })
     }

@@ -219,7 +219,7 @@ pub(super) fn tilted_note(plane: &Plane) -> Option<String> {
 }
 
 /// A number for a message: at most 6 significant digits.
-pub(super) fn short(x: f64) -> String {
+pub(crate) fn short(x: f64) -> String {
     let s = format!("{x:.6}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
     if s == "-0" { "0".into() } else { s.to_string() }
