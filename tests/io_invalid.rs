@@ -86,10 +86,7 @@ const EXPECTED: &[(&str, &str)] = &[
         "vertex-with-words.obj",
         "line 2: a vertex ('v') has values other than x y z, an optional weight w or an optional colour r g b [a]",
     ),
-    (
-        "polylines-only.obj",
-        "the file has no faces",
-    ),
+    ("polylines-only.obj", "the file has no faces"),
     (
         "same-label-twice.obj",
         "two faces are labelled 'a1' (faces 0 and 1)",

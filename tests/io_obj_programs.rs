@@ -28,11 +28,7 @@ fn close(a: Point, b: Point, eps: f64) -> bool {
 fn same_board(want: &Board, got: &Board, eps: f64) -> Result<(), String> {
     let (mw, mg) = (&want.mesh, &got.mesh);
     if mw.face_count() != mg.face_count() {
-        return Err(format!(
-            "{} faces vs {}",
-            mw.face_count(),
-            mg.face_count()
-        ));
+        return Err(format!("{} faces vs {}", mw.face_count(), mg.face_count()));
     }
     // Match faces by centroid.
     let mut of_want = vec![FaceId(u32::MAX); mw.face_count()];
@@ -46,7 +42,10 @@ fn same_board(want: &Board, got: &Board, eps: f64) -> Result<(), String> {
         let (pw, pg): (Vec<Point>, Vec<Point>) =
             (mw.face_points(f).collect(), mg.face_points(g).collect());
         if pw.len() != pg.len() || pw.iter().zip(&pg).any(|(a, b)| !close(*a, *b, eps)) {
-            return Err(format!("face {} has other corners: {pw:?} vs {pg:?}", want.face_name(f)));
+            return Err(format!(
+                "face {} has other corners: {pw:?} vs {pg:?}",
+                want.face_name(f)
+            ));
         }
         let (i, j) = (f.index(), g.index());
         let (a, b) = (&want.faces, &got.faces);
@@ -65,7 +64,13 @@ fn same_board(want: &Board, got: &Board, eps: f64) -> Result<(), String> {
             .iter()
             .enumerate()
             .filter_map(|(e, t)| {
-                t.map(|t| (t, b.mesh.edge_midpoint(boardwright::mesh::EdgeId::from_index(e))))
+                t.map(|t| {
+                    (
+                        t,
+                        b.mesh
+                            .edge_midpoint(boardwright::mesh::EdgeId::from_index(e)),
+                    )
+                })
             })
             .collect();
         v.sort_by(|x, y| {
@@ -97,7 +102,10 @@ fn same_board(want: &Board, got: &Board, eps: f64) -> Result<(), String> {
         ));
     }
     if want.meta != got.meta {
-        return Err(format!("metadata differs: {:?} vs {:?}", want.meta, got.meta));
+        return Err(format!(
+            "metadata differs: {:?} vs {:?}",
+            want.meta, got.meta
+        ));
     }
     Ok(())
 }
@@ -179,7 +187,10 @@ fn cinema_4d_export_opens_seen_from_above() {
     );
     assert!(l.board.faces.label.iter().all(|s| s.is_empty()));
     let bb = l.board.mesh.bbox();
-    assert_eq!((bb.min, bb.max), (Point::new(0.0, 0.0), Point::new(2.0, 2.0)));
+    assert_eq!(
+        (bb.min, bb.max),
+        (Point::new(0.0, 0.0), Point::new(2.0, 2.0))
+    );
 }
 
 /// trimesh's export: triangles, a colour on every vertex, normals, `v//n`
@@ -214,12 +225,18 @@ fn solid_tiles_offer_their_top_surface() {
     let e = load_board(data("two-tiles.obj")).unwrap_err();
     match e.kind() {
         IoError::NotFlatSolid {
-            axis, top_faces, faces, ..
+            axis,
+            top_faces,
+            faces,
+            ..
         } => assert_eq!((*axis, *top_faces, *faces), ('Y', 2, 16)),
         other => panic!("expected a solid, got {other}"),
     }
     let msg = e.to_string();
-    assert!(msg.contains("its top surface (2 of 16 faces, at Y = 0.25) can be imported"), "{msg}");
+    assert!(
+        msg.contains("its top surface (2 of 16 faces, at Y = 0.25) can be imported"),
+        "{msg}"
+    );
     let opts = LoadOptions {
         top_surface: true,
         ..Default::default()

@@ -167,7 +167,10 @@ fn saving_refuses_what_cannot_be_written_and_keeps_the_old_file() {
     let mut b = presets::square_grid(3, 3);
     b.faces.label[0] = "x".repeat(boardwright::io::obj::MAX_LINE_BYTES);
     let e = save_board(&b, &p).unwrap_err().to_string();
-    assert!(e.contains("more than the 1048576 bytes of an OBJ line"), "{e}");
+    assert!(
+        e.contains("more than the 1048576 bytes of an OBJ line"),
+        "{e}"
+    );
     assert!(e.contains("save it as RON instead"), "{e}");
     assert!(e.len() < 400, "{e}");
     // An inconsistent board is not written either.

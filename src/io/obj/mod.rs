@@ -273,7 +273,9 @@ fn legacy_groups(
             group_size[g as usize] += 1;
         }
     }
-    let used: Vec<usize> = (0..group_names.len()).filter(|&g| group_size[g] > 0).collect();
+    let used: Vec<usize> = (0..group_names.len())
+        .filter(|&g| group_size[g] > 0)
+        .collect();
     let single_group = used.len() == 1 && face_group.iter().all(|&g| g as usize == used[0]);
     if single_group && nf > 1 {
         return;
@@ -286,7 +288,12 @@ fn legacy_groups(
         }
         let g = g as usize;
         if group_size[g] == 1 {
-            set(&mut columns.label, nf, f, std::mem::take(&mut group_names[g]));
+            set(
+                &mut columns.label,
+                nf,
+                f,
+                std::mem::take(&mut group_names[g]),
+            );
         } else {
             if region_of_group[g] == u32::MAX {
                 region_of_group[g] = regions.len() as u32;
@@ -300,9 +307,7 @@ fn legacy_groups(
             .iter()
             .take(8)
             .enumerate()
-            .map(|(i, &(g, c))| {
-                format!("'{}' → region {i} ({c} faces)", excerpt(&group_names[g]))
-            })
+            .map(|(i, &(g, c))| format!("'{}' → region {i} ({c} faces)", excerpt(&group_names[g])))
             .collect();
         let more = if regions.len() > 8 {
             format!(" and {} more", regions.len() - 8)
@@ -583,7 +588,10 @@ fn assemble(g: Gathered, limits: &Limits, opts: &ObjOptions) -> Result<Loaded, I
             });
         }
     } else if opts.top_surface {
-        notes.push("the board is flat, so it was imported whole (the top-surface option changed nothing)".into());
+        notes.push(
+            "the board is flat, so it was imported whole (the top-surface option changed nothing)"
+                .into(),
+        );
     }
     notes.extend(plane::tilted_note(&plane));
     if let Some((face_group, group_names)) = legacy {

@@ -29,7 +29,11 @@ use std::fmt::Write as _;
 pub(super) enum Structural {
     Board,
     Side(SideTag),
-    Meta { part: u32, parts: u32, chunk: String },
+    Meta {
+        part: u32,
+        parts: u32,
+        chunk: String,
+    },
     /// `bw{…}` that this version does not know (or a name cut short).
     Unknown,
 }
@@ -446,10 +450,7 @@ mod tests {
         assert_eq!(decode_face(&format!("{s}.001")), Decoded::Data(d.clone()));
         assert_eq!(decode_face(&s[..s.len() - 1]), Decoded::Truncated);
         assert_eq!(decode_face("Wood"), Decoded::Foreign);
-        assert_eq!(
-            decode_face("bw{}"),
-            Decoded::Data(FaceData::default())
-        );
+        assert_eq!(decode_face("bw{}"), Decoded::Data(FaceData::default()));
         assert!(matches!(decode_face("bw{zz=1}"), Decoded::Bad(_)));
         assert!(matches!(decode_face("bw{p=2}"), Decoded::Bad(_)));
     }
@@ -467,7 +468,10 @@ mod tests {
         );
         assert_eq!(parse_structural("Cube"), None);
         assert_eq!(parse_structural("bw{side=up}"), Some(Structural::Unknown));
-        assert_eq!(parse_structural("bw{meta=0/2;x}"), Some(Structural::Unknown));
+        assert_eq!(
+            parse_structural("bw{meta=0/2;x}"),
+            Some(Structural::Unknown)
+        );
     }
 
     #[test]

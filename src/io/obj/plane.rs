@@ -103,15 +103,15 @@ fn smallest_eigenvector(mut a: [[f64; 3]; 3]) -> [f64; 3] {
             let c = 1.0 / (t * t + 1.0).sqrt();
             let s = t * c;
             // A ← Jᵀ A J
-            for k in 0..3 {
-                let (akp, akq) = (a[k][p], a[k][q]);
-                a[k][p] = c * akp - s * akq;
-                a[k][q] = s * akp + c * akq;
+            for row in &mut a {
+                let (akp, akq) = (row[p], row[q]);
+                row[p] = c * akp - s * akq;
+                row[q] = s * akp + c * akq;
             }
+            let (rp, rq) = (a[p], a[q]);
             for k in 0..3 {
-                let (apk, aqk) = (a[p][k], a[q][k]);
-                a[p][k] = c * apk - s * aqk;
-                a[q][k] = s * apk + c * aqk;
+                a[p][k] = c * rp[k] - s * rq[k];
+                a[q][k] = s * rp[k] + c * rq[k];
             }
             for row in &mut v {
                 let (vp, vq) = (row[p], row[q]);
@@ -171,10 +171,18 @@ pub(super) fn find_plane(p3: &[[f64; 3]]) -> Plane {
     if normal[up] < 0.0 {
         normal = normal.map(|x| -x);
     }
-    let e = if up == 0 { [0.0, 1.0, 0.0] } else { [1.0, 0.0, 0.0] };
+    let e = if up == 0 {
+        [0.0, 1.0, 0.0]
+    } else {
+        [1.0, 0.0, 0.0]
+    };
     let u = normalize({
         let d = dot(e, normal);
-        [e[0] - d * normal[0], e[1] - d * normal[1], e[2] - d * normal[2]]
+        [
+            e[0] - d * normal[0],
+            e[1] - d * normal[1],
+            e[2] - d * normal[2],
+        ]
     });
     let v = cross(normal, u);
     Plane::Tilted {
@@ -243,10 +251,7 @@ pub(super) struct TopSurface {
 pub(super) fn top_surface(p3: &[[f64; 3]], face_sizes: &[u32], indices: &[u32]) -> TopSurface {
     let (axis, range, extent) = thinnest(p3);
     let tol = tolerance(extent);
-    let height = p3
-        .iter()
-        .map(|p| p[axis])
-        .fold(f64::NEG_INFINITY, f64::max);
+    let height = p3.iter().map(|p| p[axis]).fold(f64::NEG_INFINITY, f64::max);
     let mut selected = Vec::with_capacity(face_sizes.len());
     let mut count = 0;
     let mut area = 0.0;
@@ -254,9 +259,7 @@ pub(super) fn top_surface(p3: &[[f64; 3]], face_sizes: &[u32], indices: &[u32]) 
     for &n in face_sizes {
         let face = &indices[start..start + n as usize];
         start += n as usize;
-        let at_top = face
-            .iter()
-            .all(|&i| p3[i as usize][axis] >= height - tol);
+        let at_top = face.iter().all(|&i| p3[i as usize][axis] >= height - tol);
         let mut a = 0.0;
         if at_top {
             for k in 0..face.len() {
@@ -285,7 +288,11 @@ pub(super) fn top_surface(p3: &[[f64; 3]], face_sizes: &[u32], indices: &[u32]) 
         thickness: range[axis],
         selected,
         count,
-        coverage: if footprint > 0.0 { area / footprint } else { 0.0 },
+        coverage: if footprint > 0.0 {
+            area / footprint
+        } else {
+            0.0
+        },
     }
 }
 

@@ -119,7 +119,18 @@ fn tile() -> String {
 #[test]
 fn a_solid_offers_its_top_surface() {
     let e = read(&tile()).unwrap_err();
-    assert!(matches!(e, IoError::NotFlatSolid { top_faces: 2, faces: 9, axis: 'Z', .. }), "{e:?}");
+    assert!(
+        matches!(
+            e,
+            IoError::NotFlatSolid {
+                top_faces: 2,
+                faces: 9,
+                axis: 'Z',
+                ..
+            }
+        ),
+        "{e:?}"
+    );
     assert!(e.to_string().contains("--top-surface"), "{e}");
     let l = read_obj_with(
         tile().as_bytes(),
@@ -129,5 +140,11 @@ fn a_solid_offers_its_top_surface() {
     .unwrap();
     assert_eq!(l.board.face_count(), 2);
     assert_eq!(l.board.faces.label, ["top_a", "top_b"]);
-    assert!(l.notes.iter().any(|n| n.contains("imported the top surface: 2 of 9 faces, at Z = 0.3")), "{:?}", l.notes);
+    assert!(
+        l.notes
+            .iter()
+            .any(|n| n.contains("imported the top surface: 2 of 9 faces, at Z = 0.3")),
+        "{:?}",
+        l.notes
+    );
 }
