@@ -239,7 +239,7 @@ proptest! {
     }
 
     /// RON → OBJ → RON keeps every face datum, side tag, start piece and
-    /// metadata, and the texts are stable.
+    /// metadata, and the OBJ text is stable.
     #[test]
     fn random_boards_survive_ron_obj_ron_exactly(s in spec()) {
         let b = random_board(&s);
@@ -253,8 +253,9 @@ proptest! {
         if let Err(e) = compare_boards(&b, &back.board) {
             return Err(TestCaseError::fail(e));
         }
+        // (The RON text may number vertices differently: OBJ numbers them in
+        // order of first use.)
         prop_assert_eq!(board_to_string(&back.board, Format::Obj).unwrap(), text);
-        prop_assert_eq!(board_to_string(&back.board, Format::Ron).unwrap(), ron_text);
     }
 
     /// The writer never writes what its reader refuses: at limits equal to the

@@ -247,10 +247,11 @@ pub(super) fn parse<'a>(text: &'a str, limits: &Limits) -> Result<Parsed<'a>, Io
     // Size the big arrays up front (a cheap pass over the line starts): no
     // regrowth copies, no slack beyond the file's own counts.
     {
-        let (mut nv, mut nf) = (0usize, 0usize);
+        let (mut nv, mut nf, mut ng) = (0usize, 0usize, 0usize);
         let mut count = |line: &[u8]| match line {
             [b'v', b' ' | b'\t', ..] => nv += 1,
             [b'f', b' ' | b'\t', ..] => nf += 1,
+            [b'g' | b'o', b' ' | b'\t', ..] => ng += 1,
             _ => {}
         };
         count(bytes);
@@ -266,6 +267,10 @@ pub(super) fn parse<'a>(text: &'a str, limits: &Limits) -> Result<Parsed<'a>, Io
         o.face_material.reserve_exact(nf);
         o.indices
             .reserve(nf.saturating_mul(4).min(limits.max_corners));
+        // A group per face (Blender's object per face): no rehashing.
+        let ng = ng.min(nf + 16);
+        o.group_names.reserve_exact(ng);
+        p.group_ids.reserve(ng);
     }
     // Continued statements are joined here (rare).
     let mut joined: Vec<u8> = Vec::new();
