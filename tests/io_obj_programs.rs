@@ -3,10 +3,13 @@
 //! Rhino, Cinema 4D and trimesh, boardwright 0.1's own export (labels as
 //! groups), solids with thickness and a tilted board.
 
-use boardwright::board::{Board, SideTag};
+use boardwright::board::Board;
 use boardwright::io::{IoError, LoadOptions, load_board, load_board_opts};
-use boardwright::mesh::{FaceId, Point};
+use boardwright::mesh::Point;
+use obj_common::same_board;
 use std::path::{Path, PathBuf};
+
+mod obj_common;
 
 fn data(name: &str) -> PathBuf {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/obj")).join(name)
@@ -14,100 +17,6 @@ fn data(name: &str) -> PathBuf {
 
 fn designer_board() -> Board {
     load_board(data("designer-board.ron")).unwrap().board
-}
-
-fn close(a: Point, b: Point, eps: f64) -> bool {
-    (a.x - b.x).abs() <= eps && (a.y - b.y).abs() <= eps
-}
-
-/// The same board up to the order of its faces and coordinates rounded to
-/// `eps` (Blender stores single precision and writes 6 decimals): every face
-/// with the same corners from the same first corner and the same data, the
-/// same side tags on the same boundary segments, the same start pieces in the
-/// same order, the same metadata.
-fn same_board(want: &Board, got: &Board, eps: f64) -> Result<(), String> {
-    let (mw, mg) = (&want.mesh, &got.mesh);
-    if mw.face_count() != mg.face_count() {
-        return Err(format!("{} faces vs {}", mw.face_count(), mg.face_count()));
-    }
-    // Match faces by centroid.
-    let mut of_want = vec![FaceId(u32::MAX); mw.face_count()];
-    for f in mw.face_ids() {
-        let c = mw.face_centroid(f);
-        let g = mg
-            .face_ids()
-            .find(|&g| close(mg.face_centroid(g), c, eps))
-            .ok_or_else(|| format!("face {} ({}) is missing", f.0, want.face_name(f)))?;
-        of_want[f.index()] = g;
-        let (pw, pg): (Vec<Point>, Vec<Point>) =
-            (mw.face_points(f).collect(), mg.face_points(g).collect());
-        if pw.len() != pg.len() || pw.iter().zip(&pg).any(|(a, b)| !close(*a, *b, eps)) {
-            return Err(format!(
-                "face {} has other corners: {pw:?} vs {pg:?}",
-                want.face_name(f)
-            ));
-        }
-        let (i, j) = (f.index(), g.index());
-        let (a, b) = (&want.faces, &got.faces);
-        if a.label[i] != b.label[j]
-            || a.coord[i] != b.coord[j]
-            || a.kind[i] != b.kind[j]
-            || a.colour[i] != b.colour[j]
-            || a.region[i] != b.region[j]
-        {
-            return Err(format!("face {} has other data", want.face_name(f)));
-        }
-    }
-    let tags = |b: &Board| {
-        let mut v: Vec<(SideTag, Point)> = b
-            .side_tags
-            .iter()
-            .enumerate()
-            .filter_map(|(e, t)| {
-                t.map(|t| {
-                    (
-                        t,
-                        b.mesh
-                            .edge_midpoint(boardwright::mesh::EdgeId::from_index(e)),
-                    )
-                })
-            })
-            .collect();
-        v.sort_by(|x, y| {
-            (x.0, x.1.x, x.1.y)
-                .partial_cmp(&(y.0, y.1.x, y.1.y))
-                .unwrap()
-        });
-        v
-    };
-    let (tw, tg) = (tags(want), tags(got));
-    if tw.len() != tg.len()
-        || tw
-            .iter()
-            .zip(&tg)
-            .any(|(a, b)| a.0 != b.0 || !close(a.1, b.1, eps))
-    {
-        return Err(format!("side tags differ: {} vs {}", tw.len(), tg.len()));
-    }
-    let pieces: Vec<(FaceId, u8)> = want
-        .setup
-        .pieces
-        .iter()
-        .map(|&(f, p)| (of_want[f.index()], p))
-        .collect();
-    if pieces != got.setup.pieces {
-        return Err(format!(
-            "start setup differs: {pieces:?} vs {:?}",
-            got.setup.pieces
-        ));
-    }
-    if want.meta != got.meta {
-        return Err(format!(
-            "metadata differs: {:?} vs {:?}",
-            want.meta, got.meta
-        ));
-    }
-    Ok(())
 }
 
 #[test]
