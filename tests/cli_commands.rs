@@ -273,5 +273,5 @@ fn top_surface_flag_imports_a_solid() {
     let o = run(&["convert", "--top-surface", tiles, ron.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     let back = boardwright::io::load_board(&ron).unwrap().board;
-    assert_eq!(back.faces.label, ["Tile.000", "Tile.001"]);
+    assert_eq!(back.faces().labels(), ["Tile.000", "Tile.001"]);
 }

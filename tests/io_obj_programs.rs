@@ -62,8 +62,8 @@ fn boardwright_0_1_exports_keep_their_labels() {
     let l = load_board(data("boardwright-0.1-groups.obj")).unwrap();
     assert!(l.notes.is_empty(), "{:?}", l.notes);
     let want = designer_board();
-    assert_eq!(l.board.faces.label, want.faces.label);
-    assert!(l.board.side_tags.iter().all(|t| t.is_none()));
+    assert_eq!(l.board.faces().labels(), want.faces().labels());
+    assert!(l.board.side_tags().iter().all(|t| t.is_none()));
 }
 
 /// Rhino's export: CR LF line ends (Rhino also offers a lone CR), a header
@@ -79,9 +79,9 @@ fn rhino_exports_with_any_line_end() {
             "{name}"
         );
         // One object for the whole board: it carries no labels or regions.
-        assert!(l.board.faces.label.iter().all(|s| s.is_empty()));
-        assert!(l.board.faces.region.iter().all(|r| r.is_none()));
-        assert_eq!(l.board.mesh.bbox().max, Point::new(2.0, 2.0));
+        assert!(l.board.faces().labels().iter().all(|s| s.is_empty()));
+        assert!(l.board.faces().regions().iter().all(|r| r.is_none()));
+        assert_eq!(l.board.mesh().bbox().max, Point::new(2.0, 2.0));
     }
 }
 
@@ -94,8 +94,8 @@ fn cinema_4d_export_opens_seen_from_above() {
         l.notes,
         ["ignored the material library './board.mtl' (boardwright never reads materials)"]
     );
-    assert!(l.board.faces.label.iter().all(|s| s.is_empty()));
-    let bb = l.board.mesh.bbox();
+    assert!(l.board.faces().labels().iter().all(|s| s.is_empty()));
+    let bb = l.board.mesh().bbox();
     assert_eq!(
         (bb.min, bb.max),
         (Point::new(0.0, 0.0), Point::new(2.0, 2.0))
@@ -109,7 +109,7 @@ fn trimesh_export_with_vertex_colours_opens() {
     let l = load_board(data("trimesh.obj")).unwrap();
     assert_eq!(l.board.face_count(), 8);
     assert!(l.notes.is_empty(), "{:?}", l.notes);
-    assert!((l.board.mesh.total_area() - 4.0).abs() < 1e-12);
+    assert!((l.board.mesh().total_area() - 4.0).abs() < 1e-12);
 }
 
 /// A board on a 30° slope is projected onto its plane and keeps its shape.
@@ -119,10 +119,10 @@ fn a_board_on_a_slope_is_projected_onto_its_plane() {
     assert_eq!(l.notes.len(), 1, "{:?}", l.notes);
     assert!(l.notes[0].contains("tilted plane"), "{}", l.notes[0]);
     assert!(l.notes[0].contains("30.00° from XY"), "{}", l.notes[0]);
-    assert_eq!(l.board.faces.label, ["a1", "b1", "a2"]);
+    assert_eq!(l.board.faces().labels(), ["a1", "b1", "a2"]);
     let hex_area = 1.5 * 3f64.sqrt();
-    for f in l.board.mesh.face_ids() {
-        assert!((l.board.mesh.face_area(f) - hex_area).abs() < 1e-6);
+    for f in l.board.mesh().face_ids() {
+        assert!((l.board.mesh().face_area(f) - hex_area).abs() < 1e-6);
     }
 }
 
@@ -152,9 +152,9 @@ fn solid_tiles_offer_their_top_surface() {
     };
     let l = load_board_opts(&data("two-tiles.obj"), &opts).unwrap();
     assert_eq!(l.board.face_count(), 2);
-    assert_eq!(l.board.mesh.edge_count(), 11, "the tiles share an edge");
+    assert_eq!(l.board.mesh().edge_count(), 11, "the tiles share an edge");
     // Each tile's object names its top face.
-    assert_eq!(l.board.faces.label, ["Tile.000", "Tile.001"]);
+    assert_eq!(l.board.faces().labels(), ["Tile.000", "Tile.001"]);
     assert_eq!(
         l.notes,
         [

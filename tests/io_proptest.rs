@@ -199,7 +199,7 @@ fn random_board(s: &Spec) -> Board {
         }
         // A list not in face order keeps its own order.
         if next(2) == 0 {
-            b.setup.pieces.reverse();
+            setup.pieces.reverse();
         }
     }
     BoardBuilder::from_mesh(b.mesh().clone())
@@ -213,18 +213,6 @@ fn random_board(s: &Spec) -> Board {
         })
         .build()
         .unwrap()
-}
-
-/// The board's geometry with only its labels (what OBJ keeps), or `None` when
-/// the labels do not make a valid board.
-fn labels_only(b: &Board, label: impl Fn(&str) -> String) -> Option<Board> {
-    BoardBuilder::from_mesh(b.mesh().clone())
-        .faces(b.faces().labels().iter().map(|l| FaceData {
-            label: label(l),
-            ..FaceData::default()
-        }))
-        .build()
-        .ok()
 }
 
 proptest! {
@@ -296,18 +284,26 @@ proptest! {
         // line an OBJ file may have (long = 1), or one byte longer (long = 2).
         let max = obj::MAX_LINE_BYTES - "usemtl bw{l=}".len();
         if long > 0 {
-            b.faces.label[0] = "x".repeat(max + long - 1);
-            b.faces.coord[0] = None;
-            b.faces.kind[0] = FaceKind::Cell;
-            b.faces.colour[0] = None;
-            b.faces.region[0] = None;
-            b.setup.pieces.retain(|p| p.0 != FaceId(0));
+            let mut rows: Vec<FaceData> = b.faces().rows().collect();
+            rows[0] = FaceData {
+                label: "x".repeat(max + long - 1),
+                ..FaceData::default()
+            };
+            let mut setup = b.setup().clone();
+            setup.pieces.retain(|p| p.0 != FaceId(0));
+            let long_label = BoardBuilder::from_mesh(b.mesh().clone())
+                .faces(rows)
+                .tag_edges(b.tagged_edges())
+                .setup(setup)
+                .meta(b.meta().clone())
+                .build();
+            prop_assume!(long_label.is_ok());
+            b = long_label.unwrap();
         }
-        prop_assume!(b.validate().is_ok());
-        let m = &b.mesh;
-        let tags = b.side_tags.iter().filter(|t| t.is_some()).count();
+        let m = b.mesh();
+        let tags = b.tagged_edges().count();
         let written = obj::write_obj(&b);
-        let label_fits = b.faces.label[0].len() <= max;
+        let label_fits = b.label(FaceId(0)).len() <= max;
         prop_assert_eq!(written.is_ok(), label_fits, "{:?}", written.as_ref().err());
         if !label_fits {
             let e = written.unwrap_err().to_string();

@@ -15,7 +15,7 @@ pub fn close(a: Point, b: Point, eps: f64) -> bool {
 /// same side tags on the same boundary segments, the same start pieces in the
 /// same order (or both in face order), the same metadata.
 pub fn same_board(want: &Board, got: &Board, eps: f64) -> Result<(), String> {
-    let (mw, mg) = (&want.mesh, &got.mesh);
+    let (mw, mg) = (want.mesh(), got.mesh());
     if mw.face_count() != mg.face_count() {
         return Err(format!("{} faces vs {}", mw.face_count(), mg.face_count()));
     }
@@ -37,30 +37,14 @@ pub fn same_board(want: &Board, got: &Board, eps: f64) -> Result<(), String> {
             ));
         }
         let (i, j) = (f.index(), g.index());
-        let (a, b) = (&want.faces, &got.faces);
-        if a.label[i] != b.label[j]
-            || a.coord[i] != b.coord[j]
-            || a.kind[i] != b.kind[j]
-            || a.colour[i] != b.colour[j]
-            || a.region[i] != b.region[j]
-        {
+        if want.faces().row(i) != got.faces().row(j) {
             return Err(format!("face {} has other data", want.face_name(f)));
         }
     }
     let tags = |b: &Board| {
         let mut v: Vec<(SideTag, Point)> = b
-            .side_tags
-            .iter()
-            .enumerate()
-            .filter_map(|(e, t)| {
-                t.map(|t| {
-                    (
-                        t,
-                        b.mesh
-                            .edge_midpoint(boardwright::mesh::EdgeId::from_index(e)),
-                    )
-                })
-            })
+            .tagged_edges()
+            .map(|(e, t)| (t, b.mesh().edge_midpoint(e)))
             .collect();
         v.sort_by(|x, y| {
             (x.0, x.1.x, x.1.y)
@@ -79,25 +63,26 @@ pub fn same_board(want: &Board, got: &Board, eps: f64) -> Result<(), String> {
         return Err(format!("side tags differ: {} vs {}", tw.len(), tg.len()));
     }
     let mut pieces: Vec<(FaceId, u8)> = want
-        .setup
+        .setup()
         .pieces
         .iter()
         .map(|&(f, p)| (of_want[f.index()], p))
         .collect();
     // A list in face order stays in face order, whatever order the faces come in.
-    if want.setup.pieces.is_sorted() {
+    if want.setup().pieces.is_sorted() {
         pieces.sort_unstable();
     }
-    if pieces != got.setup.pieces {
+    if pieces != got.setup().pieces {
         return Err(format!(
             "start setup differs: {pieces:?} vs {:?}",
-            got.setup.pieces
+            got.setup().pieces
         ));
     }
-    if want.meta != got.meta {
+    if want.meta() != got.meta() {
         return Err(format!(
             "metadata differs: {:?} vs {:?}",
-            want.meta, got.meta
+            want.meta(),
+            got.meta()
         ));
     }
     Ok(())

@@ -46,13 +46,16 @@ pub use parse::MAX_LINE_BYTES;
 pub(crate) use plane::short as short_number;
 pub use write::{write_obj, write_obj_with};
 
-use super::{IoError, Limits, Loaded, as_text, build_notes};
-use crate::board::{Board, BoardMeta, FaceKind, FaceTable, GridCoord, Rgba, SideTag};
-use crate::mesh::{BuildOptions, FaceId, Mesh, MeshError, PolygonSoup, VertexId};
+use super::{IoError, Limits, Loaded, as_text};
+use crate::board::{
+    BoardBuilder, BoardMeta, FaceData, FaceKind, GridCoord, Rgba, SideTag, StartSetup,
+};
+use crate::mesh::{BuildOptions, EdgeId, FaceId, Mesh, MeshError, PolygonSoup, VertexId};
 use names::{Decoded, excerpt};
 use parse::{NONE, plural};
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
+use std::collections::hash_map::Entry;
 
 /// How to read an OBJ file.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -62,26 +65,37 @@ pub struct ObjOptions {
     pub top_surface: bool,
 }
 
-/// Parse an OBJ file's bytes into a validated board.
+/// Parse an OBJ file's bytes into a validated board (named as the file says,
+/// or with no name).
 pub fn read_obj(bytes: &[u8], limits: &Limits) -> Result<Loaded, IoError> {
     read_obj_with(bytes, limits, &ObjOptions::default())
+}
+
+/// [`read_obj`] for a board called `name` when the file carries no name of its
+/// own (files from other programs; [`super::load_board`] passes the file's stem).
+pub fn read_obj_named(bytes: &[u8], limits: &Limits, name: &str) -> Result<Loaded, IoError> {
+    let g = gather(bytes, limits)?;
+    assemble(g, limits, &ObjOptions::default(), name)
 }
 
 /// [`read_obj`] with options.
 pub fn read_obj_with(bytes: &[u8], limits: &Limits, opts: &ObjOptions) -> Result<Loaded, IoError> {
     let g = gather(bytes, limits)?;
-    assemble(g, limits, opts)
+    assemble(g, limits, opts, "")
 }
 
-/// [`read_obj_with`] taking the bytes, so they are freed before the mesh is built.
+/// [`read_obj_with`] taking the bytes, so they are freed before the mesh is
+/// built, for a board called `name` when the file carries no name (as
+/// [`read_obj_named`]).
 pub fn read_obj_owned(
     bytes: Vec<u8>,
     limits: &Limits,
     opts: &ObjOptions,
+    name: &str,
 ) -> Result<Loaded, IoError> {
     let g = gather(&bytes, limits)?;
     drop(bytes);
-    assemble(g, limits, opts)
+    assemble(g, limits, opts, name)
 }
 
 /// Per-face data columns; `None` = every face has the default.
@@ -127,12 +141,7 @@ struct Gathered {
 }
 
 fn gather(bytes: &[u8], limits: &Limits) -> Result<Gathered, IoError> {
-    if bytes.len() as u64 > limits.max_file_bytes {
-        return Err(IoError::FileTooLarge {
-            size: bytes.len() as u64,
-            limit: limits.max_file_bytes,
-        });
-    }
+    limits.check_file_size(bytes.len() as u64)?;
     let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
     if body.iter().all(|b| b.is_ascii_whitespace()) {
         return Err(IoError::Empty);
@@ -376,7 +385,12 @@ fn face_error(e: MeshError, face_line: &[u32]) -> IoError {
     }
 }
 
-fn assemble(g: Gathered, limits: &Limits, opts: &ObjOptions) -> Result<Loaded, IoError> {
+fn assemble(
+    g: Gathered,
+    limits: &Limits,
+    opts: &ObjOptions,
+    name: &str,
+) -> Result<Loaded, IoError> {
     let Gathered {
         mut legacy,
         positions,
@@ -611,31 +625,40 @@ fn assemble(g: Gathered, limits: &Limits, opts: &ObjOptions) -> Result<Loaded, I
     };
     let (mesh, report) = Mesh::build(&soup, &build).map_err(|e| face_error(e, &face_line))?;
     drop(soup);
-    notes.extend(build_notes(&report));
+    notes.extend(
+        report
+            .summary()
+            .map(|r| format!("the mesh was repaired: {r}")),
+    );
     let nf = mesh.face_count();
-    let faces = FaceTable {
-        label: columns
-            .label
-            .take()
-            .unwrap_or_else(|| vec![String::new(); nf]),
-        coord: columns.coord.take().unwrap_or_else(|| vec![None; nf]),
-        kind: columns
-            .kind
-            .take()
-            .unwrap_or_else(|| vec![FaceKind::Cell; nf]),
-        colour: columns.colour.take().unwrap_or_else(|| vec![None; nf]),
-        region: columns.region.take().unwrap_or_else(|| vec![None; nf]),
-    };
-    let mut board = Board {
-        side_tags: vec![None; mesh.edge_count()],
-        mesh,
-        faces,
-        meta: BoardMeta::default(),
-        setup: Default::default(),
-    };
+    // One row per face, moved out of the columns read (a missing column is
+    // the default of every face).
+    fn column<T>(c: Option<Vec<T>>) -> impl FnMut() -> Option<T> {
+        let mut it = c.map(Vec::into_iter);
+        move || it.as_mut().and_then(Iterator::next)
+    }
+    let (mut label, mut coord, mut kind, mut colour, mut region) = (
+        column(columns.label.take()),
+        column(columns.coord.take()),
+        column(columns.kind.take()),
+        column(columns.colour.take()),
+        column(columns.region.take()),
+    );
+    let rows = (0..nf).map(|_| FaceData {
+        label: label().unwrap_or_default(),
+        coord: coord().flatten(),
+        kind: kind().unwrap_or_default(),
+        colour: colour().flatten(),
+        region: region().flatten(),
+    });
+    let builder = BoardBuilder::from_mesh(mesh).faces(rows);
+    let mesh = builder.mesh();
 
     // Side tags.
+    // Segments that cannot tag a boundary edge are skipped with a note here
+    // rather than failing the import in the builder.
     let (mut not_edge, mut interior, mut conflict) = (0usize, 0usize, 0usize);
+    let mut side_tags: FxHashMap<EdgeId, SideTag> = FxHashMap::default();
     for (tag, a, b) in tag_ends {
         let (Some(va), Some(vb)) = (
             report.vertex_map.get(a as usize).copied().flatten(),
@@ -644,17 +667,20 @@ fn assemble(g: Gathered, limits: &Limits, opts: &ObjOptions) -> Result<Loaded, I
             unmatched += 1;
             continue;
         };
-        let Some(e) = find_edge(&board.mesh, va, vb) else {
+        let Some(e) = find_edge(mesh, va, vb) else {
             not_edge += 1;
             continue;
         };
-        if !board.mesh.is_boundary_edge(e) {
+        if !mesh.is_boundary_edge(e) {
             interior += 1;
             continue;
         }
-        match board.side_tags[e.index()] {
-            Some(t) if t != tag => conflict += 1,
-            _ => board.side_tags[e.index()] = Some(tag),
+        match side_tags.entry(e) {
+            Entry::Occupied(t) if *t.get() != tag => conflict += 1,
+            Entry::Occupied(_) => {}
+            Entry::Vacant(v) => {
+                v.insert(tag);
+            }
         }
     }
     let skipped = unmatched + not_edge + interior + conflict;
@@ -684,18 +710,25 @@ fn assemble(g: Gathered, limits: &Limits, opts: &ObjOptions) -> Result<Loaded, I
     if pieces.iter().any(|p| p.2.is_some()) {
         pieces.sort_by_key(|p| (p.2.unwrap_or(u32::MAX), p.0));
     }
-    board.setup.pieces = pieces
-        .into_iter()
-        .map(|(f, pl, _)| (FaceId(f), pl))
-        .collect();
-    if let Some(m) = meta {
-        board.meta = m;
+    let setup = StartSetup {
+        pieces: pieces
+            .into_iter()
+            .map(|(f, pl, _)| (FaceId(f), pl))
+            .collect(),
+    };
+    // OBJ files from other programs carry no board name: `name` (the file's
+    // stem when opened from disk) stands in.
+    let mut meta = meta.unwrap_or_default();
+    if meta.name.is_empty() {
+        meta.name = name.to_string();
     }
-    board.validate()?;
+    let mut tags: Vec<(EdgeId, SideTag)> = side_tags.into_iter().collect();
+    tags.sort_unstable_by_key(|t| t.0);
+    let board = builder.tag_edges(tags).setup(setup).meta(meta).build()?;
     Ok(Loaded { board, notes })
 }
 
-fn find_edge(mesh: &Mesh, a: VertexId, b: VertexId) -> Option<crate::mesh::EdgeId> {
+fn find_edge(mesh: &Mesh, a: VertexId, b: VertexId) -> Option<EdgeId> {
     if a == b {
         return None;
     }

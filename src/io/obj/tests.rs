@@ -36,29 +36,58 @@ fn groups_make_labels_and_regions() {
     let src = "v 0 0 0\nv 1 0 0\nv 2 0 0\nv 0 1 0\nv 1 1 0\nv 2 1 0\nv 3 0 0\n\
                g x\nf 1 2 5 4\ng water\nf 2 3 6 5\nf 3 7 6\n";
     let l = read(src).unwrap();
-    assert_eq!(l.board.faces.label, ["x", "", ""]);
-    assert_eq!(l.board.faces.region, [None, Some(0), Some(0)]);
+    assert_eq!(l.board.faces().labels(), ["x", "", ""]);
+    assert_eq!(l.board.faces().regions(), [None, Some(0), Some(0)]);
     assert!(l.notes.iter().any(|n| n.contains("'water' → region 0")));
 }
 
 #[test]
 fn export_round_trips_every_datum() {
-    let mut b = presets::hex(3);
-    b.faces.label[1] = "mid dle_%".into();
-    b.faces.label[2] = String::new();
-    b.faces.kind[3] = FaceKind::Other("lake".into());
-    b.faces.colour[4] = Some(Rgba([1, 2, 3, 4]));
-    b.faces.region[5] = Some(9);
-    b.faces.coord[0] = None;
-    b.setup.pieces = vec![(FaceId(7), 1), (FaceId(2), 0)];
-    b.meta.name = "A board".into();
-    b.meta.description = "two\nlines; 100% {fun}".into();
-    b.meta.suggested_rules = vec!["hex".into(), "boco".into()];
+    let hex = presets::hex(3);
+    let mut rows: Vec<FaceData> = hex.faces().rows().collect();
+    rows[1].label = "mid dle_%".into();
+    rows[2].label = String::new();
+    rows[3].kind = FaceKind::Other("lake".into());
+    rows[4].colour = Some(Rgba([1, 2, 3, 4]));
+    rows[5].region = Some(9);
+    rows[0].coord = None;
+    let b = BoardBuilder::from_mesh(hex.mesh().clone())
+        .faces(rows)
+        .tag_edges(hex.tagged_edges())
+        .setup(StartSetup {
+            pieces: vec![(FaceId(7), 1), (FaceId(2), 0)],
+        })
+        .meta(BoardMeta {
+            name: "A board".into(),
+            description: "two\nlines; 100% {fun}".into(),
+            suggested_rules: vec!["hex".into(), "boco".into()],
+        })
+        .build()
+        .unwrap();
+    assert!(b.tagged_edges().count() > 0);
     let text = write_obj(&b).unwrap();
     let l = read(&text).unwrap();
     assert!(l.notes.is_empty(), "{:?}", l.notes);
     crate::io::compare_boards(&b, &l.board).unwrap();
     assert_eq!(write_obj(&l.board).unwrap(), text);
+}
+
+#[test]
+fn a_name_stands_in_only_when_the_file_has_none() {
+    let plain = "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n";
+    let l = read_obj_named(plain.as_bytes(), &Limits::default(), "tri").unwrap();
+    assert_eq!(l.board.meta().name, "tri");
+    assert_eq!(read(plain).unwrap().board.meta().name, "");
+    let named = BoardBuilder::from_mesh(presets::hex(2).mesh().clone())
+        .meta(BoardMeta {
+            name: "Its own".into(),
+            ..BoardMeta::default()
+        })
+        .build()
+        .unwrap();
+    let text = write_obj(&named).unwrap();
+    let l = read_obj_named(text.as_bytes(), &Limits::default(), "file-stem").unwrap();
+    assert_eq!(l.board.meta().name, "Its own");
 }
 
 #[test]
@@ -79,12 +108,12 @@ fn a_tilted_board_is_projected_and_noted() {
     let b = presets::hex(3);
     let (s, c) = (20f64.to_radians().sin(), 20f64.to_radians().cos());
     let mut text = String::new();
-    for p in b.mesh.positions() {
+    for p in b.mesh().positions() {
         text.push_str(&format!("v {} {} {}\n", p.x, p.y * c, 5.0 + p.y * s));
     }
-    for f in b.mesh.face_ids() {
+    for f in b.mesh().face_ids() {
         text.push('f');
-        for v in b.mesh.face_vertices(f) {
+        for v in b.mesh().face_vertices(f) {
             text.push_str(&format!(" {}", v.0 + 1));
         }
         text.push('\n');
@@ -93,8 +122,8 @@ fn a_tilted_board_is_projected_and_noted() {
     assert_eq!(l.board.face_count(), 9);
     assert_eq!(l.notes.len(), 1, "{:?}", l.notes);
     assert!(l.notes[0].contains("20.00° from XY"), "{}", l.notes[0]);
-    for f in b.mesh.face_ids() {
-        let (a, g) = (b.mesh.face_area(f), l.board.mesh.face_area(f));
+    for f in b.mesh().face_ids() {
+        let (a, g) = (b.mesh().face_area(f), l.board.mesh().face_area(f));
         assert!((a - g).abs() < 1e-9, "face {f:?}: {a} vs {g}");
     }
 }
@@ -139,7 +168,7 @@ fn a_solid_offers_its_top_surface() {
     )
     .unwrap();
     assert_eq!(l.board.face_count(), 2);
-    assert_eq!(l.board.faces.label, ["top_a", "top_b"]);
+    assert_eq!(l.board.faces().labels(), ["top_a", "top_b"]);
     assert!(
         l.notes
             .iter()

@@ -40,7 +40,7 @@ fn too_big(what: String) -> IoError {
 /// The board as OBJ text that [`super::read_obj`] with `limits` reads back:
 /// anything over a limit is refused here, with the reason, rather than written.
 pub fn write_obj_with(board: &Board, limits: &Limits) -> Result<String, IoError> {
-    let mesh = &board.mesh;
+    let mesh = board.mesh();
     let nf = mesh.face_count();
     let nv = mesh.vertex_count();
     if nf > limits.max_faces {
@@ -55,16 +55,11 @@ pub fn write_obj_with(board: &Board, limits: &Limits) -> Result<String, IoError>
             limits.max_vertices
         )));
     }
-    let tagged: Vec<(EdgeId, SideTag)> = board
-        .side_tags
-        .iter()
-        .enumerate()
-        .filter_map(|(e, t)| t.map(|t| (EdgeId::from_index(e), t)))
-        .collect();
+    let tagged: Vec<(EdgeId, SideTag)> = board.tagged_edges().collect();
     let meta_names = names::meta_object_names(&names::encode_meta(
-        &board.meta.name,
-        &board.meta.description,
-        &board.meta.suggested_rules,
+        &board.meta().name,
+        &board.meta().description,
+        &board.meta().suggested_rules,
     ));
     let mut corners = 2 * tagged.len() + 2 * meta_names.len();
     for f in mesh.face_ids() {
@@ -86,28 +81,28 @@ pub fn write_obj_with(board: &Board, limits: &Limits) -> Result<String, IoError>
 
     // Start pieces by face; their list order is kept when it is not face order.
     let mut piece: Vec<Option<(u8, Option<u32>)>> = Vec::new();
-    if !board.setup.pieces.is_empty() {
+    if !board.setup().pieces.is_empty() {
         piece = vec![None; nf];
-        let in_face_order = board.setup.pieces.windows(2).all(|w| w[0].0 < w[1].0);
-        for (i, &(f, p)) in board.setup.pieces.iter().enumerate() {
+        let in_face_order = board.setup().pieces.windows(2).all(|w| w[0].0 < w[1].0);
+        for (i, &(f, p)) in board.setup().pieces.iter().enumerate() {
             if let Some(slot) = piece.get_mut(f.index()) {
                 *slot = Some((p, (!in_face_order).then_some(i as u32)));
             }
         }
     }
     let face_data = |i: usize| FaceData {
-        label: board.faces.label[i].clone(),
-        coord: board.faces.coord[i],
-        kind: board.faces.kind[i].clone(),
-        colour: board.faces.colour[i],
-        region: board.faces.region[i],
+        label: board.faces().labels()[i].clone(),
+        coord: board.faces().coords()[i],
+        kind: board.faces().kinds()[i].clone(),
+        colour: board.faces().colours()[i],
+        region: board.faces().regions()[i],
         piece: piece.get(i).copied().flatten(),
     };
     let any_data = !piece.is_empty() || (0..nf).any(|i| !face_data(i).is_default());
 
     let mut s = String::with_capacity(nv * 24 + nf * if any_data { 48 } else { 24 });
     let name: String = board
-        .meta
+        .meta()
         .name
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
