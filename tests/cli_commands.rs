@@ -248,3 +248,30 @@ fn help_and_version_succeed() {
     assert!(out.contains("info") && out.contains("convert") && out.contains("preset"));
     assert!(run(&["--version"]).status.success());
 }
+
+#[test]
+fn top_surface_flag_imports_a_solid() {
+    let tiles = root().join("tests/data/obj/two-tiles.obj");
+    let tiles = tiles.to_str().unwrap();
+    let o = run(&["info", tiles]);
+    let err = assert_clean_failure(&o, "info on a solid");
+    assert!(
+        err.contains("can be imported instead (on the command line: --top-surface)"),
+        "{err}"
+    );
+    let o = run(&["info", "--top-surface", tiles]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("faces 2"), "{out}");
+    assert!(
+        stderr(&o).contains("note: imported the top surface: 2 of 16 faces"),
+        "{}",
+        stderr(&o)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let ron = dir.path().join("tiles.ron");
+    let o = run(&["convert", "--top-surface", tiles, ron.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let back = boardwright::io::load_board(&ron).unwrap().board;
+    assert_eq!(back.faces().labels(), ["Tile.000", "Tile.001"]);
+}
