@@ -197,7 +197,15 @@ fn random_games_survive_a_record_round_trip() {
     ];
     for (kind, board, swap) in cases {
         for _ in 0..3 {
-            let mut g = new_game(kind, Arc::new(board.clone()), &GameOptions { swap }).unwrap();
+            let mut g = new_game(
+                kind,
+                Arc::new(board.clone()),
+                &GameOptions {
+                    swap,
+                    ..GameOptions::default()
+                },
+            )
+            .unwrap();
             loop {
                 let legal = g.legal_moves();
                 if legal.is_empty() {

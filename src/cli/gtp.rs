@@ -12,7 +12,7 @@ use super::play::GameArgs;
 use crate::engine::{EngineError, SearchConfig, SearchLimits};
 use crate::game::{DynEngine, DynGame, MoveError, RulesKind, new_game};
 use crate::presets::PresetError;
-use crate::rules::{GameOptions, IllegalMove, Player, UnsuitableBoard};
+use crate::rules::{IllegalMove, Player, UnsuitableBoard};
 use clap::Args;
 use std::io::{BufRead, Write};
 use std::sync::Arc;
@@ -112,7 +112,6 @@ struct TimeControl {
 /// A GTP session: the game, the engine and the clocks.
 pub struct Session {
     kind: RulesKind,
-    swap: bool,
     /// Loaded from `--board`: the size cannot change.
     fixed_board: bool,
     game: Box<dyn DynGame>,
@@ -139,7 +138,6 @@ impl Session {
         let game = args.game.make_game()?;
         Ok(Session {
             kind: args.game.rules,
-            swap: args.game.swap,
             fixed_board: args.game.board.is_some(),
             game,
             engine: DynEngine::new(SearchConfig {
@@ -236,7 +234,7 @@ impl Session {
     }
 
     fn reset(&mut self, board: crate::board::Board) -> Result<(), GtpError> {
-        let g = new_game(self.kind, Arc::new(board), &GameOptions { swap: self.swap })?;
+        let g = new_game(self.kind, Arc::new(board), &self.game.options().clone())?;
         self.game = g;
         self.engine.clear();
         self.time_left = [None, None];
