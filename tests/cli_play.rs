@@ -159,3 +159,33 @@ fn perft_counts_each_depth() {
     let o = run(&["perft", "--rules", "hex", "--depth", "0"]);
     assert_eq!(o.status.code(), Some(1));
 }
+
+#[test]
+fn loa_repetition_draws_and_the_tournament_rule_is_an_option() {
+    let line = "e1-e3 h3-f5 e8-g6 f5-h3 g6-e8";
+    let o = run(&["play", "--rules", "loa", "--moves", line, "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "{\"ply\":5,\"to_move\":null,\"legal\":[],\"outcome\":{\"winner\":null,\"reason\":\"draw by repetition: the position after ply 1 occurred again with the same player to move\"}}\n"
+    );
+    let o = run(&[
+        "play",
+        "--rules",
+        "loa",
+        "--repetition",
+        "third",
+        "--moves",
+        line,
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("\"outcome\":null"), "{}", stdout(&o));
+    let o = run(&["play", "--rules", "loa", "--repetition", "fourth"]);
+    assert_eq!(o.status.code(), Some(2), "clap's usage error");
+    assert!(
+        stderr(&o).contains("unknown repetition rule 'fourth' (expected second or third)"),
+        "{}",
+        stderr(&o)
+    );
+}
