@@ -160,6 +160,11 @@ fn holed_loa() -> Board {
 fn twixt_standard_and_small_with_swap() {
     check_consistency(&Twixt::standard(24, false).unwrap(), 2, 11);
     check_consistency(&Twixt::standard(8, true).unwrap(), 10, 12);
+    check_consistency(
+        &Twixt::standard(6, false).unwrap().with_dead_draw(true),
+        20,
+        15,
+    );
 }
 
 #[test]
