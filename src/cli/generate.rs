@@ -45,25 +45,25 @@ pub struct GenerateArgs {
     #[arg(long, value_enum, default_value = "none")]
     pub symmetry: SymmetryArg,
     /// Region sizes every player must get, comma-separated (e.g. 6,4; the seed uses 6).
-    #[arg(long, value_delimiter = ',', value_name = "SIZES")]
+    #[arg(long, value_delimiter = ',', value_name = "SIZES", value_parser = super::count_in(1, MAX_REGION))]
     pub required: Vec<u32>,
     /// Fraction of faces in fixed-size regions.
     #[arg(long, default_value_t = 0.5)]
     pub fill: f64,
     /// Smallest random fixed region.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = super::count_in(1, MAX_REGION))]
     pub min_size: u32,
     /// Largest random fixed region.
-    #[arg(long, default_value_t = 6)]
+    #[arg(long, default_value_t = 6, value_parser = super::count_in(1, MAX_REGION))]
     pub max_size: u32,
     /// Largest garden (default: unlimited, the growth law decides).
-    #[arg(long)]
+    #[arg(long, value_parser = super::count_in(1, MAX_REGION))]
     pub garden_max: Option<u32>,
     /// Garden growth: probability K/size of growing one more face.
     #[arg(long, default_value_t = 2.0, value_name = "K")]
     pub growth: f64,
-    /// Attempts before giving up.
-    #[arg(long, default_value_t = 200)]
+    /// Attempts before giving up (1–100000).
+    #[arg(long, default_value_t = 200, value_parser = super::count_in(1, MAX_ATTEMPTS))]
     pub attempts: u32,
     /// Output board (.ron).
     #[arg(short = 'o', long = "output", value_name = "OUT.ron")]
@@ -77,10 +77,18 @@ pub struct GenerateArgs {
     /// Print the fairness report as JSON (implies --report).
     #[arg(long)]
     pub json: bool,
-    /// Estimate seat balance with this many random BOCO games on the generated board.
-    #[arg(long, value_name = "GAMES")]
+    /// Estimate seat balance with this many random BOCO games on the generated
+    /// board (1–1000000).
+    #[arg(long, value_name = "GAMES", value_parser = super::count_in(1, MAX_PLAYTEST))]
     pub playtest: Option<u32>,
 }
+
+/// Most generation attempts.
+pub const MAX_ATTEMPTS: u32 = 100_000;
+/// Most playtest games.
+pub const MAX_PLAYTEST: u32 = 1_000_000;
+/// Largest region size (faces): the most faces a board file may have.
+pub const MAX_REGION: u32 = 4_000_000;
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
     let (w, h) = s

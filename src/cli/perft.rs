@@ -11,16 +11,13 @@ use clap::Args;
 pub struct PerftArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Deepest depth to count (at least 1).
-    #[arg(long)]
+    /// Deepest depth to count (1–12).
+    #[arg(long, value_parser = super::count_in(1, 12))]
     pub depth: u32,
 }
 
 /// Run `perft`, writing one line `depth N: COUNT` per depth to `out`.
 pub fn run_to(args: &PerftArgs, out: &mut dyn std::io::Write) -> Result<(), CliFailure> {
-    if args.depth == 0 {
-        return Err(CliFailure::new("--depth must be at least 1"));
-    }
     let g = args.game.make_game()?;
     for d in 1..=args.depth {
         let n = g.perft_from_start(d);
