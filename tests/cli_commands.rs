@@ -378,3 +378,50 @@ fn durations_and_counts_out_of_range_are_refused_in_one_line() {
     }
     assert!(!dir.path().join("g.ron").exists(), "nothing written");
 }
+
+/// Long work shows its steps on standard error when that is a terminal, and
+/// nothing at all when it is a pipe: output to pipes and files is unchanged.
+#[test]
+fn progress_shows_on_a_terminal_and_never_on_pipes() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("g.ron");
+    let out = out.to_str().unwrap();
+    let args = [
+        "generate",
+        "--size",
+        "120x120",
+        "--players",
+        "2",
+        "--seed",
+        "1",
+        "-o",
+        out,
+    ];
+    // Pipes: exactly the report on stdout, nothing on stderr.
+    let o = run(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.starts_with(&format!("wrote {out}: ")), "{text}");
+    assert_eq!(text.lines().count(), 1, "{text}");
+    let o = run(&["preset", "square", "--size", "300", "-o", out]);
+    assert!(o.status.success() && o.stdout.is_empty() && o.stderr.is_empty());
+    // A terminal (script(1) runs the command on a pseudo-terminal): the steps
+    // are drawn, then cleared before the report.
+    let cmd = format!("{} {}", env!("CARGO_BIN_EXE_boardwright"), args.join(" "));
+    let o = Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .output()
+        .expect("script(1) from util-linux");
+    let screen = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{screen}");
+    for step in [
+        "building the 120×120 base grid",
+        "growing gardens",
+        "writing ",
+    ] {
+        assert!(screen.contains(step), "{step}: {screen}");
+    }
+    let last = screen.rsplit("\x1b[2K").next().unwrap();
+    assert!(last.starts_with(&format!("wrote {out}: ")), "{last:?}");
+}

@@ -16,8 +16,11 @@ pub struct ConvertArgs {
 pub fn run(args: ConvertArgs) -> Result<(), CliFailure> {
     // Check the output type before doing any work.
     crate::io::Format::from_path(&args.output)?;
+    let progress = super::progress::Progress::start(format!("reading {}", args.input.display()));
     let loaded = load_board(&args.input)?;
-    print_notes(&loaded.notes);
+    progress.step(format!("writing {}", args.output.display()));
     save_board(&loaded.board, &args.output)?;
+    drop(progress);
+    print_notes(&loaded.notes);
     Ok(())
 }

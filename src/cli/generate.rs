@@ -1,9 +1,11 @@
 //! `boardwright generate`: make a fair sectioned board.
 
 use super::CliFailure;
+use super::progress::Progress;
 use crate::board::Board;
 use crate::generator::{
-    self, GardenGrowth, Generated, Generator, GeneratorConfig, Layout, RegionPlan, Symmetry,
+    self, GardenGrowth, Generated, Generator, GeneratorConfig, Layout, Progress as GenProgress,
+    RegionPlan, Symmetry,
 };
 use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
@@ -136,6 +138,11 @@ pub fn config(args: &GenerateArgs) -> GeneratorConfig {
 
 /// Generate as the arguments say, without writing anything.
 pub fn generate(args: &GenerateArgs) -> Result<Generated, CliFailure> {
+    generate_showing(args, &Progress::start("generating"))
+}
+
+/// [`generate`], showing its steps on `progress`.
+fn generate_showing(args: &GenerateArgs, progress: &Progress) -> Result<Generated, CliFailure> {
     let base = match args.layout {
         LayoutArg::Paper => {
             if args.base.is_some() || args.size.is_some() {
@@ -147,26 +154,46 @@ pub fn generate(args: &GenerateArgs) -> Result<Generated, CliFailure> {
             generator::paper_board()
         }
         LayoutArg::Auto => match (&args.base, args.size) {
-            (Some(path), _) => load_board(path)?,
-            (None, Some((w, h))) => crate::presets::square_grid(w, h),
+            (Some(path), _) => {
+                progress.step(format!("reading {}", path.display()));
+                load_board(path)?
+            }
+            (None, Some((w, h))) => {
+                progress.step(format!("building the {w}×{h} base grid"));
+                crate::presets::square_grid(w, h)
+            }
             (None, None) => crate::presets::square_grid(8, 8),
         },
     };
+    progress.step("dividing the base into sections");
     let gtr = Generator::new(base, config(args))?;
-    Ok(gtr.generate(args.seed)?)
+    Ok(gtr.generate_with(args.seed, &mut |step| {
+        progress.step(match step {
+            GenProgress::Placing { attempt, of } => {
+                format!("placing fixed regions (attempt {attempt} of at most {of})")
+            }
+            GenProgress::Gardens { player } => format!("growing gardens (player {})", player + 1),
+            GenProgress::Building => "building the board".to_string(),
+        });
+        true
+    })?)
 }
 
 pub fn run(args: GenerateArgs) -> Result<(), CliFailure> {
-    let g = generate(&args)?;
+    let progress = Progress::start("generating");
+    let g = generate_showing(&args, &progress)?;
     // Render everything before writing anything, then write.
-    let svg = args
-        .svg
-        .as_ref()
-        .map(|_| crate::io::svg::write_svg(&g.board, crate::io::svg::ColourBy::Face));
+    let svg = args.svg.as_ref().map(|_| {
+        progress.step("drawing the SVG");
+        crate::io::svg::write_svg(&g.board, crate::io::svg::ColourBy::Face)
+    });
+    progress.step(format!("writing {}", args.output.display()));
     save_board(&g.board, &args.output)?;
     if let (Some(path), Some(text)) = (&args.svg, svg) {
+        progress.step(format!("writing {}", path.display()));
         write_atomically(path, text.as_bytes())?;
     }
+    drop(progress);
     if args.json {
         println!("{}", g.report.to_json());
     } else {
@@ -188,7 +215,9 @@ pub fn run(args: GenerateArgs) -> Result<(), CliFailure> {
             seed: args.seed,
             ..generator::playtest::PlaytestConfig::default()
         };
+        let progress = Progress::start(format!("playing {games} random BOCO games"));
         let r = generator::playtest::playtest_boco(&g.board, &cfg, None)?;
+        drop(progress);
         if args.json {
             println!(
                 "{}",

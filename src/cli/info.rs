@@ -17,9 +17,13 @@ pub struct InfoArgs {
 }
 
 pub fn run(args: InfoArgs) -> Result<(), CliFailure> {
+    let progress = super::progress::Progress::start(format!("reading {}", args.file.display()));
     let loaded = load_board(&args.file)?;
+    progress.step("measuring the board");
+    let report = describe(&loaded.board, &args.file.display().to_string());
+    drop(progress);
     print_notes(&loaded.notes);
-    print_out(&describe(&loaded.board, &args.file.display().to_string()))
+    print_out(&report)
 }
 
 /// The report `info` prints.

@@ -9,6 +9,7 @@ pub mod info;
 pub mod perft;
 pub mod play;
 pub mod preset;
+pub mod progress;
 pub mod selfplay;
 
 use clap::{Parser, Subcommand};

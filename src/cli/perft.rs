@@ -19,7 +19,9 @@ pub struct PerftArgs {
 /// Run `perft`, writing one line `depth N: COUNT` per depth to `out`.
 pub fn run_to(args: &PerftArgs, out: &mut dyn std::io::Write) -> Result<(), CliFailure> {
     let g = args.game.make_game()?;
+    let progress = super::progress::Progress::start("counting");
     for d in 1..=args.depth {
+        progress.step(format!("counting depth {d}"));
         let n = g.perft_from_start(d);
         writeln!(out, "depth {d}: {n}")
             .and_then(|_| out.flush())

@@ -109,10 +109,15 @@ pub(crate) fn make_game(
             word_list(&with_swap, "and")
         )));
     }
+    let progress = super::progress::Progress::start(format!("setting up {}", entry.title));
     let board = match board {
-        Some(p) => board_from_file(p)?,
+        Some(p) => {
+            progress.step(format!("reading {}", p.display()));
+            board_from_file(p)?
+        }
         None => default_board(kind, size)?,
     };
+    progress.step(format!("setting up {}", entry.title));
     Ok(entry.new_game(Arc::new(board), options)?)
 }
 

@@ -145,6 +145,7 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
         ..Default::default()
     });
     let mut plies_total = 0usize;
+    let progress = super::progress::Progress::counting(args.games as u64, "games");
     for k in 0..args.games {
         let seat: Player = (k % 2) as Player;
         let seed = args.seed.wrapping_add(k as u64);
@@ -193,8 +194,9 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
             Some(_) => s.losses += 1,
             None => s.draws += 1,
         }
+        progress.advance();
         if args.verbose {
-            eprintln!(
+            progress.note(&format!(
                 "game {}: engine as {}, {} after {} plies",
                 k + 1,
                 names[seat as usize],
@@ -204,7 +206,7 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
                     None => "draw",
                 },
                 g.ply()
-            );
+            ));
         }
     }
     let mut total = SeatScore {
