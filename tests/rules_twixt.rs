@@ -488,8 +488,17 @@ fn dead_draws_in_random_games_agree_with_the_search() {
 /// before the option existed (no `dead_draw`) plays on as it did then.
 #[test]
 fn the_dead_draw_is_a_game_option_kept_in_records() {
-    use boardwright::rules::dynamic::{GameOptions, RulesKind, new_game};
-    use boardwright::rules::record::{load_record, save_record};
+    use boardwright::game::record::{replay, save_record};
+    use boardwright::game::{DynGame, RulesKind, new_game};
+    use boardwright::io::record::GameRecord;
+    use boardwright::rules::GameOptions;
+    let load_record = |text: &str| -> Result<Box<dyn DynGame>, String> {
+        replay(
+            &GameRecord::from_ron(text).map_err(|e| e.to_string())?,
+            None,
+        )
+        .map_err(|e| e.to_string())
+    };
     let board = Arc::new(presets::twixt(5));
     let mut g = new_game(RulesKind::Twixt, board.clone(), &GameOptions::default()).unwrap();
     assert!(g.options().dead_draw);
@@ -498,7 +507,7 @@ fn the_dead_draw_is_a_game_option_kept_in_records() {
     }
     let text = save_record(g.as_ref());
     assert!(text.contains("dead_draw: true"), "{text}");
-    let mut back = load_record(&text, None).unwrap();
+    let mut back = load_record(&text).unwrap();
     back.play_str("d3").unwrap();
     assert_eq!(
         back.outcome().unwrap().reason,
@@ -506,15 +515,29 @@ fn the_dead_draw_is_a_game_option_kept_in_records() {
     );
     let old = text.replace("dead_draw: true,", "");
     assert!(!old.contains("dead_draw"), "{old}");
-    let mut old = load_record(&old, None).unwrap();
+    let mut old = load_record(&old).unwrap();
     assert!(!old.options().dead_draw);
     old.play_str("d3").unwrap();
     assert_eq!(old.outcome(), None, "plays on");
-    assert!(!old.legal_moves().is_empty());
+    assert!(!old.legal_handles().is_empty());
     let off = GameOptions {
         dead_draw: false,
         ..GameOptions::default()
     };
     let g = new_game(RulesKind::Twixt, board, &off).unwrap();
-    assert!(save_record(g.as_ref()).contains("dead_draw: false"));
+    let text = save_record(g.as_ref());
+    assert!(
+        !text.contains("dead_draw"),
+        "off is what a record without it says: {text}"
+    );
+    assert!(!load_record(&text).unwrap().options().dead_draw);
+    // Games without a dead draw do not record one.
+    let hex = new_game(
+        RulesKind::Hex,
+        Arc::new(presets::hex(5)),
+        &GameOptions::default(),
+    )
+    .unwrap();
+    assert!(!hex.options().dead_draw);
+    assert!(!save_record(hex.as_ref()).contains("dead_draw"));
 }
