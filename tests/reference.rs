@@ -179,7 +179,11 @@ fn replay<R: Rules>(
     mut allowed: impl FnMut(&GameState<R>, &BTreeSet<String>, &BTreeSet<String>) -> bool,
     mut draw_variant: impl FnMut(&GameState<R>) -> bool,
 ) -> usize {
-    let names: Vec<String> = board.mesh.face_ids().map(|f| board.face_name(f)).collect();
+    let names: Vec<String> = board
+        .mesh()
+        .face_ids()
+        .map(|f| board.face_name(f))
+        .collect();
     let mut gs = GameState::new(rules);
     let mut back: [BTreeSet<String>; 2] = Default::default();
     for (k, ply) in t.plies.iter().enumerate() {
