@@ -157,7 +157,12 @@ fn perft_counts_each_depth() {
         "depth 1: 4\ndepth 2: 8\ndepth 3: 16\ndepth 4: 16\n"
     );
     let o = run(&["perft", "--rules", "hex", "--depth", "0"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2), "a usage error, not a panic");
+    assert!(
+        stderr(&o).contains("out of range (1 to 12)"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

@@ -12,7 +12,7 @@ pub struct PerftArgs {
     #[command(flatten)]
     pub game: GameArgs,
     /// Deepest depth to count (1–12).
-    #[arg(long, value_parser = super::count_in(1, 12))]
+    #[arg(long, value_parser = super::count_in(1u32, 12))]
     pub depth: u32,
 }
 
