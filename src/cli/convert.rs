@@ -23,8 +23,11 @@ pub fn run(args: ConvertArgs) -> Result<(), CliFailure> {
         top_surface: args.top_surface,
         ..Default::default()
     };
+    let progress = super::progress::Progress::start(format!("reading {}", args.input.display()));
     let loaded = load_board_opts(&args.input, &opts)?;
-    print_notes(&loaded.notes);
+    progress.step(format!("writing {}", args.output.display()));
     save_board(&loaded.board, &args.output)?;
+    drop(progress);
+    print_notes(&loaded.notes);
     Ok(())
 }

@@ -24,14 +24,14 @@ pub fn run(args: InfoArgs) -> Result<(), CliFailure> {
         top_surface: args.top_surface,
         ..Default::default()
     };
+    let progress = super::progress::Progress::start(format!("reading {}", args.file.display()));
     let loaded = load_board_opts(&args.file, &opts)?;
-    print_notes(&loaded.notes);
+    progress.step("measuring the board");
     // Every board the loader returns has been validated.
-    print_out(&describe(
-        &loaded.board,
-        &args.file.display().to_string(),
-        true,
-    ))
+    let report = describe(&loaded.board, &args.file.display().to_string(), true);
+    drop(progress);
+    print_notes(&loaded.notes);
+    print_out(&report)
 }
 
 /// The report `info` prints; `validated`: the board is known to be valid

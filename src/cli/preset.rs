@@ -62,10 +62,19 @@ pub fn run(args: PresetArgs) -> Result<(), CliFailure> {
     if let Some(out) = &args.output {
         Format::from_path(out)?;
     }
+    let progress = super::progress::Progress::start(format!("building the {name} board"));
     let board = by_name(name, args.size)?;
     match &args.output {
-        Some(out) => save_board(&board, out)?,
-        None => print_out(&board_to_string(&board, Format::Ron)?)?,
+        Some(out) => {
+            progress.step(format!("writing {}", out.display()));
+            save_board(&board, out)?;
+        }
+        None => {
+            progress.step("writing RON");
+            let text = board_to_string(&board, Format::Ron)?;
+            drop(progress);
+            print_out(&text)?;
+        }
     }
     Ok(())
 }
