@@ -49,7 +49,10 @@ fn open_window(file: Option<std::path::PathBuf>) -> ExitCode {
     if let Some(path) = file {
         // The same code path as File → Open: boards (.ron, .obj) and saved
         // games (.ron records, .sgf).
-        match boardwright::app::files::open_path(&path) {
+        let progress = cli::progress::Progress::start(format!("opening {}", path.display()));
+        let opened = boardwright::app::files::open_path(&path);
+        drop(progress);
+        match opened {
             Ok(boardwright::app::files::Opened::Board { board, notes }) => {
                 cli::print_notes(&notes);
                 opts.board = Some(*board);

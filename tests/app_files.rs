@@ -226,3 +226,21 @@ fn the_command_line_rejects_a_bad_file_with_one_line_and_exit_1() {
         );
     }
 }
+
+/// Opening a solid OBJ (a tile with thickness) in the window: one red line that
+/// says its top surface can be imported, and nothing changes.
+#[test]
+fn opening_a_solid_says_its_top_surface_can_be_imported() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/obj");
+    let board = presets::hex(3);
+    let (mut h, _d) = harness(Some(board.clone()));
+    h.state_mut().open_file(&data.join("two-tiles.obj"));
+    h.run_ok();
+    let (msg, err) = message(&h).unwrap();
+    assert!(err, "{msg}");
+    assert!(
+        msg.contains("its top surface (2 of 16 faces, at Y = 0.25) can be imported"),
+        "{msg}"
+    );
+    assert_eq!(h.state().ws.doc.board(), &board);
+}

@@ -248,3 +248,207 @@ fn help_and_version_succeed() {
     assert!(out.contains("info") && out.contains("convert") && out.contains("preset"));
     assert!(run(&["--version"]).status.success());
 }
+
+#[test]
+fn top_surface_flag_imports_a_solid() {
+    let tiles = root().join("tests/data/obj/two-tiles.obj");
+    let tiles = tiles.to_str().unwrap();
+    let o = run(&["info", tiles]);
+    let err = assert_clean_failure(&o, "info on a solid");
+    assert!(
+        err.contains("can be imported instead (on the command line: --top-surface)"),
+        "{err}"
+    );
+    let o = run(&["info", "--top-surface", tiles]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("faces 2"), "{out}");
+    assert!(
+        stderr(&o).contains("note: imported the top surface: 2 of 16 faces"),
+        "{}",
+        stderr(&o)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let ron = dir.path().join("tiles.ron");
+    let o = run(&["convert", "--top-surface", tiles, ron.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let back = boardwright::io::load_board(&ron).unwrap().board;
+    assert_eq!(back.faces().labels(), ["Tile.000", "Tile.001"]);
+}
+
+/// Every duration and count argument is range-checked before any work starts:
+/// exit code 2 and one line naming the value and the range (`gtp --time 1e20`
+/// used to overflow a `Duration` and panic with exit code 101).
+#[test]
+fn durations_and_counts_out_of_range_are_refused_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("g.ron");
+    let out = out.to_str().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["gtp", "--rules", "hex", "--time", "1e20"],
+            "1e20 seconds is out of range (0.01 to 3600)",
+        ),
+        (
+            &["gtp", "--rules", "hex", "--time", "nan"],
+            "nan seconds is out of range",
+        ),
+        (
+            &["gtp", "--rules", "hex", "--threads", "65"],
+            "65 is out of range (1 to 64)",
+        ),
+        (
+            &["bench", "--rules", "hex", "--seconds", "inf"],
+            "inf seconds is out of range",
+        ),
+        (
+            &["bench", "--rules", "hex", "--threads", "0"],
+            "0 is out of range (1 to 64)",
+        ),
+        (
+            &["selfplay", "--rules", "hex", "--games", "4294967295"],
+            "4294967295 is out of range (1 to 100000)",
+        ),
+        (
+            &["selfplay", "--rules", "hex", "--time=-1"],
+            "-1 seconds is out of range",
+        ),
+        (
+            &["selfplay", "--rules", "hex", "--opponent-time", "1e300"],
+            "1e300 seconds is out of range",
+        ),
+        (
+            &["selfplay", "--rules", "hex", "--sims", "0"],
+            "0 is out of range (1 to 100000000)",
+        ),
+        (
+            &[
+                "selfplay",
+                "--rules",
+                "hex",
+                "--max-plies",
+                "18446744073709551615",
+            ],
+            "out of range (1 to 100000)",
+        ),
+        (
+            &["perft", "--rules", "hex", "--depth", "100"],
+            "100 is out of range (1 to 12)",
+        ),
+        (
+            &["perft", "--rules", "hex", "--depth", "0"],
+            "0 is out of range (1 to 12)",
+        ),
+        (
+            &[
+                "generate",
+                "--players",
+                "2",
+                "--seed",
+                "1",
+                "-o",
+                out,
+                "--playtest",
+                "4294967295",
+            ],
+            "4294967295 is out of range (1 to 1000000)",
+        ),
+        (
+            &[
+                "generate",
+                "--players",
+                "2",
+                "--seed",
+                "1",
+                "-o",
+                out,
+                "--attempts",
+                "4294967295",
+            ],
+            "4294967295 is out of range (1 to 100000)",
+        ),
+        (
+            &[
+                "generate",
+                "--players",
+                "2",
+                "--seed",
+                "1",
+                "-o",
+                out,
+                "--required",
+                "6,0",
+            ],
+            "0 is out of range (1 to 4000000)",
+        ),
+        (
+            &[
+                "generate",
+                "--players",
+                "2",
+                "--seed",
+                "1",
+                "-o",
+                out,
+                "--max-size=-4",
+            ],
+            "'-4' is not a whole number from 1 to 4000000",
+        ),
+    ];
+    for (args, want) in cases {
+        let o = run(args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    assert!(!dir.path().join("g.ron").exists(), "nothing written");
+}
+
+/// Long work shows its steps on standard error when that is a terminal, and
+/// nothing at all when it is a pipe: output to pipes and files is unchanged.
+#[test]
+fn progress_shows_on_a_terminal_and_never_on_pipes() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("g.ron");
+    let out = out.to_str().unwrap();
+    let args = [
+        "generate",
+        "--size",
+        "120x120",
+        "--players",
+        "2",
+        "--seed",
+        "1",
+        "-o",
+        out,
+    ];
+    // Pipes: exactly the report on stdout, nothing on stderr.
+    let o = run(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+    let text = String::from_utf8(o.stdout).unwrap();
+    assert!(text.starts_with(&format!("wrote {out}: ")), "{text}");
+    assert_eq!(text.lines().count(), 1, "{text}");
+    let o = run(&["preset", "square", "--size", "300", "-o", out]);
+    assert!(o.status.success() && o.stdout.is_empty() && o.stderr.is_empty());
+    // A terminal (script(1) runs the command on a pseudo-terminal): the steps
+    // are drawn, then cleared before the report.
+    let cmd = format!("{} {}", env!("CARGO_BIN_EXE_boardwright"), args.join(" "));
+    let o = Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .output()
+        .expect("script(1) from util-linux");
+    let screen = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{screen}");
+    for step in [
+        "building the 120×120 base grid",
+        "growing gardens",
+        "writing ",
+    ] {
+        assert!(screen.contains(step), "{step}: {screen}");
+    }
+    let last = screen.rsplit("\x1b[2K").next().unwrap();
+    assert!(last.starts_with(&format!("wrote {out}: ")), "{last:?}");
+}

@@ -157,5 +157,40 @@ fn perft_counts_each_depth() {
         "depth 1: 4\ndepth 2: 8\ndepth 3: 16\ndepth 4: 16\n"
     );
     let o = run(&["perft", "--rules", "hex", "--depth", "0"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2), "a usage error, not a panic");
+    assert!(
+        stderr(&o).contains("out of range (1 to 12)"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn loa_repetition_draws_and_the_tournament_rule_is_an_option() {
+    let line = "e1-e3 h3-f5 e8-g6 f5-h3 g6-e8";
+    let o = run(&["play", "--rules", "loa", "--moves", line, "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "{\"ply\":5,\"to_move\":null,\"legal\":[],\"outcome\":{\"winner\":null,\"reason\":\"draw by repetition: the position after ply 1 occurred again with the same player to move\"}}\n"
+    );
+    let o = run(&[
+        "play",
+        "--rules",
+        "loa",
+        "--repetition",
+        "third",
+        "--moves",
+        line,
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("\"outcome\":null"), "{}", stdout(&o));
+    let o = run(&["play", "--rules", "loa", "--repetition", "fourth"]);
+    assert_eq!(o.status.code(), Some(2), "clap's usage error");
+    assert!(
+        stderr(&o).contains("unknown repetition rule 'fourth' (expected second or third)"),
+        "{}",
+        stderr(&o)
+    );
 }

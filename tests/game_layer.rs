@@ -112,7 +112,10 @@ fn a_click_on_a_placement_game_becomes_a_handle_that_plays_the_move() {
     let mut g = new_game(
         RulesKind::Hex,
         Arc::new(presets::hex(5)),
-        &GameOptions { swap: true },
+        &GameOptions {
+            swap: true,
+            ..GameOptions::default()
+        },
     )
     .unwrap();
     let c3 = face(g.as_ref(), "c3");
@@ -221,6 +224,8 @@ fn gtp_errors_are_typed_and_say_why() {
             board: None,
             size: Some(5),
             swap: false,
+            repetition: boardwright::rules::Repetition::Second,
+            no_dead_draw: false,
         },
         threads: 1,
         time: 0.05,
@@ -252,6 +257,8 @@ fn gtp_errors_are_typed_and_say_why() {
             board: None,
             size: None,
             swap: false,
+            repetition: boardwright::rules::Repetition::Second,
+            no_dead_draw: false,
         },
         ..args(RulesKind::Loa)
     })

@@ -25,6 +25,7 @@ struct RacePos {
 impl Rules for Race {
     type Move = u8;
     type Position = RacePos;
+    type Key = (u32, Player);
     const NAME: &'static str = "race";
     const TITLE: &'static str = "Race";
     const PLAYER_NAMES: [&'static str; 2] = ["First", "Second"];
@@ -79,6 +80,9 @@ impl Rules for Race {
     }
     fn parse_move(&self, _pos: &RacePos, text: &str) -> Result<u8, IllegalMove> {
         text.parse().map_err(|_| IllegalMove::new("not a number"))
+    }
+    fn position_key(&self, pos: &RacePos) -> (u32, Player) {
+        (pos.total, pos.to_move)
     }
     fn piece_at(&self, _pos: &RacePos, _f: FaceId) -> Option<Player> {
         None

@@ -11,7 +11,7 @@ const EXPECTED: &[(&str, &str)] = &[
     ),
     (
         "bad-face.obj",
-        "line 5: a face ('f') has an index that is not a number",
+        "line 5: a face has a vertex reference 'x' that is not a number (expected forms like 7, 7/2, 7//3 or 7/2/3)",
     ),
     (
         "bad-index.obj",
@@ -72,7 +72,28 @@ const EXPECTED: &[(&str, &str)] = &[
     ),
     (
         "non-planar.obj",
-        "the mesh is not flat: its vertices spread 0.5 along Z",
+        "the mesh is not flat: its vertices lie up to 0.130751 off the plane that fits them best (the board is 1 across, and a board may be off its plane by at most 0.0001)",
+    ),
+    (
+        "solid-cube.obj",
+        "the mesh is not flat: it is a solid 2 thick along Z; its top surface (1 of 6 faces, at Z = 1) can be imported instead (on the command line: --top-surface)",
+    ),
+    (
+        "missing-vertex-with-normals.obj",
+        "line 6: the face refers to vertex 7, but the file has only 3",
+    ),
+    (
+        "vertex-with-words.obj",
+        "line 2: a vertex ('v') has values other than x y z, an optional weight w or an optional colour r g b [a]",
+    ),
+    ("polylines-only.obj", "the file has no faces"),
+    (
+        "same-label-twice.obj",
+        "two faces are labelled 'a1' (faces 0 and 1)",
+    ),
+    (
+        "bad-continuation.obj",
+        "line 5: a face has a vertex reference 'v' that is not a number",
     ),
     (
         "repeated-vertex.obj",

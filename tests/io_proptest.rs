@@ -9,6 +9,8 @@ use boardwright::mesh::FaceId;
 use boardwright::presets;
 use proptest::prelude::*;
 
+mod obj_common;
+
 fn limits() -> Limits {
     // Small limits keep the random inputs cheap; behaviour is the same.
     Limits {
@@ -22,6 +24,11 @@ fn limits() -> Limits {
 
 const OBJ_SEED: &str = "mtllib m.mtl\no a\nv 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nvt 0 0\nvn 0 0 1\n\
 g b\nf 1/1/1 2/1/1 3/1/1 4/1/1\ng c\nf 2 5 3\nv 2 0 0\nl 1 2\nf -1 -2 -3\n";
+
+/// boardwright's own export, with a BOM, CRLF, a continuation and a solid's side.
+const OBJ_SEED_OURS: &str = "\u{feff}o bw{board}\r\nv 0 0 0\r\nv 1 0 0\r\nv 1 0 -1\r\nv 0 0 -1 0.5 0.5 0.5\r\n\
+usemtl bw{l=a_1;c=0,0;k=other:x%3B;rgba=01020304;r=3;p=1@0}\r\nf 1 2 \\\r\n3 4\r\nusemtl \r\nv 2 0 0\nf 2 5 3\n\
+o bw{side=top}\nl 1 2\no bw{meta=1/2;n=A_}\nl 1 2\no bw{meta=2/2;b;r=hex}\nl 1 2\nv 0 1 0\nf 1 4 6\n";
 
 fn ron_seed() -> String {
     board_to_string(&presets::lines_of_action(), Format::Ron).unwrap()
@@ -74,6 +81,16 @@ proptest! {
         if let Err(e) = obj::read_obj(&bytes, &limits()) {
             prop_assert!(!e.to_string().contains('\n'));
         }
+    }
+
+    #[test]
+    fn obj_reader_never_panics_on_mutated_own_exports(bytes in mutated(OBJ_SEED_OURS.to_string())) {
+        if let Err(e) = obj::read_obj(&bytes, &limits()) {
+            prop_assert!(!e.to_string().contains('\n'));
+            prop_assert!(e.to_string().len() < 600, "{}", e);
+        }
+        let opts = obj::ObjOptions { top_surface: true };
+        let _ = obj::read_obj_with(&bytes, &limits(), &opts);
     }
 
     #[test]
@@ -180,6 +197,10 @@ fn random_board(s: &Spec) -> Board {
                 setup.pieces.push((FaceId(f as u32), next(2) as u8));
             }
         }
+        // A list not in face order keeps its own order.
+        if next(2) == 0 {
+            setup.pieces.reverse();
+        }
     }
     BoardBuilder::from_mesh(b.mesh().clone())
         .faces(rows)
@@ -192,18 +213,6 @@ fn random_board(s: &Spec) -> Board {
         })
         .build()
         .unwrap()
-}
-
-/// The board's geometry with only its labels (what OBJ keeps), or `None` when
-/// the labels do not make a valid board.
-fn labels_only(b: &Board, label: impl Fn(&str) -> String) -> Option<Board> {
-    BoardBuilder::from_mesh(b.mesh().clone())
-        .faces(b.faces().labels().iter().map(|l| FaceData {
-            label: label(l),
-            ..FaceData::default()
-        }))
-        .build()
-        .ok()
 }
 
 proptest! {
@@ -223,20 +232,111 @@ proptest! {
         prop_assert_eq!(board_to_string(&back.board, Format::Ron).unwrap(), text);
     }
 
+    /// RON → OBJ → RON keeps every face datum, side tag, start piece and
+    /// metadata, and the OBJ text is stable.
     #[test]
-    fn random_boards_keep_geometry_and_labels_through_obj(s in spec()) {
-        // OBJ group names cannot start or end with spaces.
-        let b = labels_only(&random_board(&s), |l| l.trim_start().to_string());
-        prop_assume!(b.is_some());
-        let b = b.unwrap();
-        let text = board_to_string(&b, Format::Obj).unwrap();
+    fn random_boards_survive_ron_obj_ron_exactly(s in spec()) {
+        let b = random_board(&s);
+        b.validate().unwrap();
+        let ron_text = board_to_string(&b, Format::Ron).unwrap();
+        let from_ron = ron::read_ron(ron_text.as_bytes(), &Limits::default()).unwrap().board;
+        let text = board_to_string(&from_ron, Format::Obj).unwrap();
         let back = obj::read_obj(text.as_bytes(), &Limits::default())
             .map_err(|e| TestCaseError::fail(format!("{e}")))?;
-        let got = labels_only(&back.board, str::to_string).unwrap();
-        if let Err(e) = compare_boards(&b, &got) {
+        prop_assert!(back.notes.is_empty(), "{:?}", back.notes);
+        if let Err(e) = compare_boards(&b, &back.board) {
             return Err(TestCaseError::fail(e));
         }
-        let again = board_to_string(&back.board, Format::Obj).unwrap();
-        prop_assert_eq!(again.split_once('\n').unwrap().1, text.split_once('\n').unwrap().1);
+        // (The RON text may number vertices differently: OBJ numbers them in
+        // order of first use.)
+        prop_assert_eq!(board_to_string(&back.board, Format::Obj).unwrap(), text);
+    }
+
+    /// Through Blender (import, export, and again into a scene that already
+    /// holds the names): the same board, up to face order and Blender's single
+    /// precision, with nothing to report but the material library.
+    #[test]
+    fn random_boards_survive_a_trip_through_blender(s in spec()) {
+        let b = random_board(&s);
+        b.validate().unwrap();
+        let text = board_to_string(&b, Format::Obj).unwrap();
+        for renamed in [false, true] {
+            let blender = obj_common::through_blender(&text, renamed);
+            let back = obj::read_obj(blender.as_bytes(), &Limits::default())
+                .map_err(|e| TestCaseError::fail(format!("{e}\n{blender}")))?;
+            prop_assert_eq!(
+                &back.notes,
+                &["ignored the material library 'board.mtl' (boardwright never reads materials)"]
+            );
+            if let Err(e) = obj_common::same_board(&b, &back.board, 1e-5) {
+                return Err(TestCaseError::fail(format!("{e}\n{blender}")));
+            }
+        }
+    }
+
+    /// The writer never writes what its reader refuses: at limits equal to the
+    /// board's own counts it writes a file that reads back the same; one below
+    /// any of them it refuses with the reason.
+    #[test]
+    fn obj_writer_respects_the_readers_limits(s in spec(), long in 0usize..3) {
+        let mut b = random_board(&s);
+        // Now and then face 0 carries only a label as long as the longest
+        // line an OBJ file may have (long = 1), or one byte longer (long = 2).
+        let max = obj::MAX_LINE_BYTES - "usemtl bw{l=}".len();
+        if long > 0 {
+            let mut rows: Vec<FaceData> = b.faces().rows().collect();
+            rows[0] = FaceData {
+                label: "x".repeat(max + long - 1),
+                ..FaceData::default()
+            };
+            let mut setup = b.setup().clone();
+            setup.pieces.retain(|p| p.0 != FaceId(0));
+            let long_label = BoardBuilder::from_mesh(b.mesh().clone())
+                .faces(rows)
+                .tag_edges(b.tagged_edges())
+                .setup(setup)
+                .meta(b.meta().clone())
+                .build();
+            prop_assume!(long_label.is_ok());
+            b = long_label.unwrap();
+        }
+        let m = b.mesh();
+        let tags = b.tagged_edges().count();
+        let written = obj::write_obj(&b);
+        let label_fits = b.label(FaceId(0)).len() <= max;
+        prop_assert_eq!(written.is_ok(), label_fits, "{:?}", written.as_ref().err());
+        if !label_fits {
+            let e = written.unwrap_err().to_string();
+            prop_assert!(e.contains("bytes of an OBJ line"), "{}", e);
+            return Ok(());
+        }
+        let text = written.unwrap();
+        let meta_parts = text.matches("\no bw{meta=").count();
+        let exact = Limits {
+            max_file_bytes: text.len() as u64,
+            max_faces: m.face_count(),
+            max_vertices: m.vertex_count(),
+            max_corners: m.face_ids().map(|f| m.face_degree(f)).sum::<usize>() + 2 * tags + 2 * meta_parts,
+            max_face_sides: m.face_ids().map(|f| m.face_degree(f)).max().unwrap_or(0),
+            ..Limits::default()
+        };
+        prop_assert_eq!(obj::write_obj_with(&b, &exact).unwrap(), text.clone());
+        let back = obj::read_obj(text.as_bytes(), &exact)
+            .map_err(|e| TestCaseError::fail(format!("{e}")))?;
+        if let Err(e) = compare_boards(&b, &back.board) {
+            return Err(TestCaseError::fail(e));
+        }
+        let below = [
+            Limits { max_file_bytes: exact.max_file_bytes - 1, ..exact },
+            Limits { max_faces: exact.max_faces - 1, ..exact },
+            Limits { max_vertices: exact.max_vertices - 1, ..exact },
+            Limits { max_corners: exact.max_corners - 1, ..exact },
+            Limits { max_face_sides: exact.max_face_sides - 1, ..exact },
+        ];
+        for l in below {
+            let e = obj::write_obj_with(&b, &l).unwrap_err().to_string();
+            prop_assert!(e.contains("cannot be written as OBJ"), "{}", e);
+            prop_assert!(obj::read_obj(text.as_bytes(), &l).is_err());
+        }
     }
 }

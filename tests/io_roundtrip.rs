@@ -1,7 +1,7 @@
 //! Round trips between the file formats, the Blender Y-up import, and atomic
 //! writes.
 
-use boardwright::board::{Board, BoardBuilder, FaceData, FaceKind, Rgba, SideTag};
+use boardwright::board::{FaceKind, Rgba, SideTag};
 use boardwright::edit::{self, BoardEdit};
 use boardwright::io::{Format, board_to_string, compare_boards, load_board, save_board};
 use boardwright::mesh::FaceId;
@@ -10,17 +10,6 @@ use std::path::Path;
 
 fn boards_dir() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/boards"))
-}
-
-/// OBJ carries geometry and labels only.
-fn geometry_and_labels(b: &Board) -> Board {
-    BoardBuilder::from_mesh(b.mesh().clone())
-        .faces(b.faces().labels().iter().map(|l| FaceData {
-            label: l.clone(),
-            ..FaceData::default()
-        }))
-        .build()
-        .unwrap()
 }
 
 #[test]
@@ -37,12 +26,8 @@ fn obj_ron_obj_round_trip() {
         save_board(&second.board, &obj).unwrap();
         let third = load_board(&obj).unwrap();
         assert!(third.notes.is_empty(), "{name}: {:?}", third.notes);
-        // Regions and the name do not travel through OBJ; geometry and labels do.
-        compare_boards(
-            &geometry_and_labels(&first),
-            &geometry_and_labels(&third.board),
-        )
-        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        // Everything travels through OBJ: regions, the name, labels, geometry.
+        compare_boards(&first, &third.board).unwrap_or_else(|e| panic!("{name}: {e}"));
         // And the OBJ text is stable (after the name comment).
         let body = |t: String| t.split_once('\n').unwrap().1.to_string();
         assert_eq!(
@@ -59,8 +44,7 @@ fn every_preset_survives_obj_export_with_exact_coordinates() {
         let text = board_to_string(&b, Format::Obj).unwrap();
         let back = boardwright::io::obj::read_obj(text.as_bytes(), &Default::default()).unwrap();
         assert!(back.notes.is_empty(), "{name}: {:?}", back.notes);
-        compare_boards(&geometry_and_labels(&b), &geometry_and_labels(&back.board))
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        compare_boards(&b, &back.board).unwrap_or_else(|e| panic!("{name}: {e}"));
     }
 }
 
@@ -124,6 +108,20 @@ fn z_up_and_yz_planes_are_detected_and_oriented() {
 }
 
 #[test]
+fn an_obj_without_a_name_is_named_after_its_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("tiles.obj");
+    std::fs::write(&plain, "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n").unwrap();
+    assert_eq!(load_board(&plain).unwrap().board.meta().name, "tiles");
+    // A name the file carries wins.
+    let own = dir.path().join("copy.obj");
+    let hex = presets::hex(3);
+    save_board(&hex, &own).unwrap();
+    assert!(!hex.meta().name.is_empty());
+    assert_eq!(load_board(&own).unwrap().board.meta(), hex.meta());
+}
+
+#[test]
 fn clockwise_obj_faces_are_reported() {
     let src = "v 0 0 0\nv 1 0 0\nv 1 1 0\nv 0 1 0\nf 1 4 3 2\n";
     let l = boardwright::io::obj::read_obj(src.as_bytes(), &Default::default()).unwrap();
@@ -180,17 +178,23 @@ fn saving_refuses_what_cannot_be_written_and_keeps_the_old_file() {
     let p = dir.path().join("board.obj");
     save_board(&presets::square_grid(2, 2), &p).unwrap();
     let before = std::fs::read(&p).unwrap();
+    // A label too long for an OBJ line (its reader's limit) is refused, not written.
     let mut b = presets::square_grid(3, 3);
     edit::apply(
         &mut b,
         &BoardEdit::SetLabel {
             face: FaceId(0),
-            label: "two\nlines".into(),
+            label: "x".repeat(boardwright::io::obj::MAX_LINE_BYTES),
         },
     )
     .unwrap();
     let e = save_board(&b, &p).unwrap_err().to_string();
-    assert!(e.contains("cannot be written as an OBJ group name"), "{e}");
+    assert!(
+        e.contains("more than the 1048576 bytes of an OBJ line"),
+        "{e}"
+    );
+    assert!(e.contains("save it as RON instead"), "{e}");
+    assert!(e.len() < 400, "{e}");
     assert_eq!(std::fs::read(&p).unwrap(), before);
     let e = save_board(&b, dir.path().join("x.png"))
         .unwrap_err()

@@ -67,7 +67,10 @@ fn a_swap_game_is_written_in_hexguis_convention_and_read_back() {
     let mut g = new_game(
         RulesKind::Hex,
         Arc::new(presets::hex(5)),
-        &GameOptions { swap: true },
+        &GameOptions {
+            swap: true,
+            ..Default::default()
+        },
     )
     .unwrap();
     for m in ["c2", "swap", "d5", "a1"] {

@@ -122,7 +122,10 @@ fn random_game(n: u32, swap: bool, picks: &[u16]) -> Box<dyn DynGame> {
     let mut g = new_game(
         RulesKind::Hex,
         Arc::new(presets::hex(n)),
-        &GameOptions { swap },
+        &GameOptions {
+            swap,
+            ..Default::default()
+        },
     )
     .unwrap();
     for &k in picks {
@@ -164,7 +167,10 @@ fn the_largest_sgf_board_is_written_and_read() {
     let mut g = new_game(
         RulesKind::Hex,
         Arc::new(presets::hex(100)),
-        &GameOptions { swap: true },
+        &GameOptions {
+            swap: true,
+            ..Default::default()
+        },
     )
     .unwrap();
     g.play_str("c1").unwrap();

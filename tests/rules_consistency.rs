@@ -5,10 +5,11 @@ use boardwright::board::{Board, BoardBuilder, FaceData, FaceKind, GridCoord, gri
 use boardwright::edit::{self, BoardEdit};
 use boardwright::mesh::{Mesh, Point};
 use boardwright::presets;
+use boardwright::rules::Repetition;
 use boardwright::rules::boco::Boco;
 use boardwright::rules::hex::Hex;
 use boardwright::rules::loa::Loa;
-use boardwright::rules::testing::check_consistency;
+use boardwright::rules::testing::{PositionReport, check_consistency, check_positions};
 use boardwright::rules::twixt::Twixt;
 use std::sync::Arc;
 
@@ -159,6 +160,11 @@ fn holed_loa() -> Board {
 fn twixt_standard_and_small_with_swap() {
     check_consistency(&Twixt::standard(24, false).unwrap(), 2, 11);
     check_consistency(&Twixt::standard(8, true).unwrap(), 10, 12);
+    check_consistency(
+        &Twixt::standard(6, false).unwrap().with_dead_draw(true),
+        20,
+        15,
+    );
 }
 
 #[test]
@@ -173,6 +179,63 @@ fn loa_standard() {
 #[test]
 fn loa_on_a_custom_board_with_a_hole() {
     check_consistency(&Loa::new(Arc::new(holed_loa())).unwrap(), 5, 14);
+}
+
+/// Placement games never see a position twice; their keys must still identify
+/// equal positions, which different move orders reach.
+fn placement_keys(report: PositionReport) {
+    assert!(report.transpositions > 0, "{report:?}");
+    assert_eq!(report.recurrences, 0, "{report:?}");
+    assert_eq!(report.repetition_draws, 0, "{report:?}");
+}
+
+#[test]
+fn hex_positions_are_identified_by_their_keys() {
+    let b = presets::hex(5);
+    placement_keys(check_positions(
+        &Hex::new(Arc::new(b.clone()), true).unwrap(),
+        b.face_count(),
+        30,
+        21,
+    ));
+    let b = irregular_hex();
+    placement_keys(check_positions(
+        &Hex::new(Arc::new(b.clone()), false).unwrap(),
+        b.face_count(),
+        10,
+        22,
+    ));
+}
+
+#[test]
+fn twixt_positions_are_identified_by_their_keys() {
+    for (n, swap, dead) in [(8, true, true), (7, false, false)] {
+        let t = Twixt::standard(n, swap).unwrap().with_dead_draw(dead);
+        placement_keys(check_positions(&t, t.board().face_count(), 15, 23));
+    }
+}
+
+#[test]
+fn boco_positions_are_identified_by_their_keys() {
+    for b in [presets::square_grid(5, 5), mixed_board(), holed_grid()] {
+        let n = b.face_count();
+        placement_keys(check_positions(&Boco::new(Arc::new(b)).unwrap(), n, 10, 24));
+    }
+}
+
+#[test]
+fn loa_positions_reached_twice_draw() {
+    for (board, rule) in [
+        (presets::lines_of_action(), Repetition::Second),
+        (presets::lines_of_action(), Repetition::Third),
+        (holed_loa(), Repetition::Second),
+    ] {
+        let n = board.face_count();
+        let loa = Loa::new(Arc::new(board)).unwrap().with_repetition(rule);
+        let report = check_positions(&loa, n, 10, 25);
+        assert!(report.cycles > 0, "{rule:?}: {report:?}");
+        assert!(report.repetition_draws > 0, "{rule:?}: {report:?}");
+    }
 }
 
 /// Random games through the string interface, saved as RON records and loaded
@@ -197,7 +260,15 @@ fn random_games_survive_a_record_round_trip() {
     ];
     for (kind, board, swap) in cases {
         for _ in 0..3 {
-            let mut g = new_game(kind, Arc::new(board.clone()), &GameOptions { swap }).unwrap();
+            let mut g = new_game(
+                kind,
+                Arc::new(board.clone()),
+                &GameOptions {
+                    swap,
+                    ..GameOptions::default()
+                },
+            )
+            .unwrap();
             loop {
                 let legal = g.legal_moves();
                 if legal.is_empty() {

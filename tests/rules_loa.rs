@@ -3,9 +3,10 @@
 use boardwright::board::{Board, BoardBuilder, FaceData, GridCoord, grid_label};
 use boardwright::mesh::{FaceId, Mesh, Point};
 use boardwright::presets;
+use boardwright::rules::game::GameState;
 use boardwright::rules::loa::{Loa, LoaMove, LoaPosition};
 use boardwright::rules::perft::perft;
-use boardwright::rules::{Rules, opponent};
+use boardwright::rules::{Repetition, Rules, opponent};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::{BTreeMap, HashSet};
@@ -506,29 +507,119 @@ fn unsuitable_boards_are_refused() {
 }
 
 #[test]
-fn repetition_key_tracks_position_and_side() {
+fn position_key_is_pieces_and_side_to_move_not_the_ply() {
     let g = standard();
     let mut s = g.start();
-    let k0 = g.repetition_key(&s).unwrap();
+    let k0 = g.position_key(&s);
     play(&g, &mut s, "b1-b3");
-    let k1 = g.repetition_key(&s).unwrap();
+    let k1 = g.position_key(&s);
     assert_ne!(k0, k1);
     play(&g, &mut s, "a2-c2");
     play(&g, &mut s, "b3-b1");
-    // Same pieces as after move 1? No: White moved. Move White back.
     play(&g, &mut s, "c2-a2");
-    assert_eq!(
-        g.repetition_key(&s).unwrap(),
-        k0,
-        "back to the start, Black to move"
-    );
-    // Same pieces with the other side to move hash differently.
+    assert_eq!(s.ply(), 4);
+    assert_ne!(s, g.start(), "positions differ in their ply counter");
+    assert_eq!(g.position_key(&s), k0, "back to the start, Black to move");
+    // Same pieces with the other side to move are another position.
     let mut t = g.start();
     play(&g, &mut t, "b1-b3");
     play(&g, &mut t, "a2-c2");
     let mut u = t.clone();
     play(&g, &mut u, "b3-b1");
-    assert_ne!(g.repetition_key(&u), g.repetition_key(&t));
+    assert_ne!(g.position_key(&u), g.position_key(&t));
+}
+
+/// The line from the issue: after `e1-e3 h3-f5 e8-g6 f5-h3 g6-e8` the position
+/// after ply 1 is back with White to move.
+const SHUTTLE: &str = "e1-e3 h3-f5 e8-g6 f5-h3 g6-e8";
+
+#[test]
+fn a_position_repeated_with_the_same_player_to_move_is_a_draw() {
+    let mut gs = GameState::new(standard());
+    for m in SHUTTLE.split_whitespace() {
+        assert!(gs.outcome().is_none(), "over before {m}");
+        gs.play_str(m).unwrap();
+    }
+    let o = gs.outcome().expect("a draw by repetition");
+    assert_eq!(o.winner, None);
+    assert_eq!(
+        o.reason,
+        "draw by repetition: the position after ply 1 occurred again with the same player to move"
+    );
+    assert!(gs.legal_moves().is_empty());
+    assert!(
+        gs.play_str("h3-f5")
+            .unwrap_err()
+            .reason
+            .starts_with("the game is over: draw by repetition")
+    );
+    // Undo lifts the draw.
+    assert!(gs.undo());
+    assert!(gs.outcome().is_none());
+}
+
+#[test]
+fn with_the_tournament_rule_the_third_occurrence_draws() {
+    let mut gs = GameState::new(standard().with_repetition(Repetition::Third));
+    for m in SHUTTLE.split_whitespace() {
+        gs.play_str(m).unwrap();
+    }
+    assert!(gs.outcome().is_none(), "second occurrence: play on");
+    for m in ["h3-f5", "e8-g6", "f5-h3"] {
+        gs.play_str(m).unwrap();
+        assert!(gs.outcome().is_none(), "after {m}");
+    }
+    gs.play_str("g6-e8").unwrap();
+    let o = gs.outcome().expect("a draw at the third occurrence");
+    assert_eq!(o.winner, None);
+    assert_eq!(
+        o.reason,
+        "draw by repetition: the position after ply 1 occurred for the third time with the same player to move"
+    );
+}
+
+#[test]
+fn the_repetition_rule_is_a_game_option_kept_in_records() {
+    use boardwright::game::record::{replay, save_record};
+    use boardwright::game::{DynGame, RulesKind, new_game};
+    use boardwright::io::record::GameRecord;
+    use boardwright::rules::GameOptions;
+    let load_record =
+        |text: &str, dir: Option<&std::path::Path>| -> Result<Box<dyn DynGame>, String> {
+            replay(&GameRecord::from_ron(text).map_err(|e| e.to_string())?, dir)
+                .map_err(|e| e.to_string())
+        };
+    let board = Arc::new(presets::lines_of_action());
+    let second = new_game(RulesKind::Loa, board.clone(), &GameOptions::default()).unwrap();
+    assert_eq!(
+        second.options().repetition,
+        Repetition::Second,
+        "the default"
+    );
+    let third = GameOptions {
+        repetition: Repetition::Third,
+        ..GameOptions::default()
+    };
+    let mut g = new_game(RulesKind::Loa, board, &third).unwrap();
+    for m in SHUTTLE.split_whitespace() {
+        g.play_str(m).unwrap();
+    }
+    assert!(g.outcome().is_none());
+    let text = save_record(g.as_ref());
+    assert!(text.contains("repetition: third"), "{text}");
+    let mut back = load_record(&text, None).unwrap();
+    assert_eq!(back.options().repetition, Repetition::Third);
+    for m in ["h3-f5", "e8-g6", "f5-h3", "g6-e8"] {
+        back.play_str(m).unwrap();
+    }
+    assert_eq!(back.outcome().unwrap().winner, None);
+    // A record written before the option existed reads with the default rule.
+    let old = text.replace("repetition: third,", "");
+    assert!(!old.contains("repetition"), "{old}");
+    assert_eq!(
+        load_record(&old, None).unwrap().options().repetition,
+        Repetition::Second
+    );
 }
 
 /// Random games: legal moves pass `check`, have no duplicates, agree with

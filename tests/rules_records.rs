@@ -18,7 +18,10 @@ fn hex_game(n: u32, swap: bool) -> Box<dyn DynGame> {
     new_game(
         RulesKind::Hex,
         Arc::new(presets::hex(n)),
-        &GameOptions { swap },
+        &GameOptions {
+            swap,
+            ..GameOptions::default()
+        },
     )
     .unwrap()
 }
@@ -77,7 +80,10 @@ fn suitability_explains_why() {
     let e = suitability_with(
         RulesKind::Hex,
         &presets::square_grid(4, 3),
-        &GameOptions { swap: true },
+        &GameOptions {
+            swap: true,
+            ..GameOptions::default()
+        },
     )
     .unwrap_err();
     assert!(e.0.contains("swap rule"), "{e}");
@@ -186,7 +192,8 @@ fn ron_record_round_trip_with_embedded_board() {
     let back = load_record(&text);
     assert_eq!(back.history(), g.history());
     assert_eq!(back.players(), &["Ann".to_string(), "Bob".to_string()]);
-    assert_eq!(back.options(), &GameOptions { swap: true });
+    assert_eq!(back.options(), g.options());
+    assert!(back.options().swap);
     for f in g.board().mesh().face_ids() {
         assert_eq!(back.piece_at(f), g.piece_at(f));
         assert_eq!(back.board().face_name(f), g.board().face_name(f));

@@ -404,3 +404,140 @@ fn random_playouts_end_with_the_rules_outcome() {
         }
     }
 }
+
+/// 5×5: Red's linked b2–c4 spans every row Blue may use, so Blue can no longer
+/// join his columns; Red still can. The game goes on.
+#[test]
+fn one_player_cut_off_is_not_yet_a_draw() {
+    let g = Twixt::standard(5, false).unwrap().with_dead_draw(true);
+    let s = playing(&g, "b2 b3 c4");
+    assert!(g.can_still_connect(&s, 0), "Red");
+    assert!(!g.can_still_connect(&s, 1), "Blue is cut off");
+    assert_eq!(g.outcome(&s), None);
+    assert_eq!(g.outcome_from_scratch(&s), None);
+    let mut v = Vec::new();
+    g.legal_moves(&s, &mut v);
+    assert!(!v.is_empty());
+    assert_eq!(g.result(&s), None);
+}
+
+/// 5×5: Red b5–c3 and Blue b2–d3 wall each other off: every path Red could
+/// still make from row 1 crosses Blue's link, and Blue's left and right pegs
+/// and holes are separated by Red's link. A draw with the option, play on without.
+#[test]
+fn both_players_cut_off_is_a_dead_draw() {
+    let g = Twixt::standard(5, false).unwrap().with_dead_draw(true);
+    let mut s = playing(&g, "b5 b2 c3");
+    assert!(g.can_still_connect(&s, 0) && g.can_still_connect(&s, 1));
+    assert_eq!(g.outcome(&s), None);
+    play(&g, &mut s, "d3");
+    assert!(!g.can_still_connect(&s, 0) && !g.can_still_connect(&s, 1));
+    let o = g.outcome(&s).expect("a dead draw");
+    assert_eq!(o.winner, None);
+    assert_eq!(
+        o.reason,
+        "neither player can still connect his border rows: draw"
+    );
+    assert_eq!(g.outcome_from_scratch(&s), Some(o));
+    assert_eq!(g.result(&s), Some(None));
+    let mut v = Vec::new();
+    g.legal_moves(&s, &mut v);
+    assert!(v.is_empty());
+    assert_eq!(refusal(&g, &s, "c2"), "the game is over");
+    // Without the option the same position plays on to a full board.
+    let off = Twixt::standard(5, false).unwrap();
+    let s = playing(&off, "b5 b2 c3 d3");
+    assert_eq!(off.outcome(&s), None);
+    assert!(!off.can_still_connect(&s, 0) && !off.can_still_connect(&s, 1));
+}
+
+/// Random games with the option: the game ends as a dead draw exactly when the
+/// search finds neither player able to connect, never while a win is possible,
+/// and every game that ends in a win was never declared dead on the way.
+#[test]
+fn dead_draws_in_random_games_agree_with_the_search() {
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let mut dead = 0;
+    for n in [5, 6, 8] {
+        let g = Twixt::standard(n, false).unwrap().with_dead_draw(true);
+        for _ in 0..150 {
+            let mut s = g.start();
+            let mut v = Vec::new();
+            loop {
+                let cut = [g.can_still_connect(&s, 0), g.can_still_connect(&s, 1)];
+                let o = g.outcome(&s);
+                assert_eq!(g.outcome_from_scratch(&s), o);
+                let declared = o
+                    .as_ref()
+                    .is_some_and(|o| o.reason.starts_with("neither player"));
+                assert_eq!(declared, cut == [false, false], "{n}×{n}: {o:?}");
+                g.legal_moves(&s, &mut v);
+                if v.is_empty() {
+                    dead += declared as usize;
+                    break;
+                }
+                let m = v[rng.random_range(0..v.len())];
+                g.apply(&mut s, m);
+            }
+        }
+    }
+    assert!(dead > 0, "no dead draw among the samples");
+}
+
+/// New games have the dead draw on; records keep the option, and a record from
+/// before the option existed (no `dead_draw`) plays on as it did then.
+#[test]
+fn the_dead_draw_is_a_game_option_kept_in_records() {
+    use boardwright::game::record::{replay, save_record};
+    use boardwright::game::{DynGame, RulesKind, new_game};
+    use boardwright::io::record::GameRecord;
+    use boardwright::rules::GameOptions;
+    let load_record = |text: &str| -> Result<Box<dyn DynGame>, String> {
+        replay(
+            &GameRecord::from_ron(text).map_err(|e| e.to_string())?,
+            None,
+        )
+        .map_err(|e| e.to_string())
+    };
+    let board = Arc::new(presets::twixt(5));
+    let mut g = new_game(RulesKind::Twixt, board.clone(), &GameOptions::default()).unwrap();
+    assert!(g.options().dead_draw);
+    for m in ["b5", "b2", "c3"] {
+        g.play_str(m).unwrap();
+    }
+    let text = save_record(g.as_ref());
+    assert!(text.contains("dead_draw: true"), "{text}");
+    let mut back = load_record(&text).unwrap();
+    back.play_str("d3").unwrap();
+    assert_eq!(
+        back.outcome().unwrap().reason,
+        "neither player can still connect his border rows: draw"
+    );
+    let old = text.replace("dead_draw: true,", "");
+    assert!(!old.contains("dead_draw"), "{old}");
+    let mut old = load_record(&old).unwrap();
+    assert!(!old.options().dead_draw);
+    old.play_str("d3").unwrap();
+    assert_eq!(old.outcome(), None, "plays on");
+    assert!(!old.legal_handles().is_empty());
+    let off = GameOptions {
+        dead_draw: false,
+        ..GameOptions::default()
+    };
+    let g = new_game(RulesKind::Twixt, board, &off).unwrap();
+    let text = save_record(g.as_ref());
+    assert!(
+        !text.contains("dead_draw"),
+        "off is what a record without it says: {text}"
+    );
+    assert!(!load_record(&text).unwrap().options().dead_draw);
+    // Games without a dead draw do not record one.
+    let hex = new_game(
+        RulesKind::Hex,
+        Arc::new(presets::hex(5)),
+        &GameOptions::default(),
+    )
+    .unwrap();
+    assert!(!hex.options().dead_draw);
+    assert!(!save_record(hex.as_ref()).contains("dead_draw"));
+}

@@ -55,6 +55,12 @@ pub enum FaceKind {
 }
 
 /// A boundary side of the board, used by connection games.
+///
+/// Four-sided boards use the named sides (Hex, TwixT). Boards with another
+/// number of sides use numbered sides, and boards whose corners matter
+/// (Havannah) tag each corner face's boundary edges with a numbered corner.
+/// In RON files the named sides are written `top`, …, the others `side(3)`,
+/// `corner(1)`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SideTag {
@@ -62,35 +68,120 @@ pub enum SideTag {
     Bottom,
     Left,
     Right,
+    /// Side number 1 to [`SideNo::MAX`], counter-clockwise around the board.
+    Side(SideNo),
+    /// Corner number 1 to [`SideNo::MAX`]; corner k is where side k starts.
+    Corner(SideNo),
 }
 
+/// The number of a numbered side or corner, 1 to [`SideNo::MAX`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct SideNo(u8);
+
+impl SideNo {
+    /// The largest side or corner number.
+    pub const MAX: u8 = 12;
+    /// `Some` for 1 to [`SideNo::MAX`].
+    pub const fn new(k: u8) -> Option<SideNo> {
+        if k >= 1 && k <= Self::MAX {
+            Some(SideNo(k))
+        } else {
+            None
+        }
+    }
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+}
+
+impl TryFrom<u8> for SideNo {
+    type Error = String;
+    fn try_from(k: u8) -> Result<Self, String> {
+        SideNo::new(k).ok_or_else(|| {
+            format!(
+                "side or corner number {k} is out of range (1 to {})",
+                SideNo::MAX
+            )
+        })
+    }
+}
+
+impl From<SideNo> for u8 {
+    fn from(k: SideNo) -> u8 {
+        k.0
+    }
+}
+
+const SIDE_NAMES: [&str; SideNo::MAX as usize] = [
+    "side1", "side2", "side3", "side4", "side5", "side6", "side7", "side8", "side9", "side10",
+    "side11", "side12",
+];
+const CORNER_NAMES: [&str; SideNo::MAX as usize] = [
+    "corner1", "corner2", "corner3", "corner4", "corner5", "corner6", "corner7", "corner8",
+    "corner9", "corner10", "corner11", "corner12",
+];
+
 impl SideTag {
+    /// The four named sides.
     pub const ALL: [SideTag; 4] = [SideTag::Top, SideTag::Bottom, SideTag::Left, SideTag::Right];
+    /// Numbered side `k` (1-based), if `k` is in range.
+    pub fn side(k: u8) -> Option<SideTag> {
+        SideNo::new(k).map(SideTag::Side)
+    }
+    /// Numbered corner `k` (1-based), if `k` is in range.
+    pub fn corner(k: u8) -> Option<SideTag> {
+        SideNo::new(k).map(SideTag::Corner)
+    }
     pub fn name(self) -> &'static str {
         match self {
             SideTag::Top => "top",
             SideTag::Bottom => "bottom",
             SideTag::Left => "left",
             SideTag::Right => "right",
+            SideTag::Side(k) => SIDE_NAMES[k.0 as usize - 1],
+            SideTag::Corner(k) => CORNER_NAMES[k.0 as usize - 1],
         }
     }
+    /// The opposite named side; numbered sides and corners have no fixed
+    /// opposite and are returned unchanged.
     pub fn opposite(self) -> SideTag {
         match self {
             SideTag::Top => SideTag::Bottom,
             SideTag::Bottom => SideTag::Top,
             SideTag::Left => SideTag::Right,
             SideTag::Right => SideTag::Left,
+            other => other,
         }
+    }
+    /// Whether this is a numbered corner.
+    pub fn is_corner(self) -> bool {
+        matches!(self, SideTag::Corner(_))
     }
 }
 
 impl std::str::FromStr for SideTag {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
+        let lower = s.to_ascii_lowercase();
+        let numbered = |prefix: &str, make: fn(SideNo) -> SideTag| {
+            lower
+                .strip_prefix(prefix)
+                .and_then(|k| k.parse::<u8>().ok())
+                .and_then(SideNo::new)
+                .map(make)
+        };
         SideTag::ALL
             .into_iter()
-            .find(|t| t.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("unknown side '{s}' (expected top, bottom, left or right)"))
+            .find(|t| t.name() == lower)
+            .or_else(|| numbered("side", SideTag::Side))
+            .or_else(|| numbered("corner", SideTag::Corner))
+            .ok_or_else(|| {
+                format!(
+                    "unknown side '{s}' (expected top, bottom, left, right, side1 to side{m} or corner1 to corner{m})",
+                    m = SideNo::MAX
+                )
+            })
     }
 }
 
@@ -382,7 +473,7 @@ impl Board {
         out.dedup();
         out
     }
-    /// Which of the four sides carry at least one tag.
+    /// Which sides and corners carry at least one tag, in [`SideTag`] order.
     pub fn tagged_sides(&self) -> Vec<SideTag> {
         let mut v: Vec<SideTag> = self.side_tags.iter().flatten().copied().collect();
         v.sort_unstable();
@@ -460,5 +551,40 @@ mod tests {
         assert_eq!(parse_grid_label("b12"), Some((1, 11)));
         assert_eq!(parse_grid_label("b0"), None);
         assert_eq!(parse_grid_label("12"), None);
+    }
+
+    #[test]
+    fn numbered_sides_and_corners() {
+        let s3 = SideTag::side(3).unwrap();
+        assert_eq!(s3.name(), "side3");
+        assert_eq!("Side3".parse::<SideTag>(), Ok(s3));
+        assert_eq!(
+            "corner12".parse::<SideTag>(),
+            Ok(SideTag::corner(12).unwrap())
+        );
+        assert_eq!("top".parse::<SideTag>(), Ok(SideTag::Top));
+        assert!("side13".parse::<SideTag>().is_err());
+        assert!("side0".parse::<SideTag>().is_err());
+        assert_eq!(SideTag::side(0), None);
+        assert_eq!(SideTag::corner(SideNo::MAX + 1), None);
+        assert!(SideTag::corner(1).unwrap().is_corner());
+        assert_eq!(s3.opposite(), s3);
+        // Named sides sort first, in the order of SideTag::ALL.
+        let mut v = vec![
+            SideTag::corner(1).unwrap(),
+            s3,
+            SideTag::Right,
+            SideTag::Top,
+        ];
+        v.sort();
+        assert_eq!(
+            v,
+            [
+                SideTag::Top,
+                SideTag::Right,
+                s3,
+                SideTag::corner(1).unwrap()
+            ]
+        );
     }
 }

@@ -12,11 +12,11 @@ use std::time::Duration;
 pub struct BenchArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// How long to search.
-    #[arg(long, default_value_t = 5.0)]
+    /// How long to search (0.01–3600 seconds).
+    #[arg(long, default_value_t = 5.0, value_parser = super::seconds_in(0.01, super::MAX_SECONDS))]
     pub seconds: f64,
-    /// Worker threads.
-    #[arg(long, default_value_t = 1)]
+    /// Worker threads (1–64).
+    #[arg(long, default_value_t = 1, value_parser = super::count_in(1, super::MAX_THREADS))]
     pub threads: usize,
     /// Print one JSON object.
     #[arg(long)]
@@ -36,15 +36,6 @@ struct Report {
 }
 
 pub fn run(args: BenchArgs) -> Result<(), CliFailure> {
-    if !(args.seconds.is_finite() && args.seconds > 0.0 && args.seconds <= 3600.0) {
-        return Err(CliFailure::new(format!(
-            "--seconds must be between 0 and 3600, not {}",
-            args.seconds
-        )));
-    }
-    if args.threads == 0 || args.threads > 64 {
-        return Err(CliFailure::new("--threads must be between 1 and 64"));
-    }
     let g = args.game.make_game()?;
     let mut engine = DynEngine::new(SearchConfig {
         threads: args.threads,

@@ -1,9 +1,11 @@
 //! `boardwright generate`: make a fair sectioned board.
 
 use super::CliFailure;
+use super::progress::Progress;
 use crate::board::Board;
 use crate::generator::{
-    self, GardenGrowth, Generated, Generator, GeneratorConfig, Layout, RegionPlan, Symmetry,
+    self, GardenGrowth, Generated, Generator, GeneratorConfig, Layout, Progress as GenProgress,
+    RegionPlan, Symmetry,
 };
 use clap::{Args, ValueEnum};
 use std::path::{Path, PathBuf};
@@ -45,25 +47,25 @@ pub struct GenerateArgs {
     #[arg(long, value_enum, default_value = "none")]
     pub symmetry: SymmetryArg,
     /// Region sizes every player must get, comma-separated (e.g. 6,4; the seed uses 6).
-    #[arg(long, value_delimiter = ',', value_name = "SIZES")]
+    #[arg(long, value_delimiter = ',', value_name = "SIZES", value_parser = super::count_in(1, MAX_REGION))]
     pub required: Vec<u32>,
     /// Fraction of faces in fixed-size regions.
     #[arg(long, default_value_t = 0.5)]
     pub fill: f64,
     /// Smallest random fixed region.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = 2, value_parser = super::count_in(1, MAX_REGION))]
     pub min_size: u32,
     /// Largest random fixed region.
-    #[arg(long, default_value_t = 6)]
+    #[arg(long, default_value_t = 6, value_parser = super::count_in(1, MAX_REGION))]
     pub max_size: u32,
     /// Largest garden (default: unlimited, the growth law decides).
-    #[arg(long)]
+    #[arg(long, value_parser = super::count_in(1, MAX_REGION))]
     pub garden_max: Option<u32>,
     /// Garden growth: probability K/size of growing one more face.
     #[arg(long, default_value_t = 2.0, value_name = "K")]
     pub growth: f64,
-    /// Attempts before giving up.
-    #[arg(long, default_value_t = 200)]
+    /// Attempts before giving up (1–100000).
+    #[arg(long, default_value_t = 200, value_parser = super::count_in(1, MAX_ATTEMPTS))]
     pub attempts: u32,
     /// Output board (.ron).
     #[arg(short = 'o', long = "output", value_name = "OUT.ron")]
@@ -77,10 +79,18 @@ pub struct GenerateArgs {
     /// Print the fairness report as JSON (implies --report).
     #[arg(long)]
     pub json: bool,
-    /// Estimate seat balance with this many random BOCO games on the generated board.
-    #[arg(long, value_name = "GAMES")]
+    /// Estimate seat balance with this many random BOCO games on the generated
+    /// board (1–1000000).
+    #[arg(long, value_name = "GAMES", value_parser = super::count_in(1, MAX_PLAYTEST))]
     pub playtest: Option<u32>,
 }
+
+/// Most generation attempts.
+pub const MAX_ATTEMPTS: u32 = 100_000;
+/// Most playtest games.
+pub const MAX_PLAYTEST: u32 = 1_000_000;
+/// Largest region size (faces): the most faces a board file may have.
+pub const MAX_REGION: u32 = 4_000_000;
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
     let (w, h) = s
@@ -128,6 +138,11 @@ pub fn config(args: &GenerateArgs) -> GeneratorConfig {
 
 /// Generate as the arguments say, without writing anything.
 pub fn generate(args: &GenerateArgs) -> Result<Generated, CliFailure> {
+    generate_showing(args, &Progress::start("generating"))
+}
+
+/// [`generate`], showing its steps on `progress`.
+fn generate_showing(args: &GenerateArgs, progress: &Progress) -> Result<Generated, CliFailure> {
     let base = match args.layout {
         LayoutArg::Paper => {
             if args.base.is_some() || args.size.is_some() {
@@ -139,26 +154,46 @@ pub fn generate(args: &GenerateArgs) -> Result<Generated, CliFailure> {
             generator::paper_board()
         }
         LayoutArg::Auto => match (&args.base, args.size) {
-            (Some(path), _) => load_board(path)?,
-            (None, Some((w, h))) => crate::presets::square_grid(w, h),
+            (Some(path), _) => {
+                progress.step(format!("reading {}", path.display()));
+                load_board(path)?
+            }
+            (None, Some((w, h))) => {
+                progress.step(format!("building the {w}×{h} base grid"));
+                crate::presets::square_grid(w, h)
+            }
             (None, None) => crate::presets::square_grid(8, 8),
         },
     };
+    progress.step("dividing the base into sections");
     let gtr = Generator::new(base, config(args))?;
-    Ok(gtr.generate(args.seed)?)
+    Ok(gtr.generate_with(args.seed, &mut |step| {
+        progress.step(match step {
+            GenProgress::Placing { attempt, of } => {
+                format!("placing fixed regions (attempt {attempt} of at most {of})")
+            }
+            GenProgress::Gardens { player } => format!("growing gardens (player {})", player + 1),
+            GenProgress::Building => "building the board".to_string(),
+        });
+        true
+    })?)
 }
 
 pub fn run(args: GenerateArgs) -> Result<(), CliFailure> {
-    let g = generate(&args)?;
+    let progress = Progress::start("generating");
+    let g = generate_showing(&args, &progress)?;
     // Render everything before writing anything, then write.
-    let svg = args
-        .svg
-        .as_ref()
-        .map(|_| crate::io::svg::write_svg(&g.board, crate::io::svg::ColourBy::Face));
+    let svg = args.svg.as_ref().map(|_| {
+        progress.step("drawing the SVG");
+        crate::io::svg::write_svg(&g.board, crate::io::svg::ColourBy::Face)
+    });
+    progress.step(format!("writing {}", args.output.display()));
     save_board(&g.board, &args.output)?;
     if let (Some(path), Some(text)) = (&args.svg, svg) {
+        progress.step(format!("writing {}", path.display()));
         write_atomically(path, text.as_bytes())?;
     }
+    drop(progress);
     if args.json {
         println!("{}", g.report.to_json());
     } else {
@@ -180,7 +215,9 @@ pub fn run(args: GenerateArgs) -> Result<(), CliFailure> {
             seed: args.seed,
             ..generator::playtest::PlaytestConfig::default()
         };
+        let progress = Progress::start(format!("playing {games} random BOCO games"));
         let r = generator::playtest::playtest_boco(&g.board, &cfg, None)?;
+        drop(progress);
         if args.json {
             println!(
                 "{}",

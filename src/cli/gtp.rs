@@ -12,7 +12,7 @@ use super::play::GameArgs;
 use crate::engine::{EngineError, SearchConfig, SearchLimits};
 use crate::game::{DynEngine, DynGame, MoveError, RulesKind, new_game};
 use crate::presets::PresetError;
-use crate::rules::{GameOptions, IllegalMove, Player, UnsuitableBoard};
+use crate::rules::{IllegalMove, Player, UnsuitableBoard};
 use clap::Args;
 use std::io::{BufRead, Write};
 use std::sync::Arc;
@@ -23,11 +23,12 @@ use std::time::Duration;
 pub struct GtpArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Worker threads for the search.
-    #[arg(long, default_value_t = 1)]
+    /// Worker threads for the search (1–64).
+    #[arg(long, default_value_t = 1, value_parser = super::count_in(1, super::MAX_THREADS))]
     pub threads: usize,
-    /// Seconds per move for genmove unless time_settings/time_left say otherwise.
-    #[arg(long, default_value_t = 1.0)]
+    /// Seconds per move for genmove unless time_settings/time_left say
+    /// otherwise (0.01–3600).
+    #[arg(long, default_value_t = 1.0, value_parser = super::seconds_in(0.01, super::MAX_SECONDS))]
     pub time: f64,
     /// Seed of the engine's random numbers.
     #[arg(long, default_value_t = 1)]
@@ -112,7 +113,6 @@ struct TimeControl {
 /// A GTP session: the game, the engine and the clocks.
 pub struct Session {
     kind: RulesKind,
-    swap: bool,
     /// Loaded from `--board`: the size cannot change.
     fixed_board: bool,
     game: Box<dyn DynGame>,
@@ -127,19 +127,9 @@ pub struct Session {
 impl Session {
     /// A session for `args` (the game is made at once, so a bad board fails early).
     pub fn new(args: &GtpArgs) -> Result<Session, CliFailure> {
-        if !(args.time.is_finite() && args.time > 0.0) {
-            return Err(CliFailure::new(format!(
-                "--time must be a positive number of seconds, not {}",
-                args.time
-            )));
-        }
-        if args.threads == 0 || args.threads > 64 {
-            return Err(CliFailure::new("--threads must be between 1 and 64"));
-        }
         let game = args.game.make_game()?;
         Ok(Session {
             kind: args.game.rules,
-            swap: args.game.swap,
             fixed_board: args.game.board.is_some(),
             game,
             engine: DynEngine::new(SearchConfig {
@@ -236,7 +226,7 @@ impl Session {
     }
 
     fn reset(&mut self, board: crate::board::Board) -> Result<(), GtpError> {
-        let g = new_game(self.kind, Arc::new(board), &GameOptions { swap: self.swap })?;
+        let g = new_game(self.kind, Arc::new(board), &self.game.options().clone())?;
         self.game = g;
         self.engine.clear();
         self.time_left = [None, None];

@@ -7,7 +7,7 @@ use super::{CliFailure, print_notes, print_out};
 use crate::board::lint::{self, Problem, Severity};
 use crate::board::{Board, SideTag};
 use crate::io::record::{BoardSource, GameRecord};
-use crate::io::{Document, open};
+use crate::io::{Document, LoadOptions, load_board_opts, open};
 use clap::Args;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -16,20 +16,37 @@ use std::path::PathBuf;
 pub struct InfoArgs {
     /// The board file (.ron or .obj) or game record (.ron or .sgf).
     pub file: PathBuf,
+    /// OBJ: read only the top surface of a solid (a tile or a box with thickness).
+    #[arg(long)]
+    pub top_surface: bool,
 }
 
 pub fn run(args: InfoArgs) -> Result<(), CliFailure> {
     let title = args.file.display().to_string();
-    match open(&args.file)? {
-        Document::Board { board, notes, .. } => {
-            print_notes(&notes);
-            print_out(&describe(&board, &title))
+    let progress = super::progress::Progress::start(format!("reading {title}"));
+    let (board, notes) = if args.top_surface {
+        let opts = LoadOptions {
+            top_surface: true,
+            ..Default::default()
+        };
+        let loaded = load_board_opts(&args.file, &opts)?;
+        (loaded.board, loaded.notes)
+    } else {
+        match open(&args.file)? {
+            Document::Board { board, notes, .. } => (*board, notes),
+            Document::Game(record) => {
+                drop(progress);
+                print_notes(&record.notes);
+                return print_out(&describe_record(&record, &title));
+            }
         }
-        Document::Game(record) => {
-            print_notes(&record.notes);
-            print_out(&describe_record(&record, &title))
-        }
-    }
+    };
+    progress.step("measuring the board");
+    // Every board the loader returns has been validated.
+    let report = describe(&board, &title, true);
+    drop(progress);
+    print_notes(&notes);
+    print_out(&report)
 }
 
 /// The report `info` prints for a game record.
@@ -73,8 +90,9 @@ pub fn describe_record(record: &GameRecord, title: &str) -> String {
     s
 }
 
-/// The report `info` prints.
-pub fn describe(board: &Board, title: &str) -> String {
+/// The report `info` prints; `validated`: the board is known to be valid
+/// (as every loaded board is), so the check is not run again.
+pub fn describe(board: &Board, title: &str, validated: bool) -> String {
     let m = board.mesh();
     let mut s = String::new();
     let _ = writeln!(s, "{title}");
@@ -144,9 +162,10 @@ pub fn describe(board: &Board, title: &str) -> String {
         m.face_count(),
         regions.len()
     );
-    let tags: Vec<String> = SideTag::ALL
+    let tags: Vec<String> = board
+        .tagged_sides()
         .into_iter()
-        .filter_map(|t| {
+        .filter_map(|t: SideTag| {
             let n = board.tagged_edges().filter(|&(_, x)| x == t).count();
             (n > 0).then(|| {
                 format!(
@@ -178,7 +197,8 @@ pub fn describe(board: &Board, title: &str) -> String {
             board.setup().pieces.len()
         );
     }
-    let _ = match board.validate() {
+    let validation = if validated { Ok(()) } else { board.validate() };
+    let _ = match validation {
         Ok(()) => writeln!(s, "  validation: ok (mesh invariants and board data)"),
         Err(e) => writeln!(s, "  validation: FAILED: {e}"),
     };

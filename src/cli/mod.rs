@@ -6,10 +6,13 @@ pub mod convert;
 pub mod generate;
 pub mod gtp;
 pub mod info;
+pub mod op;
 pub mod perft;
 pub mod play;
 pub mod preset;
+pub mod progress;
 pub mod selfplay;
+pub mod tiling;
 
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -67,6 +70,10 @@ pub enum Command {
     Convert(convert::ConvertArgs),
     #[command(about = preset::about())]
     Preset(preset::PresetArgs),
+    /// Make a board from a tiling cut to a shape (--list shows the tilings).
+    Tiling(tiling::TilingArgs),
+    /// Apply a board operator (dual, subdivide, merge, clip, hole, mirror, rotate, scale, symmetric, relabel).
+    Op(op::OpArgs),
     /// Play a scripted game and print the position, the legal moves and the outcome.
     Play(play::PlayArgs),
     /// Count the leaves of the legal-move tree from the start (move-generator check).
@@ -97,6 +104,8 @@ pub fn run(cli: Cli) -> Result<Action, CliFailure> {
             Command::Info(a) => info::run(a),
             Command::Convert(a) => convert::run(a),
             Command::Preset(a) => preset::run(a),
+            Command::Tiling(a) => tiling::run(a),
+            Command::Op(a) => op::run(a),
             Command::Play(a) => play::run(a).map(|_| ()),
             Command::Perft(a) => perft::run(a).map(|_| ()),
             Command::Generate(a) => generate::run(a).map(|_| ()),
@@ -125,5 +134,88 @@ pub fn print_out(text: &str) -> Result<(), CliFailure> {
 pub fn print_notes(notes: &[String]) {
     for n in notes {
         eprintln!("boardwright: note: {n}");
+    }
+}
+
+/// Largest number of worker threads a subcommand accepts.
+pub const MAX_THREADS: usize = 64;
+/// Longest time any subcommand spends on one search, in seconds (an hour).
+pub const MAX_SECONDS: f64 = 3600.0;
+
+/// A clap value parser for a duration in seconds within `min..=max`: refuses
+/// what is not a finite number in range (`1e20`, `inf`, `nan`, `-1`) with a
+/// message naming the range, so a duration can never overflow later.
+pub fn seconds_in(
+    min: f64,
+    max: f64,
+) -> impl Fn(&str) -> Result<f64, String> + Clone + Send + Sync + 'static {
+    move |s: &str| {
+        let v: f64 = s
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{s}' is not a number of seconds"))?;
+        if v.is_finite() && (min..=max).contains(&v) {
+            Ok(v)
+        } else {
+            Err(format!("{s} seconds is out of range ({min} to {max})"))
+        }
+    }
+}
+
+/// A clap value parser for a count within `min..=max` (games, threads, plies, …):
+/// refuses negative, fractional and out-of-range values with a message naming the range.
+pub fn count_in<T>(
+    min: T,
+    max: T,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy + Send + Sync + 'static,
+{
+    move |s: &str| {
+        let v: T = s
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{s}' is not a whole number from {min} to {max}"))?;
+        if (min..=max).contains(&v) {
+            Ok(v)
+        } else {
+            Err(format!("{v} is out of range ({min} to {max})"))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seconds_are_finite_and_in_range() {
+        let p = seconds_in(0.01, MAX_SECONDS);
+        assert_eq!(p("0.5"), Ok(0.5));
+        assert_eq!(p("3600"), Ok(3600.0));
+        assert_eq!(
+            p("1e20").unwrap_err(),
+            "1e20 seconds is out of range (0.01 to 3600)"
+        );
+        for bad in ["inf", "NaN", "-1", "0"] {
+            assert!(p(bad).is_err(), "{bad}");
+        }
+        assert_eq!(p("soon").unwrap_err(), "'soon' is not a number of seconds");
+    }
+
+    #[test]
+    fn counts_are_whole_and_in_range() {
+        let p = count_in(1u32, 1000);
+        assert_eq!(p("7"), Ok(7));
+        assert_eq!(
+            p("4294967295").unwrap_err(),
+            "4294967295 is out of range (1 to 1000)"
+        );
+        assert_eq!(
+            p("-3").unwrap_err(),
+            "'-3' is not a whole number from 1 to 1000"
+        );
+        assert!(p("2.5").is_err());
+        assert!(p("0").is_err());
     }
 }

@@ -11,18 +11,17 @@ use clap::Args;
 pub struct PerftArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Deepest depth to count (at least 1).
-    #[arg(long)]
+    /// Deepest depth to count (1–12).
+    #[arg(long, value_parser = super::count_in(1u32, 12))]
     pub depth: u32,
 }
 
 /// Run `perft`, writing one line `depth N: COUNT` per depth to `out`.
 pub fn run_to(args: &PerftArgs, out: &mut dyn std::io::Write) -> Result<(), CliFailure> {
-    if args.depth == 0 {
-        return Err(CliFailure::new("--depth must be at least 1"));
-    }
     let g = args.game.make_game()?;
+    let progress = super::progress::Progress::start("counting");
     for d in 1..=args.depth {
+        progress.step(format!("counting depth {d}"));
         let n = g.perft_from_start(d);
         writeln!(out, "depth {d}: {n}")
             .and_then(|_| out.flush())

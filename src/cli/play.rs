@@ -5,6 +5,7 @@ use crate::board::Board;
 use crate::game::registry::{UnknownRules, entries, word_list};
 use crate::game::{DynGame, RulesKind};
 use crate::rules::GameOptions;
+use crate::rules::Repetition;
 use clap::Args;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -25,12 +26,34 @@ pub struct GameArgs {
     /// Use the swap (pie) rule (Hex, TwixT).
     #[arg(long)]
     pub swap: bool,
+    /// Lines of Action: the occurrence of a repeated position that draws,
+    /// `second` or `third` (the tournament rule).
+    #[arg(long, value_parser = Repetition::parse, default_value = "second")]
+    pub repetition: Repetition,
+    /// TwixT: play on when neither player can still connect (by default such a
+    /// game is a draw).
+    #[arg(long)]
+    pub no_dead_draw: bool,
 }
 
 impl GameArgs {
+    /// The game options these arguments describe.
+    pub fn options(&self) -> GameOptions {
+        GameOptions {
+            swap: self.swap,
+            repetition: self.repetition,
+            dead_draw: !self.no_dead_draw,
+        }
+    }
+
     /// Make the game these options describe.
     pub fn make_game(&self) -> Result<Box<dyn DynGame>, CliFailure> {
-        make_game(self.rules, self.board.as_deref(), self.size, self.swap)
+        make_game(
+            self.rules,
+            self.board.as_deref(),
+            self.size,
+            &self.options(),
+        )
     }
 }
 
@@ -66,15 +89,15 @@ pub(crate) fn default_board(kind: RulesKind, size: Option<u32>) -> Result<Board,
     Ok(kind.entry().default_board.build(size)?)
 }
 
-/// Make the game for `--rules/--board/--size/--swap`.
+/// Make the game for `--rules/--board/--size` and the options.
 pub(crate) fn make_game(
     kind: RulesKind,
     board: Option<&Path>,
     size: Option<u32>,
-    swap: bool,
+    options: &GameOptions,
 ) -> Result<Box<dyn DynGame>, CliFailure> {
     let entry = kind.entry();
-    if swap && !entry.has_swap {
+    if options.swap && !entry.has_swap {
         let with_swap: Vec<&str> = entries()
             .iter()
             .filter(|e| e.has_swap)
@@ -86,11 +109,16 @@ pub(crate) fn make_game(
             word_list(&with_swap, "and")
         )));
     }
+    let progress = super::progress::Progress::start(format!("setting up {}", entry.title));
     let board = match board {
-        Some(p) => board_from_file(p)?,
+        Some(p) => {
+            progress.step(format!("reading {}", p.display()));
+            board_from_file(p)?
+        }
         None => default_board(kind, size)?,
     };
-    Ok(entry.new_game(Arc::new(board), &GameOptions { swap })?)
+    progress.step(format!("setting up {}", entry.title));
+    Ok(entry.new_game(Arc::new(board), options)?)
 }
 
 #[derive(Serialize)]

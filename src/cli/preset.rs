@@ -1,4 +1,5 @@
-//! `boardwright preset NAME [--size N] [-o FILE]`: make a ready-made board.
+//! `boardwright preset NAME [--size N] [-o FILE]`: make a ready-made board;
+//! `boardwright preset --list`: the presets with their sizes.
 //!
 //! The names, sizes and help texts come from [`crate::presets::PRESETS`].
 
@@ -6,17 +7,21 @@ use super::{CliFailure, print_out};
 use crate::io::{Format, board_to_string, save_board};
 use crate::presets::{PRESETS, by_name};
 use clap::Args;
+use std::fmt::Write as _;
 use std::path::PathBuf;
 
 #[derive(Debug, Args)]
 pub struct PresetArgs {
-    #[arg(help = names_help())]
-    pub name: String,
+    #[arg(help = names_help(), required_unless_present = "list")]
+    pub name: Option<String>,
     #[arg(long, short = 's', help = sizes_help())]
     pub size: Option<u32>,
     /// Write the board to this file (.ron, .obj or .svg) instead of printing RON.
     #[arg(long, short = 'o')]
     pub output: Option<PathBuf>,
+    /// List the presets with their sizes instead.
+    #[arg(long, conflicts_with_all = ["name", "size", "output"])]
+    pub list: bool,
 }
 
 /// The subcommand's one-line description.
@@ -50,15 +55,43 @@ fn sizes_help() -> String {
 }
 
 pub fn run(args: PresetArgs) -> Result<(), CliFailure> {
+    if args.list {
+        return print_out(&list());
+    }
+    let name = args.name.as_deref().unwrap_or_default();
     if let Some(out) = &args.output {
         Format::from_path(out)?;
     }
-    let board = by_name(&args.name, args.size)?;
+    let progress = super::progress::Progress::start(format!("building the {name} board"));
+    let board = by_name(name, args.size)?;
     match &args.output {
-        Some(out) => save_board(&board, out)?,
-        None => print_out(&board_to_string(&board, Format::Ron)?)?,
+        Some(out) => {
+            progress.step(format!("writing {}", out.display()));
+            save_board(&board, out)?;
+        }
+        None => {
+            progress.step("writing RON");
+            let text = board_to_string(&board, Format::Ron)?;
+            drop(progress);
+            print_out(&text)?;
+        }
     }
     Ok(())
+}
+
+/// The `--list` table: every preset of the registry with its sizes.
+pub fn list() -> String {
+    let mut s = String::from("preset    sizes     default  board\n");
+    for p in &PRESETS {
+        let r = p.sizes;
+        let sizes = if r.is_fixed() {
+            r.min.to_string()
+        } else {
+            format!("{}–{}", r.min, r.max)
+        };
+        let _ = writeln!(s, "{:<9} {sizes:<9} {:<8} {}", p.name, r.default, p.title);
+    }
+    s
 }
 
 #[cfg(test)]
@@ -72,6 +105,11 @@ mod tests {
             sizes_help(),
             "Side length (square 1 to 1000, default 8; hex 1 to 100, default 11; twixt 5 to 48, default 24; triangle 1 to 1000, default 8)"
         );
+        assert_eq!(
+            list().lines().nth(2),
+            Some("hex       1–100     11       Hex")
+        );
+        assert_eq!(list().lines().count(), PRESETS.len() + 1);
         assert_eq!(
             about(),
             "Make a ready-made board (square, hex, twixt, loa, triangle, boco)"

@@ -26,26 +26,26 @@ pub enum Opponent {
 pub struct SelfplayArgs {
     #[command(flatten)]
     pub game: GameArgs,
-    /// Number of games; seats alternate (the engine moves first in game 1, 3, …).
-    #[arg(long, default_value_t = 10)]
+    /// Number of games (1–100000); seats alternate (the engine moves first in game 1, 3, …).
+    #[arg(long, default_value_t = 10, value_parser = super::count_in(1, MAX_GAMES))]
     pub games: u32,
-    /// Seconds per move of the engine under test.
-    #[arg(long, default_value_t = 0.1)]
+    /// Seconds per move of the engine under test (0.001–3600).
+    #[arg(long, default_value_t = 0.1, value_parser = super::seconds_in(0.001, super::MAX_SECONDS))]
     pub time: f64,
-    /// Simulations per move instead of time (deterministic with one thread).
-    #[arg(long, conflicts_with = "time")]
+    /// Simulations per move instead of time (1–100000000; deterministic with one thread).
+    #[arg(long, conflicts_with = "time", value_parser = super::count_in(1, MAX_SIMS))]
     pub sims: Option<u64>,
-    /// Worker threads of the engine under test.
-    #[arg(long, default_value_t = 1)]
+    /// Worker threads of the engine under test (1–64).
+    #[arg(long, default_value_t = 1, value_parser = super::count_in(1, super::MAX_THREADS))]
     pub threads: usize,
     /// The opponent: a second engine or a random player.
     #[arg(long = "vs", value_enum, default_value_t = Opponent::Engine)]
     pub vs: Opponent,
-    /// Worker threads of the opponent engine.
-    #[arg(long, default_value_t = 1)]
+    /// Worker threads of the opponent engine (1–64).
+    #[arg(long, default_value_t = 1, value_parser = super::count_in(1, super::MAX_THREADS))]
     pub opponent_threads: usize,
-    /// Seconds per move of the opponent engine (default: --time).
-    #[arg(long)]
+    /// Seconds per move of the opponent engine (default: --time; 0.001–3600).
+    #[arg(long, value_parser = super::seconds_in(0.001, super::MAX_SECONDS))]
     pub opponent_time: Option<f64>,
     /// Tuning parameters of the engine under test, e.g. "explore=0.6,local=0.5,cut=6".
     #[arg(long, default_value = "")]
@@ -56,8 +56,8 @@ pub struct SelfplayArgs {
     /// Seed of the first game (each game adds one).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Games longer than this many plies are scored as draws.
-    #[arg(long, default_value_t = 1000)]
+    /// Games longer than this many plies are scored as draws (1–100000).
+    #[arg(long, default_value_t = 1000, value_parser = super::count_in(1, MAX_PLIES))]
     pub max_plies: usize,
     /// Print the summary as one JSON object.
     #[arg(long)]
@@ -66,6 +66,13 @@ pub struct SelfplayArgs {
     #[arg(long)]
     pub verbose: bool,
 }
+
+/// Most games one `selfplay` run plays.
+pub const MAX_GAMES: u32 = 100_000;
+/// Most simulations per move.
+pub const MAX_SIMS: u64 = 100_000_000;
+/// Longest game before it is scored as a draw.
+pub const MAX_PLIES: usize = 100_000;
 
 /// Wins, losses and draws of the engine under test in one seat.
 #[derive(Clone, Debug, Default, Serialize, PartialEq)]
@@ -120,32 +127,9 @@ fn limits(time: f64, sims: Option<u64>) -> SearchLimits {
     }
 }
 
-fn check_time(what: &str, t: f64) -> Result<(), CliFailure> {
-    if t.is_finite() && t > 0.0 && t <= 3600.0 {
-        Ok(())
-    } else {
-        Err(CliFailure::new(format!(
-            "{what} must be a number of seconds between 0 and 3600, not {t}"
-        )))
-    }
-}
-
 /// Play the games and return the summary.
 pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
-    check_time("--time", args.time)?;
     let opp_time = args.opponent_time.unwrap_or(args.time);
-    check_time("--opponent-time", opp_time)?;
-    for (what, t) in [
-        ("--threads", args.threads),
-        ("--opponent-threads", args.opponent_threads),
-    ] {
-        if t == 0 || t > 64 {
-            return Err(CliFailure::new(format!("{what} must be between 1 and 64")));
-        }
-    }
-    if args.games == 0 {
-        return Err(CliFailure::new("--games must be at least 1"));
-    }
     let kind = args.game.rules;
     let params = EngineParams::parse(&args.params, kind)
         .map_err(|e| CliFailure::new(format!("--params: {e}")))?;
@@ -161,6 +145,7 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
         ..Default::default()
     });
     let mut plies_total = 0usize;
+    let progress = super::progress::Progress::counting(args.games as u64, "games");
     for k in 0..args.games {
         let seat: Player = (k % 2) as Player;
         let seed = args.seed.wrapping_add(k as u64);
@@ -209,8 +194,9 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
             Some(_) => s.losses += 1,
             None => s.draws += 1,
         }
+        progress.advance();
         if args.verbose {
-            eprintln!(
+            progress.note(&format!(
                 "game {}: engine as {}, {} after {} plies",
                 k + 1,
                 names[seat as usize],
@@ -220,7 +206,7 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
                     None => "draw",
                 },
                 g.ply()
-            );
+            ));
         }
     }
     let mut total = SeatScore {

@@ -12,7 +12,7 @@
 use super::registry::{AnyGame, GameEntry, OwnedGame, OwnedVisitor, Registered, RulesKind};
 use super::typed::{Click, ClickError, Game, MoveError, MoveHandle, PositionView};
 use crate::board::Board;
-use crate::io::record::{BoardSource, GameRecord, RecordOptions, RecordResult};
+use crate::io::record::{BoardSource, GameRecord, RecordResult};
 use crate::mesh::FaceId;
 use crate::rules::{GameOptions, IllegalMove, MoveFaces, Outcome, Player, UnsuitableBoard};
 use std::fmt;
@@ -327,9 +327,7 @@ impl<R: Registered> DynGame for Game<R> {
         };
         GameRecord::new(
             R::NAME,
-            RecordOptions {
-                swap: self.options.swap,
-            },
+            super::record::record_options(&self.options),
             board,
             self.players.clone(),
             self.history(),

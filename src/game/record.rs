@@ -5,10 +5,10 @@
 use super::dynamic::DynGame;
 use super::registry::{RecordFormat, RulesKind, UnknownRules};
 use crate::board::Board;
-use crate::io::record::{BoardSource, GameRecord};
+use crate::io::record::{BoardSource, GameRecord, RecordOptions, RecordRepetition};
 use crate::io::{self, Document, Format, IoError, Limits};
 use crate::presets::PresetError;
-use crate::rules::{GameOptions, UnsuitableBoard};
+use crate::rules::{GameOptions, Repetition, UnsuitableBoard};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -106,6 +106,31 @@ pub fn load_board_file(path: &Path) -> Result<Board, IoError> {
     io::load_board(path).map(|loaded| loaded.board)
 }
 
+/// The options a record gives a game. Options a record leaves out read as games
+/// played before they existed (no dead draw).
+pub fn game_options(recorded: &RecordOptions) -> GameOptions {
+    GameOptions {
+        swap: recorded.swap,
+        repetition: match recorded.repetition {
+            RecordRepetition::Second => Repetition::Second,
+            RecordRepetition::Third => Repetition::Third,
+        },
+        dead_draw: recorded.dead_draw,
+    }
+}
+
+/// The options as a record stores them (a game holds only those its rules use).
+pub fn record_options(options: &GameOptions) -> RecordOptions {
+    RecordOptions {
+        swap: options.swap,
+        repetition: match options.repetition {
+            Repetition::Second => RecordRepetition::Second,
+            Repetition::Third => RecordRepetition::Third,
+        },
+        dead_draw: options.dead_draw,
+    }
+}
+
 /// Rebuild the game a record describes: make the board, replay and validate
 /// every move, apply a recorded resignation, and check the recorded result.
 /// Board files named by the record are read with [`load_board_file`].
@@ -124,9 +149,7 @@ pub fn replay_with(
 ) -> Result<Box<dyn DynGame>, ReplayError> {
     let kind = RulesKind::by_name(&record.rules)?;
     let board = Arc::new(record_board(record, base_dir, load)?);
-    let options = GameOptions {
-        swap: record.options.swap,
-    };
+    let options = game_options(&record.options);
     let mut g = kind.entry().new_game(board, &options)?;
     if let BoardSource::Path(_) | BoardSource::Preset { .. } = &record.board {
         g.set_board_source(Some(record.board.clone()));

@@ -102,9 +102,8 @@ pub struct Game<R: Rules> {
 impl<R: Rules> Game<R> {
     /// A new game of `rules` on `board` (the board the rules were made for).
     pub fn new(rules: R, board: Arc<Board>, options: GameOptions) -> Self {
-        let options = GameOptions {
-            swap: options.swap && R::HAS_SWAP,
-        };
+        // Only the options these rules use, so that records say what applies.
+        let options = R::used_options(&options);
         let mut g = Game {
             options,
             board,

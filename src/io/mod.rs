@@ -1,7 +1,7 @@
-//! Every file format: boards as RON (the full board), OBJ (geometry and face
-//! labels, e.g. from Blender) and SVG (export only, for printing); game records
-//! as RON ([`record`]) and HexGui SGF ([`sgf`]) — as data: replaying a record
-//! into a game is the game layer's job.
+//! Every file format: boards as RON (the full board), OBJ (the full board in
+//! names modelling programs such as Blender keep) and SVG (export only, for
+//! printing); game records as RON ([`record`]) and HexGui SGF ([`sgf`]) — as
+//! data: replaying a record into a game is the game layer's job.
 //!
 //! [`open`] reads any file boardwright reads and says what it holds
 //! ([`Document`]): the family by the extension, a board or a game record by
@@ -150,12 +150,29 @@ pub enum IoError {
     #[error("line {line}: {message}")]
     Obj { line: usize, message: String },
     #[error(
-        "the mesh is not flat: its vertices spread {spread} along {axis} (the board is {extent} across); a board must lie in a plane parallel to XY (Z-up), XZ (Y-up, as Blender exports) or YZ"
+        "the mesh is not flat: its vertices lie up to {} off the plane that fits them best (the board is {} across, and a board may be off its plane by at most {})",
+        obj::short_number(*deviation),
+        obj::short_number(*extent),
+        obj::short_number(*tolerance)
     )]
     NotPlanar {
-        axis: char,
-        spread: f64,
+        deviation: f64,
         extent: f64,
+        tolerance: f64,
+    },
+    /// A solid with thickness (a tile, a box): its top surface can be imported
+    /// instead ([`LoadOptions::top_surface`], `--top-surface`).
+    #[error(
+        "the mesh is not flat: it is a solid {} thick along {axis}; its top surface ({top_faces} of {faces} faces, at {axis} = {}) can be imported instead (on the command line: --top-surface)",
+        obj::short_number(*thickness),
+        obj::short_number(*top)
+    )]
+    NotFlatSolid {
+        axis: char,
+        thickness: f64,
+        top: f64,
+        top_faces: usize,
+        faces: usize,
     },
     #[error("line {line}, column {col}: {message}")]
     Ron {
@@ -335,8 +352,28 @@ pub fn load_board(path: impl AsRef<Path>) -> Result<Loaded, IoError> {
     load_board_with(path.as_ref(), &Limits::default())
 }
 
+/// How to read a board file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LoadOptions {
+    pub limits: Limits,
+    /// OBJ: import only the top surface of a solid (see [`obj::ObjOptions`]).
+    pub top_surface: bool,
+}
+
 /// Read a board with explicit limits.
 pub fn load_board_with(path: &Path, limits: &Limits) -> Result<Loaded, IoError> {
+    load_board_opts(
+        path,
+        &LoadOptions {
+            limits: *limits,
+            ..Default::default()
+        },
+    )
+}
+
+/// Read a board with explicit options.
+pub fn load_board_opts(path: &Path, opts: &LoadOptions) -> Result<Loaded, IoError> {
+    let limits = &opts.limits;
     let format = Format::from_path(path)?;
     if format == Format::Svg {
         return Err(IoError::SvgNotReadable {
@@ -350,7 +387,14 @@ pub fn load_board_with(path: &Path, limits: &Limits) -> Result<Loaded, IoError> 
         .unwrap_or_default();
     let r = match format {
         Format::Ron => ron::read_ron(&bytes, limits),
-        Format::Obj => obj::read_obj_named(&bytes, limits, &stem),
+        Format::Obj => obj::read_obj_owned(
+            bytes,
+            limits,
+            &obj::ObjOptions {
+                top_surface: opts.top_surface,
+            },
+            &stem,
+        ),
         Format::Svg => unreachable!("handled above"),
     };
     r.map_err(|e| e.in_file(path))

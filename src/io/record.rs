@@ -61,12 +61,41 @@ pub struct GameRecord {
     pub notes: Vec<String>,
 }
 
-/// Game options as recorded.
+/// Game options as recorded. A field a record leaves out reads as what games
+/// meant before the option existed; the repetition rule and the dead draw are
+/// written only where they apply (a Lines of Action game with the tournament
+/// rule, a TwixT game with the dead draw).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct RecordOptions {
     /// Swap (pie) rule.
     pub swap: bool,
+    /// Lines of Action: the occurrence of a repeated position that draws.
+    #[serde(skip_serializing_if = "RecordRepetition::is_second")]
+    pub repetition: RecordRepetition,
+    /// TwixT: a draw as soon as neither player can still connect (records
+    /// without it are from before the option existed, and played on).
+    #[serde(skip_serializing_if = "is_false")]
+    pub dead_draw: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// Which occurrence of a repeated position draws, as recorded (`second`, `third`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RecordRepetition {
+    #[default]
+    Second,
+    Third,
+}
+
+impl RecordRepetition {
+    fn is_second(&self) -> bool {
+        *self == RecordRepetition::Second
+    }
 }
 
 /// How a game ended, as recorded.

@@ -506,7 +506,10 @@ pub fn read_sgf(text: &str) -> Result<GameRecord, SgfError> {
     let players = [prop(root, "PB"), prop(root, "PW")].map(|p| p.unwrap_or_default().to_string());
     let mut record = GameRecord::new(
         SGF_RULES,
-        RecordOptions { swap },
+        RecordOptions {
+            swap,
+            ..RecordOptions::default()
+        },
         BoardSource::Preset {
             name: "hex".into(),
             size: Some(n),

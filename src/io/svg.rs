@@ -1,9 +1,10 @@
 //! The SVG writer (every SVG boardwright writes comes from here: board export,
 //! the generator's preview): faces filled by their own colour or by kind (see
 //! [`ColourBy`]), edges, labels, side tags as coloured strokes along the
-//! boundary (top/bottom red, left/right blue, as in Hex), and start pieces as
-//! discs (player 0 black, player 1 white). Sized in millimetres to fit an A4
-//! page's printable width.
+//! boundary (top/bottom red, left/right blue, as in Hex; numbered sides in a
+//! cycle of six colours, corners black), and start pieces as discs (player 0
+//! black, player 1 white). Sized in millimetres to fit an A4 page's printable
+//! width.
 
 use crate::board::{Board, FaceKind, SideTag};
 use crate::mesh::Point;
@@ -53,9 +54,15 @@ fn kind_fill(k: &FaceKind) -> &'static str {
 }
 
 fn tag_colour(t: SideTag) -> &'static str {
+    /// Numbered sides cycle through these, so neighbouring sides differ.
+    const SIDES: [&str; 6] = [
+        "#d62828", "#1d4ed8", "#2a9d3f", "#e08a00", "#7b3fb5", "#0e9aa7",
+    ];
     match t {
         SideTag::Top | SideTag::Bottom => "#d62828",
         SideTag::Left | SideTag::Right => "#1d4ed8",
+        SideTag::Side(k) => SIDES[(k.get() as usize - 1) % SIDES.len()],
+        SideTag::Corner(_) => "#222222",
     }
 }
 

@@ -343,6 +343,17 @@ impl Iterator for Cycle<'_> {
     }
 }
 
+/// Faces for a message: all of them when there are few, else the first few and
+/// the count (an edge can be shared by millions of faces).
+fn few_faces(faces: &[usize]) -> String {
+    const SHOWN: usize = 5;
+    if faces.len() <= SHOWN {
+        format!("faces {faces:?}")
+    } else {
+        format!("{} faces, the first {:?}", faces.len(), &faces[..SHOWN])
+    }
+}
+
 /// Errors from building or editing a mesh.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum MeshError {
@@ -365,7 +376,8 @@ pub enum MeshError {
     #[error("face {face} crosses or touches itself")]
     SelfIntersectingFace { face: usize },
     #[error(
-        "non-manifold edge between {a} and {b}: used by faces {faces:?} (an edge may border at most two faces, once in each direction)"
+        "non-manifold edge between {a} and {b}: used by {} (an edge may border at most two faces, once in each direction)",
+        few_faces(faces)
     )]
     NonManifoldEdge {
         a: Point,

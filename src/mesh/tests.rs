@@ -233,6 +233,19 @@ fn precise_errors() {
         other => panic!("unexpected {other:?}"),
     }
     assert!(err.to_string().contains("(0, 0)") && err.to_string().contains("(1, 0)"));
+    // A hundred faces on one edge: the message names the first few and the count.
+    let mut many = vec![p(0.0, 0.0), p(1.0, 0.0)];
+    let mut faces = Vec::new();
+    for i in 0..100 {
+        many.push(p(0.5, 1.0 + i as f64));
+        faces.push(vec![0, 1, i + 2]);
+    }
+    let msg = e(&many, &faces).to_string();
+    assert!(
+        msg.contains("used by 100 faces, the first [0, 1, 2, 3, 4]"),
+        "{msg}"
+    );
+    assert!(msg.len() < 250, "{msg}");
     // The same edge twice in one direction (overlapping faces).
     assert!(matches!(
         e(&fan, &[vec![0, 1, 2], vec![0, 1, 4]]),

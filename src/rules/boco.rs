@@ -357,6 +357,8 @@ impl Rules for Boco {
     }
     type Move = FaceId;
     type Position = BocoPosition;
+    /// The piece per face and the player to move.
+    type Key = (Vec<u8>, Player);
     const NAME: &'static str = "boco";
     const TITLE: &'static str = "BOCO";
     const PLAYER_NAMES: [&'static str; 2] = ["Red", "Blue"];
@@ -523,6 +525,9 @@ impl Rules for Boco {
             .get(m.index())
             .cloned()
             .unwrap_or_else(|| format!("#{}", m.0))
+    }
+    fn position_key(&self, pos: &BocoPosition) -> (Vec<u8>, Player) {
+        (pos.cells.iter().map(|c| c & PIECE).collect(), pos.to_move)
     }
     fn parse_move(&self, _pos: &BocoPosition, text: &str) -> Result<FaceId, IllegalMove> {
         let t = text.trim().to_ascii_lowercase();

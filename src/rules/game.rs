@@ -1,7 +1,17 @@
 //! A game in progress: rules + position + history, with undo/redo to any ply,
 //! repetition draws and resignation.
 
-use super::{Evidence, IllegalMove, Outcome, Player, Rules};
+use super::{Evidence, IllegalMove, Outcome, Player, Repetition, Rules};
+
+/// Repetition bookkeeping for one recorded ply.
+#[derive(Clone, Debug)]
+struct Seen<K> {
+    key: K,
+    /// How often this position has occurred on the line up to this ply (1: first time).
+    count: u32,
+    /// The ply of its first occurrence.
+    first: usize,
+}
 
 /// The state of one game: every position from the start, the moves between them,
 /// and a cursor (the current ply). Moves after the cursor are the redo list.
@@ -12,7 +22,8 @@ pub struct GameState<R: Rules> {
     positions: Vec<R::Position>,
     moves: Vec<R::Move>,
     notation: Vec<String>,
-    keys: Vec<Option<u64>>,
+    /// Per recorded ply, only when the rules have a repetition rule (empty otherwise).
+    seen: Vec<Seen<R::Key>>,
     ply: usize,
     /// A resignation at the end of the recorded moves: (ply, player who resigned).
     resigned: Option<(usize, Player)>,
@@ -22,13 +33,20 @@ impl<R: Rules> GameState<R> {
     /// A new game from the rules' start position.
     pub fn new(rules: R) -> Self {
         let start = rules.start();
-        let key = rules.repetition_key(&start);
+        let seen = match rules.repetition() {
+            Some(_) => vec![Seen {
+                key: rules.position_key(&start),
+                count: 1,
+                first: 0,
+            }],
+            None => Vec::new(),
+        };
         GameState {
             rules,
             positions: vec![start],
             moves: Vec::new(),
             notation: Vec::new(),
-            keys: vec![key],
+            seen,
             ply: 0,
             resigned: None,
         }
@@ -108,15 +126,27 @@ impl<R: Rules> GameState<R> {
         self.repetition_at(ply)
     }
 
+    /// A draw by the rules' repetition rule at `ply`: the position (pieces and
+    /// player to move, [`Rules::position_key`]) occurs there for the second (or
+    /// third) time on this line of play.
     fn repetition_at(&self, ply: usize) -> Option<Outcome> {
-        let key = self.keys[ply]?;
-        let earlier = (0..ply)
-            .find(|&k| self.keys[k] == Some(key) && self.positions[k] == self.positions[ply])?;
+        let rule = self.rules.repetition()?;
+        let seen = self.seen.get(ply)?;
+        if seen.count < rule.occurrences() {
+            return None;
+        }
+        let first = seen.first;
+        let reason = match rule {
+            Repetition::Second => format!(
+                "draw by repetition: the position after ply {first} occurred again with the same player to move"
+            ),
+            Repetition::Third => format!(
+                "draw by repetition: the position after ply {first} occurred for the third time with the same player to move"
+            ),
+        };
         Some(Outcome {
             winner: None,
-            reason: format!(
-                "draw by repetition: the position after ply {earlier} occurred again with the same player to move"
-            ),
+            reason,
             evidence: Evidence::default(),
         })
     }
@@ -154,7 +184,15 @@ impl<R: Rules> GameState<R> {
         let text = self.rules.format_move(self.position(), m);
         self.rules.apply(&mut next, m);
         self.truncate_future();
-        self.keys.push(self.rules.repetition_key(&next));
+        if self.rules.repetition().is_some() {
+            let key = self.rules.position_key(&next);
+            let mut earlier = self.seen.iter().enumerate().filter(|(_, s)| s.key == key);
+            let (count, first) = match earlier.next() {
+                Some((first, _)) => (2 + earlier.count() as u32, first),
+                None => (1, self.ply + 1),
+            };
+            self.seen.push(Seen { key, count, first });
+        }
         self.positions.push(next);
         self.moves.push(m);
         self.notation.push(text);
@@ -171,7 +209,7 @@ impl<R: Rules> GameState<R> {
 
     fn truncate_future(&mut self) {
         self.positions.truncate(self.ply + 1);
-        self.keys.truncate(self.ply + 1);
+        self.seen.truncate(self.ply + 1);
         self.moves.truncate(self.ply);
         self.notation.truncate(self.ply);
         if matches!(self.resigned, Some((k, _)) if k != self.ply) {
@@ -239,7 +277,7 @@ mod tests {
     /// A token on a line of 5 squares; the players alternately move it one step
     /// left or right; reaching square 4 wins for the mover. Positions repeat.
     #[derive(Clone)]
-    struct Shuttle;
+    struct Shuttle(Repetition);
 
     #[derive(Clone, Debug, PartialEq)]
     struct Pos {
@@ -251,11 +289,12 @@ mod tests {
     impl Rules for Shuttle {
         type Move = i8;
         type Position = Pos;
+        type Key = (u8, Player);
         const NAME: &'static str = "shuttle";
         const TITLE: &'static str = "Shuttle";
         const PLAYER_NAMES: [&'static str; 2] = ["Left", "Right"];
         fn on_board(_: Arc<Board>, _: &GameOptions) -> Result<Shuttle, UnsuitableBoard> {
-            Ok(Shuttle)
+            Ok(Shuttle(Repetition::Second))
         }
         fn move_faces(&self, p: &Pos, m: i8) -> MoveFaces {
             let to = FaceId((p.at as i8 + m) as u32);
@@ -317,14 +356,17 @@ mod tests {
         fn piece_at(&self, p: &Pos, f: FaceId) -> Option<Player> {
             (f.0 == p.at as u32).then_some(0)
         }
-        fn repetition_key(&self, p: &Pos) -> Option<u64> {
-            Some(p.at as u64 * 2 + p.to_move as u64)
+        fn position_key(&self, p: &Pos) -> (u8, Player) {
+            (p.at, p.to_move)
+        }
+        fn repetition(&self) -> Option<Repetition> {
+            Some(self.0)
         }
     }
 
     #[test]
     fn repetition_with_the_same_player_to_move_is_a_draw() {
-        let mut g = GameState::new(Shuttle);
+        let mut g = GameState::new(Shuttle(Repetition::Second));
         g.play_str("r").unwrap();
         g.play_str("l").unwrap();
         // Square 1 again, but the first time Left was to move; now Left again: draw.
@@ -350,8 +392,39 @@ mod tests {
     }
 
     #[test]
+    fn with_the_tournament_rule_only_the_third_occurrence_draws() {
+        let mut g = GameState::new(Shuttle(Repetition::Third));
+        for m in ["r", "l"] {
+            g.play_str(m).unwrap();
+        }
+        assert!(g.outcome().is_none(), "second occurrence: play on");
+        g.play_str("r").unwrap();
+        assert!(
+            g.outcome().is_none(),
+            "square 2 with Right to move: second time"
+        );
+        g.play_str("l").unwrap();
+        let o = g.outcome().unwrap();
+        assert_eq!(o.winner, None);
+        assert_eq!(
+            o.reason,
+            "draw by repetition: the position after ply 0 occurred for the third time with the same player to move"
+        );
+        // Taking back and branching forgets the abandoned line's occurrences.
+        g.goto(1).unwrap();
+        g.play_str("r").unwrap();
+        g.play_str("l").unwrap();
+        g.play_str("l").unwrap();
+        assert_eq!(g.recorded_len(), 4);
+        assert!(
+            g.outcome().is_none(),
+            "square 1 with Left to move: only the second time on this line"
+        );
+    }
+
+    #[test]
     fn errors_leave_the_state_unchanged_and_redo_is_kept_for_the_same_move() {
-        let mut g = GameState::new(Shuttle);
+        let mut g = GameState::new(Shuttle(Repetition::Second));
         g.play_str("r").unwrap();
         g.play_str("r").unwrap();
         assert_eq!(g.play_str("x").unwrap_err().reason, "not a move");
@@ -367,7 +440,7 @@ mod tests {
 
     #[test]
     fn resignation_ends_the_game_and_can_be_undone() {
-        let mut g = GameState::new(Shuttle);
+        let mut g = GameState::new(Shuttle(Repetition::Second));
         g.play_str("r").unwrap();
         g.play_str("r").unwrap();
         g.goto(1).unwrap();

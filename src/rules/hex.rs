@@ -145,6 +145,7 @@ fn side_bits(t: SideTag) -> u8 {
         SideTag::Bottom => BOTTOM,
         SideTag::Left => LEFT,
         SideTag::Right => RIGHT,
+        SideTag::Side(_) | SideTag::Corner(_) => 0,
     }
 }
 
@@ -544,6 +545,8 @@ impl Rules for Hex {
     }
     type Move = HexMove;
     type Position = HexPosition;
+    /// Stones per face and the player to move (a pending swap follows from them).
+    type Key = (Vec<u8>, Player);
     const NAME: &'static str = "hex";
     const TITLE: &'static str = "Hex";
     const PLAYER_NAMES: [&'static str; 2] = ["Red", "Blue"];
@@ -676,6 +679,9 @@ impl Rules for Hex {
                 .unwrap_or_else(|| format!("#{}", f.0)),
             HexMove::Swap => "swap".into(),
         }
+    }
+    fn position_key(&self, pos: &HexPosition) -> (Vec<u8>, Player) {
+        (pos.cells.clone(), pos.to_move)
     }
     fn parse_move(&self, _pos: &HexPosition, text: &str) -> Result<HexMove, IllegalMove> {
         let t = text.trim().to_ascii_lowercase();

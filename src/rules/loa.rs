@@ -6,23 +6,24 @@
 //! landing on an opponent's piece, never on its own. A player whose pieces form one
 //! 8-connected group wins (a single piece is connected); if a move connects both
 //! sides, the mover wins; a player with no legal move loses. Repetition (the same
-//! position with the same player to move) is a draw, applied by the game history
-//! through [`Rules::repetition_key`].
+//! pieces with the same player to move) is a draw — at the second occurrence by
+//! default, at the third with [`Repetition::Third`] — applied by the game history
+//! through [`Rules::position_key`].
 //!
 //! Lines are walked through the board's grid coordinates, so any square-grid board
 //! works: a line ends at the outline or at a missing square (a hole). The start
 //! setup comes from the board ([`Board::setup`]); Black is player 0 and moves first.
 //!
 //! Implementation: per-face step tables for the eight directions, a line id per
-//! face and axis with incrementally maintained piece counts per line, a Zobrist
-//! hash, and connectivity by flood fill — over `u64` bitboards when the board has
-//! at most 64 squares, over the cells otherwise.
+//! face and axis with incrementally maintained piece counts per line, and
+//! connectivity by flood fill — over `u64` bitboards when the board has at most
+//! 64 squares, over the cells otherwise.
 
 use super::loa_eval::LoaEval;
 use super::search::{Searchable, Settings, reward_for};
 use super::{
-    Evidence, GameOptions, IllegalMove, MoveFaces, Outcome, Player, Rules, UnsuitableBoard,
-    opponent,
+    Evidence, GameOptions, IllegalMove, MoveFaces, Outcome, Player, Repetition, Rules,
+    UnsuitableBoard, opponent,
 };
 use crate::board::{Board, GridCoord};
 use crate::mesh::FaceId;
@@ -86,8 +87,6 @@ struct Tables {
     /// strictly between `face` and it.
     ray_off: Vec<u16>,
     ray: Vec<RayStep>,
-    zobrist: Vec<[u64; 2]>,
-    zobrist_side: u64,
     labels: FxHashMap<String, FaceId>,
     start: LoaPosition,
 }
@@ -102,14 +101,13 @@ pub enum Mismatch {
     Bitboards,
     #[error("piece counts differ")]
     PieceCounts,
-    #[error("hash differs")]
-    Hash,
 }
 
-/// The Lines of Action rules on one board. Cheap to clone.
+/// The Lines of Action rules on one board, with a repetition rule. Cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Loa {
     t: Arc<Tables>,
+    repetition: Repetition,
 }
 
 /// A Lines of Action position.
@@ -122,7 +120,6 @@ pub struct LoaPosition {
     /// Bitboards per player (fast path only; zero otherwise).
     bits: [u64; 2],
     pieces: [u32; 2],
-    hash: u64,
     to_move: u8,
     winner: u8,
     why: Why,
@@ -138,14 +135,6 @@ impl LoaPosition {
     pub fn piece_count(&self, p: Player) -> u32 {
         self.pieces[p as usize]
     }
-}
-
-fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 impl Loa {
@@ -263,11 +252,6 @@ impl Loa {
             }
             ray_off.push(ray.len() as u16);
         }
-        let mut seed = 0x1f2e_3d4c_5b6a_7988u64;
-        let zobrist: Vec<[u64; 2]> = (0..nf)
-            .map(|_| [splitmix(&mut seed), splitmix(&mut seed)])
-            .collect();
-        let zobrist_side = splitmix(&mut seed);
         let mut labels = FxHashMap::default();
         for f in 0..nf {
             let l = board.label(FaceId(f as u32));
@@ -302,13 +286,13 @@ impl Loa {
             line_count: vec![0; n_lines].into_boxed_slice(),
             bits: [0; 2],
             pieces: [0; 2],
-            hash: 0,
             to_move: 0,
             winner: NO_WINNER,
             why: Why::Connected,
             ply: 0,
         };
         let mut loa = Loa {
+            repetition: Repetition::default(),
             t: Arc::new(Tables {
                 board,
                 nf,
@@ -318,8 +302,6 @@ impl Loa {
                 nbr_mask,
                 ray_off,
                 ray,
-                zobrist,
-                zobrist_side,
                 labels,
                 start: start.clone(),
             }),
@@ -354,7 +336,6 @@ impl Loa {
         pos.line_count.iter_mut().for_each(|c| *c = 0);
         pos.bits = [0; 2];
         pos.pieces = [0; 2];
-        pos.hash = if pos.to_move == 1 { t.zobrist_side } else { 0 };
         for f in 0..t.nf {
             let x = pos.cells[f];
             if x == 0 {
@@ -365,11 +346,21 @@ impl Loa {
             if t.small {
                 pos.bits[p] |= 1 << f;
             }
-            pos.hash ^= t.zobrist[f][p];
             for axis in 0..4 {
                 pos.line_count[t.line_of[f * 4 + axis] as usize] += 1;
             }
         }
+    }
+
+    /// The same rules with repetition rule `rule` (default: [`Repetition::Second`]).
+    pub fn with_repetition(mut self, rule: Repetition) -> Loa {
+        self.repetition = rule;
+        self
+    }
+
+    /// The repetition rule in force.
+    pub fn repetition_rule(&self) -> Repetition {
+        self.repetition
     }
 
     /// The board.
@@ -544,13 +535,11 @@ impl Loa {
         }
         if captured {
             pos.pieces[o as usize] -= 1;
-            pos.hash ^= t.zobrist[to][o as usize];
         } else {
             for &l in lt {
                 pos.line_count[l as usize] += 1;
             }
         }
-        pos.hash ^= t.zobrist[from][p as usize] ^ t.zobrist[to][p as usize] ^ t.zobrist_side;
         if t.small {
             pos.bits[p as usize] ^= (1 << from) | (1 << to);
             if captured {
@@ -675,7 +664,7 @@ impl Loa {
     }
 
     /// Check the incrementally maintained fields of `pos` against a recomputation
-    /// (line counts, bitboards, piece counts, hash); the first mismatch, for tests.
+    /// (line counts, bitboards, piece counts); the first mismatch, for tests.
     pub fn verify_incremental(&self, pos: &LoaPosition) -> Result<(), Mismatch> {
         let mut fresh = pos.clone();
         Self::recompute(&self.t, &mut fresh);
@@ -687,9 +676,6 @@ impl Loa {
         }
         if fresh.pieces != pos.pieces {
             return Err(Mismatch::PieceCounts);
-        }
-        if fresh.hash != pos.hash {
-            return Err(Mismatch::Hash);
         }
         Ok(())
     }
@@ -712,12 +698,20 @@ impl Rules for Loa {
     }
     type Move = LoaMove;
     type Position = LoaPosition;
+    /// The piece per square and the player to move (not the ply counter).
+    type Key = (Box<[u8]>, Player);
     const NAME: &'static str = "loa";
     const TITLE: &'static str = "Lines of Action";
     const PLAYER_NAMES: [&'static str; 2] = ["Black", "White"];
 
-    fn on_board(board: Arc<Board>, _options: &GameOptions) -> Result<Loa, UnsuitableBoard> {
-        Loa::new(board)
+    fn on_board(board: Arc<Board>, options: &GameOptions) -> Result<Loa, UnsuitableBoard> {
+        Ok(Loa::new(board)?.with_repetition(options.repetition))
+    }
+    fn used_options(options: &GameOptions) -> GameOptions {
+        GameOptions {
+            repetition: options.repetition,
+            ..options.only_swap(false)
+        }
     }
     fn start(&self) -> LoaPosition {
         self.t.start.clone()
@@ -903,8 +897,12 @@ impl Rules for Loa {
         }
     }
 
-    fn repetition_key(&self, pos: &LoaPosition) -> Option<u64> {
-        Some(pos.hash)
+    fn position_key(&self, pos: &LoaPosition) -> (Box<[u8]>, Player) {
+        (pos.cells.clone(), pos.to_move)
+    }
+
+    fn repetition(&self) -> Option<Repetition> {
+        Some(self.repetition)
     }
 }
 

@@ -77,11 +77,76 @@ impl IllegalMove {
 #[error("{0}")]
 pub struct UnsuitableBoard(pub String);
 
-/// Game options chosen before the first move.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// When a position that occurs again ends the game in a draw (a game option;
+/// Lines of Action is the game with a repetition rule).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Repetition {
+    /// The second occurrence of a position with the same player to move is a
+    /// draw (rule 10 of the Mind Sports Olympiad rules in Winands' thesis, which
+    /// OpenSpiel implements too).
+    #[default]
+    Second,
+    /// The third occurrence is a draw (the tournament variant).
+    Third,
+}
+
+impl Repetition {
+    /// The occurrence of a position that draws: 2 or 3.
+    pub fn occurrences(self) -> u32 {
+        match self {
+            Repetition::Second => 2,
+            Repetition::Third => 3,
+        }
+    }
+    /// Parse `second`/`2` or `third`/`3` (command line).
+    pub fn parse(text: &str) -> Result<Repetition, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "second" | "2" => Ok(Repetition::Second),
+            "third" | "3" => Ok(Repetition::Third),
+            other => Err(format!(
+                "unknown repetition rule '{other}' (expected second or third)"
+            )),
+        }
+    }
+}
+
+/// Game options chosen before the first move. `Default` gives the options of a
+/// new game; a game keeps only the options its rules use
+/// ([`Rules::used_options`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameOptions {
     /// Swap (pie) rule, for games that have one ([`Rules::HAS_SWAP`]).
     pub swap: bool,
+    /// Lines of Action: which occurrence of a repeated position draws (default:
+    /// the second); ignored by the other games.
+    pub repetition: Repetition,
+    /// TwixT: a draw as soon as neither player can still connect. On for new
+    /// games; records that do not mention it (from before the option existed)
+    /// play on. Ignored by the other games.
+    pub dead_draw: bool,
+}
+
+impl Default for GameOptions {
+    fn default() -> Self {
+        GameOptions {
+            swap: false,
+            repetition: Repetition::default(),
+            dead_draw: true,
+        }
+    }
+}
+
+impl GameOptions {
+    /// These options with every option reset that a game without a swap rule,
+    /// a repetition option or a dead draw does not use (swap off, the default
+    /// repetition rule, dead draw off); see [`Rules::used_options`].
+    pub fn only_swap(&self, has_swap: bool) -> GameOptions {
+        GameOptions {
+            swap: self.swap && has_swap,
+            repetition: Repetition::default(),
+            dead_draw: false,
+        }
+    }
 }
 
 /// The faces a move acts on: where a click plays it and what to draw for it.
@@ -124,6 +189,11 @@ impl MoveFaces {
 pub trait Rules: Clone + Send + Sync + 'static {
     type Move: Copy + Eq + Ord + Hash + Debug + Send + Sync + 'static;
     type Position: Clone + PartialEq + Debug + Send + Sync + 'static;
+    /// What defines a position: the pieces (and links), the player to move and
+    /// anything else that decides what may be played from here on — never a move
+    /// counter or the shape of an internal structure. Positions with equal keys
+    /// have the same legal moves and the same future; repetition compares keys.
+    type Key: Clone + Eq + Hash + Debug + Send + Sync + 'static;
 
     /// Short name, as in records and on the command line: `hex`, `twixt`, `loa`, `boco`.
     const NAME: &'static str;
@@ -133,6 +203,13 @@ pub trait Rules: Clone + Send + Sync + 'static {
     const PLAYER_NAMES: [&'static str; 2];
     /// Whether the game has an optional swap (pie) rule ([`GameOptions::swap`]).
     const HAS_SWAP: bool = false;
+
+    /// `options` as a game of these rules uses and records them: those it does
+    /// not use reset ([`GameOptions::only_swap`] by default; games with a
+    /// repetition option or a dead draw keep theirs).
+    fn used_options(options: &GameOptions) -> GameOptions {
+        options.only_swap(Self::HAS_SWAP)
+    }
 
     /// The rules on `board` with `options`, or why the board does not suit the game.
     fn on_board(board: Arc<Board>, options: &GameOptions) -> Result<Self, UnsuitableBoard>;
@@ -190,9 +267,11 @@ pub trait Rules: Clone + Send + Sync + 'static {
     fn moves_from(&self, _pos: &Self::Position, _from: FaceId, out: &mut Vec<Self::Move>) {
         out.clear();
     }
-    /// Hash of the position (pieces + player to move) for repetition detection;
-    /// `None` for games without a repetition rule.
-    fn repetition_key(&self, _pos: &Self::Position) -> Option<u64> {
+    /// The key of `pos` (see [`Rules::Key`]).
+    fn position_key(&self, pos: &Self::Position) -> Self::Key;
+    /// The repetition rule in force, `None` for games without one. Applied by
+    /// [`GameState`](game::GameState) through [`Rules::position_key`].
+    fn repetition(&self) -> Option<Repetition> {
         None
     }
     /// Whether the game is over, and who won (`Some(None)`: a draw), without

@@ -13,6 +13,17 @@
 //! rule, Blue's first move may be `swap`: Red's first peg is mirrored across the
 //! diagonal, `(col, row) → (row, col)`, and becomes Blue's.
 //!
+//! Dead draw (option, [`Twixt::with_dead_draw`], as T1j and twixtbot play): the game
+//! is drawn as soon as neither player can still connect. A player can still connect
+//! while his two border rows are joined by a path through holes he may use (his
+//! pegs and the empty holes outside the opponent's border rows) along links that
+//! may still exist: between two of his pegs only a link that is on the board (two
+//! unlinked pegs never get linked later), otherwise a knight's move whose link no
+//! present link crosses (links are never removed, so a crossed link stays
+//! impossible). Without such a path no sequence of moves connects him; the test
+//! is a search over at most N² holes (see [`Twixt::can_still_connect`]). Once a
+//! player is cut off he stays cut off, so each position records who is.
+//!
 //! Implementation: every possible link has an id (`cell * 4 + direction`, the four
 //! "forward" knight directions). A table built once per board lists, for every link,
 //! the links that cross it — decided exactly with integer orientation tests. Each
@@ -99,11 +110,13 @@ struct Tables {
     start: TwixtPosition,
 }
 
-/// The TwixT rules on one board, with or without the swap rule. Cheap to clone.
+/// The TwixT rules on one board, with or without the swap rule and the dead
+/// draw. Cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Twixt {
     t: Arc<Tables>,
     swap: bool,
+    dead_draw: bool,
 }
 
 /// A TwixT position: pegs, links, union-find over linked pegs, counters.
@@ -125,6 +138,8 @@ pub struct TwixtPosition {
     ply: u16,
     winner: u8,
     swapped: bool,
+    /// Dead-draw option only: bit `p` set once player `p` can no longer connect.
+    cut_off: u8,
 }
 
 impl TwixtPosition {
@@ -376,6 +391,7 @@ impl Twixt {
             ply: 0,
             winner: NO_WINNER,
             swapped: false,
+            cut_off: 0,
         };
         Ok(Twixt {
             t: Arc::new(Tables {
@@ -394,6 +410,7 @@ impl Twixt {
                 start,
             }),
             swap,
+            dead_draw: false,
         })
     }
 
@@ -420,6 +437,138 @@ impl Twixt {
         self.swap
     }
 
+    /// The same rules with the dead draw on or off (off by default): a draw as
+    /// soon as neither player can still connect.
+    pub fn with_dead_draw(mut self, on: bool) -> Twixt {
+        self.dead_draw = on;
+        self
+    }
+
+    /// Whether the dead draw is on.
+    pub fn dead_draw(&self) -> bool {
+        self.dead_draw
+    }
+
+    /// Whether player `p` can still join his two border rows in `pos` (see the
+    /// module docs): a depth-first search from his first border row that tries
+    /// the knight's moves towards the other row first, so on an open board it
+    /// walks almost straight across. Independent of the dead-draw option.
+    pub fn can_still_connect(&self, pos: &TwixtPosition, p: Player) -> bool {
+        let t = &*self.t;
+        if pos.winner == p {
+            return true;
+        }
+        let (fa, fb) = Self::sides(p);
+        let may = if p == 0 { RED_MAY } else { BLUE_MAY };
+        let peg = p + 1;
+        let usable = |c: usize| pos.pegs[c] == peg || (pos.pegs[c] == 0 && t.flags[c] & may != 0);
+        // Knight directions, the most backward first: the last pushed is searched first.
+        const RED_ORDER: [usize; 8] = [4, 5, 6, 7, 3, 2, 1, 0];
+        const BLUE_ORDER: [usize; 8] = [3, 6, 1, 4, 5, 0, 7, 2];
+        let order = if p == 0 { &RED_ORDER } else { &BLUE_ORDER };
+        let mut seen = vec![0u64; t.cells.div_ceil(64)];
+        let mut stack: Vec<u16> = Vec::with_capacity(64);
+        for c in (0..t.cells).rev() {
+            if t.flags[c] & fa != 0 && usable(c) {
+                seen[c >> 6] |= 1 << (c & 63);
+                stack.push(c as u16);
+            }
+        }
+        while let Some(c) = stack.pop() {
+            let c = c as usize;
+            if t.flags[c] & fb != 0 {
+                return true;
+            }
+            let own = pos.pegs[c] == peg;
+            for &d in order {
+                let o = t.knight[c * 8 + d];
+                if o == NO_CELL {
+                    continue;
+                }
+                let o = o as usize;
+                if seen[o >> 6] >> (o & 63) & 1 != 0 || !usable(o) {
+                    continue;
+                }
+                let l = t.link_id[c * 8 + d] as usize;
+                let ok = if own && pos.pegs[o] == peg {
+                    bit(&pos.links, l)
+                } else {
+                    !bit(&pos.blocked, l)
+                };
+                if ok {
+                    seen[o >> 6] |= 1 << (o & 63);
+                    stack.push(o as u16);
+                }
+            }
+        }
+        false
+    }
+
+    /// [`Twixt::can_still_connect`] recomputed from the pegs and links alone
+    /// (breadth-first; crossings looked up against the links on the board, not
+    /// the incremental "blocked" set), for tests.
+    fn can_still_connect_scratch(&self, pos: &TwixtPosition, p: Player) -> bool {
+        let t = &*self.t;
+        let (fa, fb) = Self::sides(p);
+        let may = if p == 0 { RED_MAY } else { BLUE_MAY };
+        let peg = p + 1;
+        let usable = |c: usize| {
+            t.flags[c] != 0 && (pos.pegs[c] == peg || (pos.pegs[c] == 0 && t.flags[c] & may != 0))
+        };
+        let crossed = |l: usize| {
+            t.cross9[l]
+                .iter()
+                .any(|&x| x != t.pad_link && bit(&pos.links, x as usize))
+        };
+        let mut seen = vec![false; t.cells];
+        let mut queue: VecDeque<usize> = (0..t.cells)
+            .filter(|&c| t.flags[c] & fa != 0 && usable(c))
+            .collect();
+        for &c in &queue {
+            seen[c] = true;
+        }
+        while let Some(c) = queue.pop_front() {
+            if t.flags[c] & fb != 0 {
+                return true;
+            }
+            for d in 0..8 {
+                let o = t.knight[c * 8 + d];
+                if o == NO_CELL || seen[o as usize] || !usable(o as usize) {
+                    continue;
+                }
+                let o = o as usize;
+                let l = t.link_id[c * 8 + d] as usize;
+                let both_pegs = pos.pegs[c] == peg && pos.pegs[o] == peg;
+                if (both_pegs && bit(&pos.links, l)) || (!both_pegs && !crossed(l)) {
+                    seen[o] = true;
+                    queue.push_back(o);
+                }
+            }
+        }
+        false
+    }
+
+    /// Dead-draw option: record which players can no longer connect (a player
+    /// once cut off is not searched again).
+    fn update_cut_off(&self, pos: &mut TwixtPosition) {
+        if !self.dead_draw || pos.winner != NO_WINNER {
+            return;
+        }
+        for p in 0..2u8 {
+            if pos.cut_off & 1 << p == 0 && !self.can_still_connect(pos, p) {
+                pos.cut_off |= 1 << p;
+            }
+        }
+    }
+
+    fn dead_draw_outcome(&self) -> Outcome {
+        Outcome {
+            winner: None,
+            reason: "neither player can still connect his border rows: draw".into(),
+            evidence: Evidence::default(),
+        }
+    }
+
     fn face(&self, cell: usize) -> FaceId {
         FaceId(self.t.face_of_cell[cell])
     }
@@ -441,6 +590,7 @@ impl Twixt {
 
     fn over(&self, pos: &TwixtPosition) -> bool {
         pos.winner != NO_WINNER
+            || pos.cut_off == 3
             || (pos.free[(pos.ply & 1) as usize] == 0 && !self.swap_available(pos))
     }
 
@@ -722,17 +872,27 @@ impl Rules for Twixt {
             return Some(Some(pos.winner));
         }
         let p = self.to_move(pos);
-        (pos.free[p as usize] == 0 && !self.swap_available(pos)).then_some(None)
+        (pos.cut_off == 3 || (pos.free[p as usize] == 0 && !self.swap_available(pos)))
+            .then_some(None)
     }
     type Move = TwixtMove;
     type Position = TwixtPosition;
+    /// Pegs, links and the player to move (links depend on the order the pegs
+    /// were placed in, so they are part of the position).
+    type Key = (Box<[u8]>, Box<[u64]>, Player);
     const NAME: &'static str = "twixt";
     const TITLE: &'static str = "TwixT";
     const PLAYER_NAMES: [&'static str; 2] = ["Red", "Blue"];
     const HAS_SWAP: bool = true;
 
     fn on_board(board: Arc<Board>, options: &GameOptions) -> Result<Twixt, UnsuitableBoard> {
-        Twixt::new(board, options.swap)
+        Ok(Twixt::new(board, options.swap)?.with_dead_draw(options.dead_draw))
+    }
+    fn used_options(options: &GameOptions) -> GameOptions {
+        GameOptions {
+            dead_draw: options.dead_draw,
+            ..options.only_swap(true)
+        }
     }
     fn start(&self) -> TwixtPosition {
         self.t.start.clone()
@@ -822,6 +982,7 @@ impl Rules for Twixt {
                 *pos = fresh;
             }
         }
+        self.update_cut_off(pos);
     }
 
     fn outcome(&self, pos: &TwixtPosition) -> Option<Outcome> {
@@ -829,6 +990,9 @@ impl Rules for Twixt {
             let p = pos.winner;
             let chain = self.winning_chain(pos, p).unwrap_or_default();
             return Some(self.win_outcome(&chain, p));
+        }
+        if pos.cut_off == 3 {
+            return Some(self.dead_draw_outcome());
         }
         let p = self.to_move(pos);
         if pos.free[p as usize] == 0 && !self.swap_available(pos) {
@@ -874,6 +1038,12 @@ impl Rules for Twixt {
                 return Some(self.win_outcome(&chain, p));
             }
         }
+        if self.dead_draw
+            && !self.can_still_connect_scratch(pos, 0)
+            && !self.can_still_connect_scratch(pos, 1)
+        {
+            return Some(self.dead_draw_outcome());
+        }
         let p = self.to_move(pos);
         let allowed = if p == 0 { RED_MAY } else { BLUE_MAY };
         let any = (0..t.cells).any(|c| pos.pegs[c] == 0 && t.flags[c] & allowed != 0);
@@ -913,6 +1083,10 @@ impl Rules for Twixt {
         Err(IllegalMove::new(format!(
             "'{s}' is not a hole on this {n}×{n} TwixT board"
         )))
+    }
+
+    fn position_key(&self, pos: &TwixtPosition) -> (Box<[u8]>, Box<[u64]>, Player) {
+        (pos.pegs.clone(), pos.links.clone(), self.to_move(pos))
     }
 
     fn piece_at(&self, pos: &TwixtPosition, f: FaceId) -> Option<Player> {

@@ -56,8 +56,15 @@ impl Suitability {
             .zip(&plain)
             .map(|(&k, ok)| {
                 if k.has_swap() && ok.is_ok() {
-                    suitability_with(k, board, &GameOptions { swap: true })
-                        .map_err(|e| displayable(&e.0))
+                    suitability_with(
+                        k,
+                        board,
+                        &GameOptions {
+                            swap: true,
+                            ..GameOptions::default()
+                        },
+                    )
+                    .map_err(|e| displayable(&e.0))
                 } else {
                     Ok(())
                 }
@@ -129,6 +136,7 @@ impl Setup {
     pub fn options(&self) -> GameOptions {
         GameOptions {
             swap: self.swap && self.kind.has_swap(),
+            ..GameOptions::default()
         }
     }
 
