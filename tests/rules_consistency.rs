@@ -232,6 +232,18 @@ fn random_games_survive_a_record_round_trip() {
     }
 }
 
+/// Block the faces with these labels.
+fn block(b: &mut Board, labels: &[&str]) {
+    let edits: Vec<BoardEdit> = labels
+        .iter()
+        .map(|l| BoardEdit::SetKind {
+            face: b.face_by_label(l).unwrap(),
+            kind: FaceKind::Blocked,
+        })
+        .collect();
+    edit::apply_all(b, edits).unwrap();
+}
+
 fn tiled(
     tiling: boardwright::tiling::TilingKind,
     shape: boardwright::tiling::ShapeKind,
@@ -254,10 +266,7 @@ fn y_on_triangles_with_and_without_swap() {
     let triangles = tiled(TilingKind::Triangular, ShapeKind::Triangle, 5);
     check_consistency(&Y::new(Arc::new(triangles), false).unwrap(), 10, 23);
     let mut holed = tiled(TilingKind::Hexagonal, ShapeKind::Triangle, 7);
-    for label in ["b2", "c3", "b4"] {
-        let f = holed.face_by_label(label).unwrap();
-        holed.faces.kind[f.index()] = FaceKind::Blocked;
-    }
+    block(&mut holed, &["b2", "c3", "b4"]);
     check_consistency(&Y::new(Arc::new(holed), false).unwrap(), 10, 24);
 }
 
@@ -287,9 +296,6 @@ fn havannah_on_other_tilings_and_with_blocked_faces() {
         check_consistency(&rules, 8, 27);
     }
     let mut b = tiled(TilingKind::Hexagonal, ShapeKind::Hexagon, 5);
-    for label in ["e5", "c4", "f3"] {
-        let f = b.face_by_label(label).unwrap();
-        b.faces.kind[f.index()] = FaceKind::Blocked;
-    }
+    block(&mut b, &["e5", "c4", "f3"]);
     check_consistency(&Havannah::new(Arc::new(b), false).unwrap(), 10, 28);
 }

@@ -3,6 +3,7 @@
 //! g4, d7, a7 and a4; the centre is d4).
 
 use boardwright::board::{Board, FaceKind};
+use boardwright::edit::{self, BoardEdit};
 use boardwright::mesh::FaceId;
 use boardwright::presets;
 use boardwright::rules::game::GameState;
@@ -40,7 +41,11 @@ fn the_board_has_the_expected_corners() {
     let b = g.rules().board();
     for corner in ["d1", "g1", "g4", "d7", "a7", "a4"] {
         let f = b.face_by_label(corner).unwrap();
-        let tags: Vec<_> = b.mesh.face_edges(f).filter_map(|e| b.side_tag(e)).collect();
+        let tags: Vec<_> = b
+            .mesh()
+            .face_edges(f)
+            .filter_map(|e| b.side_tag(e))
+            .collect();
         assert!(
             !tags.is_empty() && tags.iter().all(|t| t.is_corner()),
             "{corner}: {tags:?}"
@@ -132,8 +137,15 @@ fn boards_without_six_sides_and_six_corners_are_refused() {
     );
     // Blocked faces still leave a playable board.
     let mut b = hexhex(4);
-    let f = b.face_by_label("d4").unwrap();
-    b.faces.kind[f.index()] = FaceKind::Blocked;
+    let face = b.face_by_label("d4").unwrap();
+    edit::apply(
+        &mut b,
+        &BoardEdit::SetKind {
+            face,
+            kind: FaceKind::Blocked,
+        },
+    )
+    .unwrap();
     let mut g = GameState::new(Havannah::new(Arc::new(b), false).unwrap());
     assert_eq!(
         g.play_str("d4").unwrap_err().reason,

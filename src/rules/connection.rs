@@ -43,41 +43,37 @@ impl Cells {
                 "the board has too many faces for {title}"
             )));
         }
-        if board.side_tags.len() != board.mesh.edge_count() || board.faces.len() != n {
-            return Err(UnsuitableBoard(
-                "the board's face or side-tag table does not match its mesh".into(),
-            ));
-        }
         let playable: Vec<bool> = board
-            .faces
-            .kind
-            .iter()
-            .map(|k| *k != FaceKind::Blocked)
+            .mesh()
+            .face_ids()
+            .map(|f| *board.kind(f) != FaceKind::Blocked)
             .collect();
         let mut tags = vec![Vec::new(); n];
-        for e in board.mesh.edge_ids() {
-            if let Some(tag) = board.side_tag(e) {
-                let (f, _) = board.mesh.edge_faces(e);
-                let t: &mut Vec<SideTag> = &mut tags[f.index()];
-                if !t.contains(&tag) {
-                    t.push(tag);
-                    t.sort_unstable();
-                }
+        for (e, tag) in board.tagged_edges() {
+            let (f, _) = board.mesh().edge_faces(e);
+            let t: &mut Vec<SideTag> = &mut tags[f.index()];
+            if !t.contains(&tag) {
+                t.push(tag);
+                t.sort_unstable();
             }
         }
         let mut nbr_start = Vec::with_capacity(n + 1);
         let mut nbr = Vec::new();
-        for f in board.mesh.face_ids() {
+        for f in board.mesh().face_ids() {
             nbr_start.push(nbr.len() as u32);
             let start = nbr.len();
-            for g in board.mesh.adjacent_faces(f) {
+            for g in board.mesh().adjacent_faces(f) {
                 if playable[g.index()] && g != f && !nbr[start..].contains(&g.0) {
                     nbr.push(g.0);
                 }
             }
         }
         nbr_start.push(nbr.len() as u32);
-        let names: Vec<String> = board.mesh.face_ids().map(|f| board.face_name(f)).collect();
+        let names: Vec<String> = board
+            .mesh()
+            .face_ids()
+            .map(|f| board.face_name(f))
+            .collect();
         let mut by_name = FxHashMap::default();
         for (i, s) in names.iter().enumerate() {
             by_name.insert(s.to_ascii_lowercase(), i as u32);

@@ -187,9 +187,9 @@ fn build_tables(board: &Board) -> Result<Tables, UnsuitableBoard> {
     let mut vnbr = Vec::new();
     let mut around = Vec::new();
     let mut outside = vec![false; n];
-    for f in board.mesh.face_ids() {
+    for f in board.mesh().face_ids() {
         vnbr_start.push(vnbr.len() as u32);
-        board.mesh.faces_sharing_vertex(f, &mut around);
+        board.mesh().faces_sharing_vertex(f, &mut around);
         let start = vnbr.len();
         for &g in &around {
             if g != f && !vnbr[start..].contains(&g.0) {
@@ -197,9 +197,9 @@ fn build_tables(board: &Board) -> Result<Tables, UnsuitableBoard> {
             }
         }
         outside[f.index()] = board
-            .mesh
+            .mesh()
             .face_vertices(f)
-            .any(|v| board.mesh.is_boundary_vertex(v));
+            .any(|v| board.mesh().is_boundary_vertex(v));
     }
     vnbr_start.push(vnbr.len() as u32);
     Ok(Tables {
