@@ -213,3 +213,24 @@ fn bad_engine_options_fail_cleanly() {
         );
     }
 }
+
+#[test]
+fn selfplay_plays_y_and_havannah_from_the_registry() {
+    for (rules, seat) in [("y", "Black"), ("havannah", "Black")] {
+        let out = bin()
+            .args([
+                "selfplay", "--rules", rules, "--size", "4", "--games", "2", "--sims", "30",
+                "--vs", "random", "--json",
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{rules}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["seats"][0]["seat"], seat);
+        assert_eq!(v["total"]["games"], 2);
+    }
+}

@@ -194,3 +194,52 @@ fn loa_repetition_draws_and_the_tournament_rule_is_an_option() {
         stderr(&o)
     );
 }
+
+#[test]
+fn y_and_havannah_play_on_their_tiled_default_boards() {
+    // Y on a triangle of side 4: a1-b1-c1-d1 touches all three sides.
+    let o = run(&[
+        "play",
+        "--rules",
+        "y",
+        "--size",
+        "4",
+        "--moves",
+        "a1 a2 b1 b2 c1 a3 d1",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "{\"ply\":7,\"to_move\":null,\"legal\":[],\"outcome\":{\"winner\":0,\"reason\":\"Black joined all three sides (bottom, left and right)\"}}\n"
+    );
+    // Havannah on a hexagon of side 4: d1 and g1 are corners.
+    let o = run(&[
+        "play",
+        "--rules",
+        "havannah",
+        "--size",
+        "4",
+        "--moves",
+        "d1 b5 e1 b6 f1 c6 g1",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("\"reason\":\"Black made a bridge\""),
+        "{}",
+        stdout(&o)
+    );
+    // The default Havannah board is the base-8 hexagon: 3·8·7 + 1 cells.
+    let o = run(&["play", "--rules", "havannah", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let legal = stdout(&o).matches(',').count();
+    assert!(legal >= 169, "{}", stdout(&o));
+    let o = run(&["play", "--rules", "havannah", "--size", "99"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("size 99 is out of range (2 to 20)"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -13,6 +13,11 @@ fn game(kind: RulesKind, size: Option<u32>) -> Box<dyn DynGame> {
         RulesKind::Twixt => presets::twixt(size.unwrap_or(8)),
         RulesKind::Loa => presets::lines_of_action(),
         RulesKind::Boco => presets::boco(),
+        RulesKind::Y | RulesKind::Havannah => kind
+            .entry()
+            .default_board
+            .build(Some(size.unwrap_or(5)))
+            .unwrap(),
     };
     new_game(kind, Arc::new(board), &GameOptions::default()).unwrap()
 }

@@ -8,10 +8,12 @@ use boardwright::engine::{SearchConfig, SearchLimits, Shared, search};
 use boardwright::game::{DynEngine, DynGame, RulesKind, new_game};
 use boardwright::presets;
 use boardwright::rules::boco::Boco;
+use boardwright::rules::havannah::Havannah;
 use boardwright::rules::hex::Hex;
 use boardwright::rules::loa::Loa;
 use boardwright::rules::search::Searchable;
 use boardwright::rules::twixt::Twixt;
+use boardwright::rules::y::Y;
 use boardwright::rules::{GameOptions, Rules};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -26,6 +28,11 @@ fn game(kind: RulesKind, size: Option<u32>) -> Box<dyn DynGame> {
             Some(n) => presets::square_grid(n, n),
             None => presets::boco(),
         },
+        RulesKind::Y | RulesKind::Havannah => kind
+            .entry()
+            .default_board
+            .build(Some(size.unwrap_or(5)))
+            .unwrap(),
     };
     new_game(kind, Arc::new(board), &GameOptions::default()).unwrap()
 }
@@ -138,6 +145,8 @@ fn positions(kind: RulesKind, size: Option<u32>, want: usize) -> (Games, Games) 
         RulesKind::Twixt => typed_positions(&Twixt::new(board, false).unwrap(), 2, want),
         RulesKind::Loa => typed_positions(&Loa::new(board).unwrap(), 3, want),
         RulesKind::Boco => typed_positions(&Boco::new(board).unwrap(), 4, want),
+        RulesKind::Y => typed_positions(&Y::new(board, false).unwrap(), 5, want),
+        RulesKind::Havannah => typed_positions(&Havannah::new(board, false).unwrap(), 6, want),
     };
     let replay = |lines: Vec<Vec<String>>| {
         lines
@@ -199,6 +208,16 @@ fn boco_takes_wins_and_blocks() {
 #[test]
 fn loa_takes_wins_and_blocks() {
     check_tactics(RulesKind::Loa, None, true);
+}
+
+#[test]
+fn y_takes_wins_and_blocks() {
+    check_tactics(RulesKind::Y, Some(5), true);
+}
+
+#[test]
+fn havannah_takes_wins_and_blocks() {
+    check_tactics(RulesKind::Havannah, Some(4), true);
 }
 
 #[test]

@@ -48,7 +48,7 @@ fn every_registry_entry_describes_its_rules() {
     let title = |k: RulesKind| k.entry().title;
     assert_eq!(
         RulesKind::ALL.map(title),
-        ["Hex", "TwixT", "Lines of Action", "BOCO"]
+        ["Hex", "TwixT", "Lines of Action", "BOCO", "Y", "Havannah"]
     );
     // The facts the app draws by, asked of the registry.
     assert!(RulesKind::Hex.entry().saves_as(RecordFormat::Sgf));

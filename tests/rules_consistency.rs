@@ -257,6 +257,20 @@ fn random_games_survive_a_record_round_trip() {
         (RulesKind::Twixt, presets::twixt(8), true),
         (RulesKind::Loa, presets::lines_of_action(), false),
         (RulesKind::Loa, holed_loa(), false),
+        (
+            RulesKind::Y,
+            RulesKind::Y.entry().default_board.build(Some(5)).unwrap(),
+            true,
+        ),
+        (
+            RulesKind::Havannah,
+            RulesKind::Havannah
+                .entry()
+                .default_board
+                .build(Some(4))
+                .unwrap(),
+            true,
+        ),
     ];
     for (kind, board, swap) in cases {
         for _ in 0..3 {
@@ -287,4 +301,72 @@ fn random_games_survive_a_record_round_trip() {
             }
         }
     }
+}
+
+/// Block the faces with these labels.
+fn block(b: &mut Board, labels: &[&str]) {
+    let edits: Vec<BoardEdit> = labels
+        .iter()
+        .map(|l| BoardEdit::SetKind {
+            face: b.face_by_label(l).unwrap(),
+            kind: FaceKind::Blocked,
+        })
+        .collect();
+    edit::apply_all(b, edits).unwrap();
+}
+
+fn tiled(
+    tiling: boardwright::tiling::TilingKind,
+    shape: boardwright::tiling::ShapeKind,
+    n: u32,
+) -> Board {
+    let mut p = boardwright::tiling::TilingParams::new(tiling);
+    p.shape = boardwright::tiling::ShapeSpec::new(shape, n);
+    boardwright::tiling::build(&p).unwrap()
+}
+
+#[test]
+fn y_on_triangles_with_and_without_swap() {
+    use boardwright::rules::y::Y;
+    use boardwright::tiling::{ShapeKind, TilingKind};
+    let hexagons = tiled(TilingKind::Hexagonal, ShapeKind::Triangle, 7);
+    check_consistency(&Y::new(Arc::new(hexagons), false).unwrap(), 10, 21);
+    let small = tiled(TilingKind::Hexagonal, ShapeKind::Triangle, 4);
+    check_consistency(&Y::new(Arc::new(small), true).unwrap(), 20, 22);
+    // Triangles: another adjacency, the same rules.
+    let triangles = tiled(TilingKind::Triangular, ShapeKind::Triangle, 5);
+    check_consistency(&Y::new(Arc::new(triangles), false).unwrap(), 10, 23);
+    let mut holed = tiled(TilingKind::Hexagonal, ShapeKind::Triangle, 7);
+    block(&mut holed, &["b2", "c3", "b4"]);
+    check_consistency(&Y::new(Arc::new(holed), false).unwrap(), 10, 24);
+}
+
+#[test]
+fn havannah_on_hexagons_with_and_without_swap() {
+    use boardwright::rules::havannah::Havannah;
+    use boardwright::tiling::{ShapeKind, TilingKind};
+    let base5 = tiled(TilingKind::Hexagonal, ShapeKind::Hexagon, 5);
+    check_consistency(&Havannah::new(Arc::new(base5), false).unwrap(), 10, 25);
+    let base4 = tiled(TilingKind::Hexagonal, ShapeKind::Hexagon, 4);
+    check_consistency(&Havannah::new(Arc::new(base4), true).unwrap(), 20, 26);
+}
+
+#[test]
+fn havannah_on_other_tilings_and_with_blocked_faces() {
+    use boardwright::rules::havannah::Havannah;
+    use boardwright::tiling::{ShapeKind, TilingKind};
+    // Six faces meet at every vertex of the triangular tiling, four at the
+    // square tiling's: rings there must be closed chains.
+    for (tiling, n) in [
+        (TilingKind::Triangular, 3),
+        (TilingKind::Rhombitrihexagonal, 3),
+        (TilingKind::Trihexagonal, 3),
+    ] {
+        let b = tiled(tiling, ShapeKind::Hexagon, n);
+        let rules = Havannah::new(Arc::new(b), false).unwrap_or_else(|e| panic!("{tiling:?}: {e}"));
+        check_consistency(&rules, 8, 27);
+    }
+    let mut b = tiled(TilingKind::Hexagonal, ShapeKind::Hexagon, 5);
+    block(&mut b, &["e5", "c4", "f3"]);
+    check_consistency(&Havannah::new(Arc::new(b), false).unwrap(), 10, 28);
 }

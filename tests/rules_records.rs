@@ -62,7 +62,7 @@ fn rules_kind_parses_and_prints() {
     assert_eq!("Lines-of-Action".parse::<RulesKind>(), Ok(RulesKind::Loa));
     assert_eq!(
         "chess".parse::<RulesKind>().unwrap_err().to_string(),
-        "unknown rules 'chess' (expected hex, twixt, loa or boco)"
+        "unknown rules 'chess' (expected hex, twixt, loa, boco, y or havannah)"
     );
 }
 
@@ -306,7 +306,7 @@ fn loading_rejects_bad_records() {
             .err()
             .unwrap()
             .to_string(),
-        "unknown rules 'chess' (expected hex, twixt, loa or boco)"
+        "unknown rules 'chess' (expected hex, twixt, loa, boco, y or havannah)"
     );
 }
 

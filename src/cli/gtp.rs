@@ -10,8 +10,8 @@
 use super::CliFailure;
 use super::play::GameArgs;
 use crate::engine::{EngineError, SearchConfig, SearchLimits};
+use crate::game::registry::DefaultBoardError;
 use crate::game::{DynEngine, DynGame, MoveError, RulesKind, new_game};
-use crate::presets::PresetError;
 use crate::rules::{IllegalMove, Player, UnsuitableBoard};
 use clap::Args;
 use std::io::{BufRead, Write};
@@ -67,7 +67,7 @@ pub enum GtpError {
     #[error("the board was loaded from a file ({0} faces); its size cannot change")]
     FixedBoard(usize),
     #[error(transparent)]
-    Preset(#[from] PresetError),
+    Board(#[from] DefaultBoardError),
     #[error(transparent)]
     Unsuitable(#[from] UnsuitableBoard),
     #[error("unknown colour '{given}' (use {first}/{second} or black/white)")]

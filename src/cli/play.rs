@@ -14,7 +14,7 @@ use std::sync::Arc;
 /// Which game on which board: the options every game-playing subcommand shares.
 #[derive(Debug, Args)]
 pub struct GameArgs {
-    /// The game: hex, twixt, loa or boco.
+    /// The game: hex, twixt, loa, boco, y or havannah.
     #[arg(long, value_parser = parse_kind)]
     pub rules: RulesKind,
     /// A board file (default: the game's standard board).

@@ -23,7 +23,8 @@ use crate::board::Board;
 use crate::engine::tree::Tree;
 use crate::presets::{self, PresetError};
 use crate::rules::search::{Searchable, Settings};
-use crate::rules::{GameOptions, Rules, UnsuitableBoard, boco, hex, loa, twixt};
+use crate::rules::{GameOptions, Rules, UnsuitableBoard, boco, havannah, hex, loa, twixt, y};
+use crate::tiling::{self, ShapeKind, ShapeSpec, TilingError, TilingKind, TilingParams};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -78,20 +79,63 @@ impl ClickHints {
     };
 }
 
-/// The board a game is played on when none is given: a preset at its default
-/// size, and the preset to use when a side length is asked for.
+/// The board a game is played on when none is given, and the board to build
+/// when a side length is asked for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct DefaultBoard {
-    pub preset: &'static str,
-    pub sized: &'static str,
+pub enum DefaultBoard {
+    /// A preset at its default size, and the preset to use with a side length.
+    Preset {
+        preset: &'static str,
+        sized: &'static str,
+    },
+    /// A tiling cut to a shape: `size` cells along each side by default, and
+    /// side lengths from `min` to `max` on request.
+    Tiling {
+        tiling: TilingKind,
+        shape: ShapeKind,
+        size: u32,
+        min: u32,
+        max: u32,
+    },
+}
+
+/// Why a game's default board could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum DefaultBoardError {
+    #[error(transparent)]
+    Preset(#[from] PresetError),
+    #[error(transparent)]
+    Tiling(#[from] TilingError),
 }
 
 impl DefaultBoard {
-    /// The default board, or the sized preset with side length `size`.
-    pub fn build(&self, size: Option<u32>) -> Result<Board, PresetError> {
-        match size {
-            None => presets::by_name(self.preset, None),
-            Some(n) => presets::by_name(self.sized, Some(n)),
+    /// The default board, or the board with side length `size`.
+    pub fn build(&self, size: Option<u32>) -> Result<Board, DefaultBoardError> {
+        match *self {
+            DefaultBoard::Preset { preset, sized } => Ok(match size {
+                None => presets::by_name(preset, None)?,
+                Some(n) => presets::by_name(sized, Some(n))?,
+            }),
+            DefaultBoard::Tiling {
+                tiling,
+                shape,
+                size: default,
+                min,
+                max,
+            } => {
+                let n = size.unwrap_or(default);
+                if !(min..=max).contains(&n) {
+                    return Err(DefaultBoardError::Preset(PresetError::Size {
+                        preset: shape.name(),
+                        size: n,
+                        min,
+                        max,
+                    }));
+                }
+                let mut params = TilingParams::new(tiling);
+                params.shape = ShapeSpec::new(shape, n);
+                Ok(tiling::build(&params)?)
+            }
         }
     }
 }
@@ -300,7 +344,7 @@ registry! {
     /// Hex: join your two sides.
     Hex => hex::Hex {
         aliases: &[],
-        default_board: DefaultBoard { preset: "hex", sized: "hex" },
+        default_board: DefaultBoard::Preset { preset: "hex", sized: "hex" },
         formats: &[RecordFormat::Ron, RecordFormat::Sgf],
         pieces: PieceStyle::Stone,
         clicks: ClickHints::PLACE,
@@ -308,7 +352,7 @@ registry! {
     /// TwixT: pegs and links between your border rows.
     Twixt => twixt::Twixt {
         aliases: &[],
-        default_board: DefaultBoard { preset: "twixt", sized: "twixt" },
+        default_board: DefaultBoard::Preset { preset: "twixt", sized: "twixt" },
         formats: &[RecordFormat::Ron],
         pieces: PieceStyle::Peg,
         clicks: ClickHints::PLACE,
@@ -316,7 +360,7 @@ registry! {
     /// Lines of Action: connect all your pieces.
     Loa => loa::Loa {
         aliases: &["lines-of-action", "lines_of_action"],
-        default_board: DefaultBoard { preset: "loa", sized: "loa" },
+        default_board: DefaultBoard::Preset { preset: "loa", sized: "loa" },
         formats: &[RecordFormat::Ron],
         pieces: PieceStyle::Stone,
         clicks: ClickHints::MOVE,
@@ -324,7 +368,35 @@ registry! {
     /// BOCO: encircle an opponent's group.
     Boco => boco::Boco {
         aliases: &[],
-        default_board: DefaultBoard { preset: "boco", sized: "square" },
+        default_board: DefaultBoard::Preset { preset: "boco", sized: "square" },
+        formats: &[RecordFormat::Ron],
+        pieces: PieceStyle::Stone,
+        clicks: ClickHints::PLACE,
+    }
+    /// Y: one group touching all three sides of a triangle of hexagons.
+    Y => y::Y {
+        aliases: &[],
+        default_board: DefaultBoard::Tiling {
+            tiling: TilingKind::Hexagonal,
+            shape: ShapeKind::Triangle,
+            size: 13,
+            min: 2,
+            max: 40,
+        },
+        formats: &[RecordFormat::Ron],
+        pieces: PieceStyle::Stone,
+        clicks: ClickHints::PLACE,
+    }
+    /// Havannah: a ring, a bridge between two corners or a fork joining three sides.
+    Havannah => havannah::Havannah {
+        aliases: &[],
+        default_board: DefaultBoard::Tiling {
+            tiling: TilingKind::Hexagonal,
+            shape: ShapeKind::Hexagon,
+            size: 8,
+            min: 2,
+            max: 20,
+        },
         formats: &[RecordFormat::Ron],
         pieces: PieceStyle::Stone,
         clicks: ClickHints::PLACE,

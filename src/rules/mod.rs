@@ -12,7 +12,9 @@
 //! edges live one floor up, in the game layer.
 
 pub mod boco;
+mod connection;
 pub mod game;
+pub mod havannah;
 pub mod hex;
 pub mod loa;
 pub mod loa_eval;
@@ -20,6 +22,7 @@ pub mod perft;
 pub mod search;
 pub mod testing;
 pub mod twixt;
+pub mod y;
 
 use crate::board::Board;
 use crate::mesh::FaceId;
@@ -195,7 +198,7 @@ pub trait Rules: Clone + Send + Sync + 'static {
     /// have the same legal moves and the same future; repetition compares keys.
     type Key: Clone + Eq + Hash + Debug + Send + Sync + 'static;
 
-    /// Short name, as in records and on the command line: `hex`, `twixt`, `loa`, `boco`.
+    /// Short name, as in records and on the command line: `hex`, `twixt`, `loa`, `boco`, `y`, `havannah`.
     const NAME: &'static str;
     /// Display name: `Hex`, `TwixT`, `Lines of Action`, `BOCO`.
     const TITLE: &'static str;

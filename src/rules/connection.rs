@@ -1,0 +1,277 @@
+//! What the placement connection games Y and Havannah share: the board's
+//! playable faces with their neighbours and names, the side tags each face
+//! carries, and a disjoint-set forest whose roots hold the bit set of the
+//! sides and corners their group touches.
+//!
+//! Both games place one stone per move on an empty, unblocked face; faces are
+//! neighbours when they share an edge. Each game's file decides what the bits
+//! mean and when a group wins.
+
+use super::{IllegalMove, UnsuitableBoard};
+use crate::board::{Board, FaceKind, SideTag};
+use crate::mesh::FaceId;
+use rustc_hash::FxHashMap;
+
+/// Empty face (also the value of a blocked face in a position's cell table).
+pub(crate) const EMPTY: u8 = 0;
+
+/// The playable faces of a board, their neighbours and names.
+#[derive(Debug)]
+pub(crate) struct Cells {
+    pub n: usize,
+    pub playable: Vec<bool>,
+    pub playable_count: u32,
+    nbr_start: Vec<u32>,
+    nbr: Vec<u32>,
+    pub names: Vec<String>,
+    by_name: FxHashMap<String, u32>,
+    /// The distinct side tags on each face's boundary edges, sorted.
+    pub tags: Vec<Vec<SideTag>>,
+}
+
+impl Cells {
+    /// The tables of `board` for the game called `title` (for messages).
+    pub fn new(board: &Board, title: &str) -> Result<Cells, UnsuitableBoard> {
+        let n = board.face_count();
+        if n == 0 {
+            return Err(UnsuitableBoard(format!(
+                "{title} needs a board with at least one face"
+            )));
+        }
+        if n > (i32::MAX as usize) - 8 {
+            return Err(UnsuitableBoard(format!(
+                "the board has too many faces for {title}"
+            )));
+        }
+        let playable: Vec<bool> = board
+            .mesh()
+            .face_ids()
+            .map(|f| *board.kind(f) != FaceKind::Blocked)
+            .collect();
+        let mut tags = vec![Vec::new(); n];
+        for (e, tag) in board.tagged_edges() {
+            let (f, _) = board.mesh().edge_faces(e);
+            let t: &mut Vec<SideTag> = &mut tags[f.index()];
+            if !t.contains(&tag) {
+                t.push(tag);
+                t.sort_unstable();
+            }
+        }
+        let mut nbr_start = Vec::with_capacity(n + 1);
+        let mut nbr = Vec::new();
+        for f in board.mesh().face_ids() {
+            nbr_start.push(nbr.len() as u32);
+            let start = nbr.len();
+            for g in board.mesh().adjacent_faces(f) {
+                if playable[g.index()] && g != f && !nbr[start..].contains(&g.0) {
+                    nbr.push(g.0);
+                }
+            }
+        }
+        nbr_start.push(nbr.len() as u32);
+        let names: Vec<String> = board
+            .mesh()
+            .face_ids()
+            .map(|f| board.face_name(f))
+            .collect();
+        let mut by_name = FxHashMap::default();
+        for (i, s) in names.iter().enumerate() {
+            by_name.insert(s.to_ascii_lowercase(), i as u32);
+            by_name.insert(format!("#{i}"), i as u32);
+        }
+        Ok(Cells {
+            n,
+            playable_count: playable.iter().filter(|&&p| p).count() as u32,
+            playable,
+            nbr_start,
+            nbr,
+            names,
+            by_name,
+            tags,
+        })
+    }
+
+    /// The playable faces sharing an edge with face `f`.
+    #[inline]
+    pub fn neighbours(&self, f: usize) -> &[u32] {
+        &self.nbr[self.nbr_start[f] as usize..self.nbr_start[f + 1] as usize]
+    }
+
+    /// The distinct tags on playable faces: sides (not corners) and corners, sorted.
+    pub fn distinct_tags(&self) -> (Vec<SideTag>, Vec<SideTag>) {
+        let mut sides = Vec::new();
+        let mut corners = Vec::new();
+        for (i, t) in self.tags.iter().enumerate() {
+            if !self.playable[i] {
+                continue;
+            }
+            for &tag in t {
+                let list = if tag.is_corner() {
+                    &mut corners
+                } else {
+                    &mut sides
+                };
+                if !list.contains(&tag) {
+                    list.push(tag);
+                }
+            }
+        }
+        sides.sort_unstable();
+        corners.sort_unstable();
+        (sides, corners)
+    }
+
+    pub fn format(&self, f: FaceId) -> String {
+        self.names
+            .get(f.index())
+            .cloned()
+            .unwrap_or_else(|| format!("#{}", f.0))
+    }
+
+    /// The face named `t` (already trimmed and lower-cased, not empty).
+    pub fn parse(&self, t: &str, original: &str) -> Result<FaceId, IllegalMove> {
+        self.by_name.get(t).map(|&i| FaceId(i)).ok_or_else(|| {
+            IllegalMove::new(format!("'{}' is not a face of this board", original.trim()))
+        })
+    }
+
+    /// Whether a stone may go on `f` given the cell table.
+    pub fn check_place(&self, cells: &[u8], f: FaceId) -> Result<(), IllegalMove> {
+        let i = f.index();
+        if i >= self.n {
+            return Err(IllegalMove::new(format!("there is no face {f}")));
+        }
+        if !self.playable[i] {
+            return Err(IllegalMove::new(format!(
+                "{} is blocked and cannot be played",
+                self.names[i]
+            )));
+        }
+        if cells[i] != EMPTY {
+            return Err(IllegalMove::new(format!("{} is occupied", self.names[i])));
+        }
+        Ok(())
+    }
+
+    /// Names of tags, for messages: "bottom, left and right".
+    pub fn tag_list(tags: &[SideTag]) -> String {
+        let names: Vec<&str> = tags.iter().map(|t| t.name()).collect();
+        match names.split_last() {
+            None => "none".into(),
+            Some((last, [])) => last.to_string(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        }
+    }
+}
+
+/// A disjoint-set forest over the faces (union by size, path compression);
+/// each root holds the union of its members' bits.
+#[derive(Clone, Debug)]
+pub(crate) struct Groups {
+    /// Parent index, or −size at a root.
+    parent: Vec<i32>,
+    bits: Vec<u16>,
+}
+
+impl Groups {
+    /// Every face its own group, with the bits of `bits`.
+    pub fn new(bits: &[u16]) -> Groups {
+        Groups {
+            parent: vec![-1; bits.len()],
+            bits: bits.to_vec(),
+        }
+    }
+
+    #[inline]
+    pub fn find(&mut self, mut x: usize) -> usize {
+        let mut root = x;
+        while self.parent[root] >= 0 {
+            root = self.parent[root] as usize;
+        }
+        while self.parent[x] >= 0 {
+            let next = self.parent[x] as usize;
+            self.parent[x] = root as i32;
+            x = next;
+        }
+        root
+    }
+
+    /// Join the groups of `a` and `b`; returns the new root.
+    #[inline]
+    pub fn union(&mut self, a: usize, b: usize) -> usize {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra == rb {
+            return ra;
+        }
+        let (big, small) = if self.parent[ra] <= self.parent[rb] {
+            (ra, rb)
+        } else {
+            (rb, ra)
+        };
+        self.parent[big] += self.parent[small];
+        self.parent[small] = big as i32;
+        self.bits[big] |= self.bits[small];
+        big
+    }
+
+    /// The bits of the group whose root is `root`.
+    #[inline]
+    pub fn bits(&self, root: usize) -> u16 {
+        self.bits[root]
+    }
+}
+
+/// The faces of the group of `start` among the stones `cells[i] == c`, by
+/// flood fill over `cells` (edge neighbours), sorted.
+pub(crate) fn group_faces(cells: &Cells, stones: &[u8], start: usize, c: u8) -> Vec<FaceId> {
+    let mut seen = vec![false; cells.n];
+    let mut stack = vec![start];
+    seen[start] = true;
+    let mut out = Vec::new();
+    while let Some(f) = stack.pop() {
+        out.push(FaceId(f as u32));
+        for &g in cells.neighbours(f) {
+            let g = g as usize;
+            if !seen[g] && stones[g] == c {
+                seen[g] = true;
+                stack.push(g);
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// Every group of stones `c` as (faces, union of `bits`), by flood fill.
+pub(crate) fn groups_by_fill(
+    cells: &Cells,
+    stones: &[u8],
+    c: u8,
+    bits: &[u16],
+) -> Vec<(Vec<FaceId>, u16)> {
+    let mut seen = vec![false; cells.n];
+    let mut out = Vec::new();
+    for s in 0..cells.n {
+        if stones[s] != c || seen[s] {
+            continue;
+        }
+        seen[s] = true;
+        let mut stack = vec![s];
+        let mut faces = Vec::new();
+        let mut b = 0u16;
+        while let Some(f) = stack.pop() {
+            faces.push(FaceId(f as u32));
+            b |= bits[f];
+            for &g in cells.neighbours(f) {
+                let g = g as usize;
+                if !seen[g] && stones[g] == c {
+                    seen[g] = true;
+                    stack.push(g);
+                }
+            }
+        }
+        faces.sort_unstable();
+        out.push((faces, b));
+    }
+    out
+}
