@@ -2,11 +2,12 @@
 //! the game layer's job). A record holds its format
 //! version, the rules by name, the options, where the board comes from (a
 //! preset, a path, or the whole board embedded in the board-file schema of
-//! [`super::ron`]), the player names, the moves in notation and the result.
+//! [`super::ron`]), the player names, the main line's moves in notation, its
+//! result, and (format 3) the variations tried and where the game was left.
 //!
 //! ```ron
 //! (
-//!     format_version: 2,
+//!     format_version: 3,
 //!     rules: hex,
 //!     options: (swap: true),
 //!     board: Preset(name: "hex", size: Some(11)),
