@@ -182,7 +182,7 @@ fn ron_record_round_trip_with_embedded_board() {
     g.set_players(["Ann".into(), "Bob".into()]);
     play(g.as_mut(), "c2 swap c3 b4 a3");
     let text = save_record(g.as_ref());
-    assert!(text.contains("format_version: 2"), "{text}");
+    assert!(text.contains("format_version: 3"), "{text}");
     assert!(text.contains("rules: hex"), "{text}");
     // The board is embedded in the board-file schema, with its own version.
     assert!(

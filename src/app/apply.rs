@@ -51,6 +51,21 @@ impl App {
             | Command::StopSearch
             | Command::SaveGame
             | Command::Preview(_) => self.play.availability(c),
+            Command::StepBack
+            | Command::StepForward
+            | Command::GoToStart
+            | Command::GoToEnd
+            | Command::PreviousVariation
+            | Command::NextVariation
+            | Command::ChooseLine(_)
+            | Command::PromoteVariation
+            | Command::DeleteVariation => {
+                if self.mode == Mode::Play {
+                    self.play.availability(c)
+                } else {
+                    Err("Only in Play".into())
+                }
+            }
             _ => Ok(()),
         }
     }
@@ -239,6 +254,15 @@ impl App {
                     self.ws.status.info("Back to the live position");
                 }
             }
+            Command::StepBack
+            | Command::StepForward
+            | Command::GoToStart
+            | Command::GoToEnd
+            | Command::PreviousVariation
+            | Command::NextVariation
+            | Command::ChooseLine(_)
+            | Command::PromoteVariation
+            | Command::DeleteVariation => self.play.navigate(&mut self.ws, c),
             Command::ShowShortcuts => self.dialog = Some(Dialog::Shortcuts),
             Command::About => self.dialog = Some(Dialog::About),
             Command::Unsaved { choice, then } => match choice {

@@ -19,7 +19,7 @@ use super::dialogs::{Choice, NewBoard};
 use super::editor::Tool;
 use super::workspace::{Mode, Workspace};
 use crate::board::Board;
-use crate::game::RulesKind;
+use crate::game::{NodeId, RulesKind};
 use eframe::egui;
 use egui::{Key, KeyboardShortcut, Modifiers};
 use std::borrow::Cow;
@@ -96,6 +96,25 @@ pub enum Command {
     /// Show the position after this many recorded moves read-only (`None`: back to
     /// the live position).
     Preview(Option<usize>),
+    /// Move list: show the position one move earlier on the current line (read-only).
+    StepBack,
+    /// Move list: show the position one move later on the current line (read-only).
+    StepForward,
+    /// Move list: show the start position.
+    GoToStart,
+    /// Move list: show the position at the end of the current line.
+    GoToEnd,
+    /// Move list: show the previous alternative to the shown move.
+    PreviousVariation,
+    /// Move list: show the next alternative to the shown move.
+    NextVariation,
+    /// Make the line through this move the current one and show the move.
+    ChooseLine(NodeId),
+    /// Promote the variation of the shown move one level (to the main line
+    /// when it branches off the main line).
+    PromoteVariation,
+    /// Delete the variation of the shown move.
+    DeleteVariation,
     // ----- help
     ShowShortcuts,
     About,
@@ -218,6 +237,14 @@ impl Command {
             SaveGame,
             OpenGame,
             Preview(None),
+            StepBack,
+            StepForward,
+            GoToStart,
+            GoToEnd,
+            PreviousVariation,
+            NextVariation,
+            PromoteVariation,
+            DeleteVariation,
             ShowShortcuts,
             About,
         ]);
@@ -314,6 +341,33 @@ impl Command {
                 format!("Preview move {k}").into(),
                 format!("Preview the position after {k} moves (read-only)").into(),
             ),
+            StepBack => s("Back", "Show the position one move earlier (read-only)"),
+            StepForward => s("Forward", "Show the position one move later (read-only)"),
+            GoToStart => s("Start", "Show the start position (read-only)"),
+            GoToEnd => s(
+                "End",
+                "Show the position at the end of the line (read-only)",
+            ),
+            PreviousVariation => s(
+                "Previous variation",
+                "Show the previous alternative to the shown move",
+            ),
+            NextVariation => s(
+                "Next variation",
+                "Show the next alternative to the shown move",
+            ),
+            ChooseLine(_) => s(
+                "Choose variation",
+                "Follow this variation (Redo plays along it, Up/Down switch)",
+            ),
+            PromoteVariation => s(
+                "Promote",
+                "Move the shown variation up one level (to the main line when it branches off it)",
+            ),
+            DeleteVariation => s(
+                "Delete variation",
+                "Delete the shown variation: its moves from where it branches off",
+            ),
             ShowShortcuts => s("Keyboard shortcuts", "Every key and mouse control"),
             About => s("About", "Version and licence"),
             Unsaved { choice, .. } => match choice {
@@ -343,6 +397,12 @@ impl Command {
             SetTool(t) => vec![key(tool_key(*t))],
             SetMode(m) => vec![key(mode_key(*m))],
             Fit => vec![key(Key::F)],
+            StepBack => vec![key(Key::ArrowLeft)],
+            StepForward => vec![key(Key::ArrowRight)],
+            GoToStart => vec![key(Key::Home)],
+            GoToEnd => vec![key(Key::End)],
+            PreviousVariation => vec![key(Key::ArrowUp)],
+            NextVariation => vec![key(Key::ArrowDown)],
             _ => Vec::new(),
         }
     }
@@ -369,9 +429,9 @@ impl Command {
             SetMode(_) | Fit | ZoomIn | ZoomOut | ToggleLabels | ToggleSetup | ToggleDark => {
                 Section::View
             }
-            NewGame(_) | Resign | Swap | Hint | StopSearch | SaveGame | OpenGame | Preview(_) => {
-                Section::Play
-            }
+            NewGame(_) | Resign | Swap | Hint | StopSearch | SaveGame | OpenGame | Preview(_)
+            | StepBack | StepForward | GoToStart | GoToEnd | PreviousVariation | NextVariation
+            | ChooseLine(_) | PromoteVariation | DeleteVariation => Section::Play,
             ShowShortcuts | About | Unsaved { .. } | RestoreAutosave(_) | DiscardAutosave => {
                 Section::Help
             }

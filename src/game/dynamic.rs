@@ -12,8 +12,9 @@
 use super::registry::{AnyGame, GameEntry, OwnedGame, OwnedVisitor, Registered, RulesKind};
 use super::typed::{Click, ClickError, Game, MoveError, MoveHandle, PositionView};
 use crate::board::Board;
-use crate::io::record::{BoardSource, GameRecord, RecordResult};
+use crate::io::record::{BoardSource, GameRecord, RecordCursor, RecordResult, RecordVariation};
 use crate::mesh::FaceId;
+use crate::rules::game::{MoveTree, NodeId, TreeError};
 use crate::rules::{GameOptions, IllegalMove, MoveFaces, Outcome, Player, UnsuitableBoard};
 use std::fmt;
 use std::sync::Arc;
@@ -100,11 +101,24 @@ pub trait DynGame: Send + Sync {
     fn goto(&mut self, ply: usize) -> Result<(), IllegalMove>;
     /// The position after `ply` recorded moves (does not move the cursor).
     fn preview(&self, ply: usize) -> Option<PositionView>;
+    /// The game tree: every move tried, the current line and the cursor.
+    fn tree(&self) -> MoveTree;
+    /// The node of the current position.
+    fn current_node(&self) -> NodeId;
+    /// Go to node `n` of the tree: the current line then runs through it.
+    fn goto_node(&mut self, n: NodeId) -> Result<(), TreeError>;
+    /// Promote the variation holding `n` one level (see `GameState::promote`);
+    /// returns the node where it starts.
+    fn promote(&mut self, n: NodeId) -> Result<NodeId, TreeError>;
+    /// Delete the variation holding `n`; returns where it started and how many
+    /// moves it had.
+    fn delete_variation(&mut self, n: NodeId) -> Result<(NodeId, usize), TreeError>;
     /// `player` resigns now.
     fn resign(&mut self, player: Player) -> Result<(), IllegalMove>;
     /// Who resigned, if the game ended by resignation at the current ply.
     fn resigned(&self) -> Option<Player>;
-    /// The game as a record: moves up to the current ply and the result.
+    /// The game as a record: the main line and its result, every variation, and
+    /// where the game was left.
     fn to_record(&self) -> GameRecord;
     /// The position as text (for the command line).
     fn render_text(&self) -> String {
@@ -312,6 +326,27 @@ impl<R: Registered> DynGame for Game<R> {
     fn preview(&self, ply: usize) -> Option<PositionView> {
         self.view(ply)
     }
+    fn tree(&self) -> MoveTree {
+        self.state.tree()
+    }
+    fn current_node(&self) -> NodeId {
+        self.state.current()
+    }
+    fn goto_node(&mut self, n: NodeId) -> Result<(), TreeError> {
+        self.state.goto_node(n)?;
+        self.refresh();
+        Ok(())
+    }
+    fn promote(&mut self, n: NodeId) -> Result<NodeId, TreeError> {
+        let v = self.state.promote(n)?;
+        self.refresh();
+        Ok(v)
+    }
+    fn delete_variation(&mut self, n: NodeId) -> Result<(NodeId, usize), TreeError> {
+        let r = self.state.delete_variation(n)?;
+        self.refresh();
+        Ok(r)
+    }
     fn resign(&mut self, player: Player) -> Result<(), IllegalMove> {
         self.state.resign(player)?;
         self.refresh();
@@ -325,18 +360,75 @@ impl<R: Registered> DynGame for Game<R> {
             Some(s) => s.clone(),
             None => BoardSource::embed(&self.board),
         };
-        GameRecord::new(
-            R::NAME,
-            super::record::record_options(&self.options),
-            board,
-            self.players.clone(),
-            self.history(),
-            self.outcome().map(|o| RecordResult {
-                winner: o.winner,
-                reason: o.reason,
-                resigned: self.resigned(),
-            }),
-        )
+        let st = &self.state;
+        let notation = |nodes: &[NodeId]| -> Vec<String> {
+            nodes
+                .iter()
+                .map(|&n| st.notation_of(n).unwrap_or_default().to_string())
+                .collect()
+        };
+        // Lines as node lists from their branch point (the start for the main
+        // line), breadth first so that a variation's line comes before it.
+        let mut lines = vec![st.main_line()];
+        let mut variations = Vec::new();
+        let mut i = 0;
+        while i < lines.len() {
+            let line = lines[i].clone();
+            // A variation's first node is its branch point, listed by its parent line.
+            let from = usize::from(i > 0);
+            for (at, &b) in line.iter().enumerate().skip(from) {
+                for &c in st.children(b) {
+                    if line.get(at + 1) == Some(&c) {
+                        continue;
+                    }
+                    let full = st.line_through(c);
+                    let from = full.iter().position(|&x| x == c).unwrap_or(1) - 1;
+                    let nodes = full[from..].to_vec();
+                    let last = *nodes.last().unwrap_or(&c);
+                    variations.push(RecordVariation {
+                        line: i,
+                        at,
+                        moves: notation(&nodes[1..]),
+                        resigned: st.resigned_at(last),
+                    });
+                    lines.push(nodes);
+                }
+            }
+            i += 1;
+        }
+        let main = &lines[0];
+        let end = *main.last().unwrap_or(&NodeId::ROOT);
+        let here = st.current();
+        let cursor = (here != end)
+            .then(|| {
+                lines.iter().enumerate().find_map(|(line, nodes)| {
+                    let skip = usize::from(line > 0);
+                    nodes[skip..]
+                        .iter()
+                        .position(|&n| n == here)
+                        .map(|k| RecordCursor {
+                            line,
+                            moves: k + skip,
+                        })
+                })
+            })
+            .flatten();
+        GameRecord {
+            variations,
+            cursor,
+            ..GameRecord::new(
+                R::NAME,
+                super::record::record_options(&self.options),
+                board,
+                self.players.clone(),
+                notation(&main[1..]),
+                st.outcome_of(end).map(|o| RecordResult {
+                    winner: o.winner,
+                    reason: o.reason,
+                    resigned: st.resigned_at(end),
+                }),
+            )
+        }
     }
     fn clone_box(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())

@@ -20,6 +20,7 @@ pub mod registry;
 pub mod text;
 pub mod typed;
 
+pub use crate::rules::game::{MoveTree, NodeId, TreeError, TreeNode};
 pub use dynamic::{DynGame, new_game, suitability, suitability_with};
 pub use engine::{DynEngine, EngineParams, Progress, SearchHandle, SearchResult};
 pub use record::{Opened, open, replay, save_game};

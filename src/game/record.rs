@@ -39,8 +39,52 @@ pub enum ReplayError {
         text: String,
         reason: String,
     },
+    #[error("variation {variation}, move {ply} '{text}' is illegal: {reason}")]
+    VariationMove {
+        /// 1-based, in the record's order.
+        variation: usize,
+        /// 1-based within the variation.
+        ply: usize,
+        text: String,
+        reason: String,
+    },
+    #[error("variation {variation} branches off after move {at} of a line of {len} moves")]
+    VariationStart {
+        variation: usize,
+        at: usize,
+        len: usize,
+    },
+    #[error("variation {variation} ends in a resignation that cannot be replayed: {reason}")]
+    VariationResign { variation: usize, reason: String },
+    #[error(
+        "the record was left after move {moves} of {}, which has only {len} moves",
+        line_name(*line)
+    )]
+    Cursor {
+        line: usize,
+        moves: usize,
+        len: usize,
+    },
     #[error("the record says '{recorded}' but replaying its moves gives '{replayed}'")]
     ResultMismatch { recorded: String, replayed: String },
+}
+
+/// "1 variation", "2 variations".
+fn variations(n: usize) -> String {
+    if n == 1 {
+        "1 variation".into()
+    } else {
+        format!("{n} variations")
+    }
+}
+
+/// "the main line" or "variation 3".
+fn line_name(line: usize) -> String {
+    if line == 0 {
+        "the main line".into()
+    } else {
+        format!("variation {line}")
+    }
 }
 
 impl PartialEq for ReplayError {
@@ -70,6 +114,11 @@ pub enum SaveError {
     },
     #[error(transparent)]
     Sgf(#[from] io::sgf::SgfError),
+    #[error(
+        "SGF files written by boardwright hold one line of moves, and this game has {}: save it as a .ron game record to keep them, or delete the variations first",
+        variations(*.0)
+    )]
+    SgfVariations(usize),
     #[error("cannot write {}: {source}", path.display())]
     Write {
         path: PathBuf,
@@ -163,13 +212,56 @@ pub fn replay_with(
             record.players[i].clone()
         }
     }));
+    // Every line's nodes from its branch point (the start for the main line).
+    let mut lines = vec![vec![g.current_node()]];
     for (i, text) in record.moves.iter().enumerate() {
         g.play_str(text).map_err(|e| ReplayError::Move {
             ply: i + 1,
             text: text.clone(),
             reason: e.reason,
         })?;
+        lines[0].push(g.current_node());
     }
+    let main_end = g.current_node();
+    for (i, v) in record.variations.iter().enumerate() {
+        let variation = i + 1;
+        let parent = lines.get(v.line).ok_or(ReplayError::VariationStart {
+            variation,
+            at: v.at,
+            len: 0,
+        })?;
+        let &b = parent.get(v.at).ok_or(ReplayError::VariationStart {
+            variation,
+            at: v.at,
+            len: parent.len() - 1,
+        })?;
+        g.goto_node(b)
+            .expect("a node of an earlier line is in the tree");
+        let mut nodes = vec![b];
+        for (k, text) in v.moves.iter().enumerate() {
+            g.play_str(text).map_err(|e| ReplayError::VariationMove {
+                variation,
+                ply: k + 1,
+                text: text.clone(),
+                reason: e.reason,
+            })?;
+            nodes.push(g.current_node());
+        }
+        lines.push(nodes);
+    }
+    // Resignations last: nothing can be played after one.
+    for (i, v) in record.variations.iter().enumerate() {
+        if let Some(p) = v.resigned {
+            let end = *lines[i + 1].last().expect("a line has its branch point");
+            g.goto_node(end).expect("the variation was just played");
+            g.resign(p).map_err(|e| ReplayError::VariationResign {
+                variation: i + 1,
+                reason: e.reason,
+            })?;
+        }
+    }
+    g.goto_node(main_end)
+        .expect("the main line was just played");
     if let Some(r) = &record.result {
         let by_rules = g.outcome();
         if let Some(p) = r.resigned
@@ -196,6 +288,17 @@ pub fn replay_with(
             }
         }
     }
+    if let Some(c) = record.cursor {
+        let line = lines.get(c.line);
+        let Some(&node) = line.and_then(|nodes| nodes.get(c.moves)) else {
+            return Err(ReplayError::Cursor {
+                line: c.line,
+                moves: c.moves,
+                len: line.map_or(0, |n| n.len() - 1),
+            });
+        };
+        g.goto_node(node).expect("a replayed node");
+    }
     Ok(g)
 }
 
@@ -207,7 +310,11 @@ pub fn save_record(game: &dyn DynGame) -> String {
 /// A game as HexGui SGF (games whose registry entry lists SGF).
 pub fn save_sgf(game: &dyn DynGame) -> Result<String, SaveError> {
     check_format(game, RecordFormat::Sgf, "SGF")?;
-    Ok(io::sgf::write_sgf(&game.to_record(), game.board())?)
+    let record = game.to_record();
+    if !record.variations.is_empty() {
+        return Err(SaveError::SgfVariations(record.variations.len()));
+    }
+    Ok(io::sgf::write_sgf(&record, game.board())?)
 }
 
 fn check_format(

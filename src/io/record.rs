@@ -2,19 +2,35 @@
 //! the game layer's job). A record holds its format
 //! version, the rules by name, the options, where the board comes from (a
 //! preset, a path, or the whole board embedded in the board-file schema of
-//! [`super::ron`]), the player names, the moves in notation and the result.
+//! [`super::ron`]), the player names, the main line's moves in notation, its
+//! result, and (format 3) the variations tried and where the game was left.
 //!
 //! ```ron
 //! (
-//!     format_version: 2,
+//!     format_version: 3,
 //!     rules: hex,
 //!     options: (swap: true),
 //!     board: Preset(name: "hex", size: Some(11)),
 //!     players: ("Ann", "Bob"),
 //!     moves: ["f6", "swap", "e5"],
 //!     result: None,
+//!     variations: [
+//!         (line: 0, at: 2, moves: ["d4", "c5"]),
+//!         (line: 1, at: 1, moves: ["b6"], resigned: Some(0)),
+//!     ],
+//!     cursor: Some((line: 1, moves: 1)),
 //! )
 //! ```
+//!
+//! Variations are a flat list (no nesting, so no depth limit): each one branches
+//! off line `line` (0 is the main line `moves`, `k` the `k`-th variation of the
+//! list, which must come earlier) after `at` of that line's moves, and replaces
+//! its next move; several variations at one place are listed in the order they
+//! are offered. `resigned` marks a resignation at a variation's end (the main
+//! line's is in `result`). `cursor` is the position the game was left at: after
+//! the first `moves` moves of line `line` (absent: the end of the main line).
+//! Both fields are left out when empty, and format 1 and 2 records (which have
+//! neither) are read as before.
 //!
 //! An embedded board is written exactly as a board file is:
 //! `board: Board((format_version: 1, meta: (…), vertices: […], faces: […], side_tags: […], setup: […]))`.
@@ -32,8 +48,9 @@ use crate::mesh::Point;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::path::PathBuf;
 
-/// The game record format this build writes. It reads this one and format 1.
-pub const RECORD_FORMAT_VERSION: u32 = 2;
+/// The game record format this build writes (3: variations and cursor). It
+/// reads formats 1 to 3.
+pub const RECORD_FORMAT_VERSION: u32 = 3;
 /// The oldest game record format this build reads.
 pub const OLDEST_RECORD_FORMAT_VERSION: u32 = 1;
 
@@ -59,6 +76,40 @@ pub struct GameRecord {
     /// resignation, results the rules cannot check). Never written.
     #[serde(skip)]
     pub notes: Vec<String>,
+    /// Lines tried besides the main line (format 3), at most [`Limits::max_moves`].
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "super::ron::de_variations"
+    )]
+    pub variations: Vec<RecordVariation>,
+    /// Where the game was left (format 3); `None`: the end of the main line.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cursor: Option<RecordCursor>,
+}
+
+/// A line of moves tried instead of part of another line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordVariation {
+    /// The line it branches off: 0 the main line, `k` the `k`-th variation.
+    pub line: usize,
+    /// How many of that line's moves come before it (it replaces the next one).
+    pub at: usize,
+    #[serde(deserialize_with = "super::ron::de_moves")]
+    pub moves: Vec<String>,
+    /// The player who resigned at its end, if one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resigned: Option<u8>,
+}
+
+/// A position of a record: after the first `moves` moves of line `line`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordCursor {
+    /// 0 the main line, `k` the `k`-th variation.
+    pub line: usize,
+    pub moves: usize,
 }
 
 /// Game options as recorded. A field a record leaves out reads as what games
@@ -153,6 +204,10 @@ pub enum RecordError {
         col: usize,
         message: String,
     },
+    #[error("variation {index} branches off line {line}, which is not an earlier line")]
+    VariationLine { index: usize, line: usize },
+    #[error("a format {found} game record cannot hold variations or a cursor (format 3 can)")]
+    VariationsNeedFormat3 { found: u32 },
     #[error(
         "game record format version {found} is not supported (this program reads versions {OLDEST_RECORD_FORMAT_VERSION} to {RECORD_FORMAT_VERSION})"
     )]
@@ -178,6 +233,8 @@ impl GameRecord {
             moves,
             result,
             notes: Vec::new(),
+            variations: Vec::new(),
+            cursor: None,
         }
     }
 
@@ -207,6 +264,19 @@ impl GameRecord {
                 found: r.format_version,
             });
         }
+        if r.format_version < 3 && (!r.variations.is_empty() || r.cursor.is_some()) {
+            return Err(RecordError::VariationsNeedFormat3 {
+                found: r.format_version,
+            });
+        }
+        for (i, v) in r.variations.iter().enumerate() {
+            if v.line > i {
+                return Err(RecordError::VariationLine {
+                    index: i + 1,
+                    line: v.line,
+                });
+            }
+        }
         Ok(r)
     }
 }
@@ -223,6 +293,8 @@ fn part_name(outer: Option<&str>) -> &'static str {
         "FaceDto" => "a face",
         "PieceDto" => "a setup piece",
         "LegacyFaceData" => "the face data",
+        "RecordVariation" => "a variation",
+        "RecordCursor" => "the cursor",
         _ => "this part",
     }
 }

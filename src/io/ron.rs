@@ -245,6 +245,13 @@ pub(crate) fn de_moves<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D
     let limit = BUDGET.with(|b| b.get().max_moves);
     bounded(d, "moves", limit, false)
 }
+/// A game record's variations, at most [`Limits::max_moves`] of them.
+pub(crate) fn de_variations<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<Vec<super::record::RecordVariation>, D::Error> {
+    let limit = BUDGET.with(|b| b.get().max_moves);
+    bounded(d, "variations", limit, false)
+}
 fn de_face_vertices<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u32>, D::Error> {
     let limit = BUDGET.with(|b| b.get().max_face_sides);
     bounded(d, "vertices in one face", limit, true)

@@ -1,55 +1,186 @@
-//! A game in progress: rules + position + history, with undo/redo to any ply,
-//! repetition draws and resignation.
+//! A game in progress: rules + a tree of moves, a current line through it and a
+//! cursor on that line, with undo/redo to any ply, variations, repetition draws
+//! and resignation.
+//!
+//! Every position reached is a node of the game tree; its children are the moves
+//! tried from it, the first child being the main line. The *current line* runs
+//! from the start through the cursor to the end of whichever continuation was
+//! last chosen (the redo list). Playing a move at the cursor that differs from
+//! the next move of the line starts a variation: a new child, nothing is
+//! discarded. Undo, redo and goto move the cursor along the current line;
+//! [`GameState::goto_node`] jumps to any node (the line then runs through it);
+//! variations are promoted ([`GameState::promote`]) and deleted
+//! ([`GameState::delete_variation`]) explicitly.
 
 use super::{Evidence, IllegalMove, Outcome, Player, Repetition, Rules};
 
-/// Repetition bookkeeping for one recorded ply.
+/// Repetition bookkeeping for one node: its position key, how often the
+/// position has occurred on the way from the start to it (1: first time) and
+/// the ply of its first occurrence. A node's way from the start never changes.
 #[derive(Clone, Debug)]
 struct Seen<K> {
     key: K,
-    /// How often this position has occurred on the line up to this ply (1: first time).
     count: u32,
-    /// The ply of its first occurrence.
     first: usize,
 }
 
-/// The state of one game: every position from the start, the moves between them,
-/// and a cursor (the current ply). Moves after the cursor are the redo list.
+/// A node (a position reached by a sequence of moves) of a game's tree. Ids stay
+/// valid while the game lives; a deleted node's id is refused.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(pub u32);
+
+impl NodeId {
+    /// The start position.
+    pub const ROOT: NodeId = NodeId(0);
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+#[derive(Clone, Debug)]
+struct Node<R: Rules> {
+    parent: Option<NodeId>,
+    /// The move that led here from the parent (`None` at the start).
+    mv: Option<R::Move>,
+    /// Its notation (empty at the start).
+    notation: String,
+    position: R::Position,
+    /// Only when the rules have a repetition rule.
+    seen: Option<Seen<R::Key>>,
+    /// Moves tried from here; the first is the main line.
+    children: Vec<NodeId>,
+    /// The player who resigned here, if the game ended by resignation here.
+    resigned: Option<Player>,
+    /// Removed by [`GameState::delete_variation`].
+    deleted: bool,
+}
+
+/// The state of one game: the tree of every move tried, the current line through
+/// it and the cursor (the current ply on that line). Moves of the line after the
+/// cursor are the redo list.
 #[derive(Clone, Debug)]
 pub struct GameState<R: Rules> {
     rules: R,
-    /// `positions[k]` is the position after `k` moves; `positions.len() == moves.len() + 1`.
-    positions: Vec<R::Position>,
+    nodes: Vec<Node<R>>,
+    /// The current line: `line[k]` is the node after `k` moves; `line[0]` is the root.
+    line: Vec<NodeId>,
+    /// The moves and their notation along the line (`moves[k]` leads to `line[k + 1]`).
     moves: Vec<R::Move>,
     notation: Vec<String>,
-    /// Per recorded ply, only when the rules have a repetition rule (empty otherwise).
-    seen: Vec<Seen<R::Key>>,
     ply: usize,
-    /// A resignation at the end of the recorded moves: (ply, player who resigned).
-    resigned: Option<(usize, Player)>,
+}
+
+/// One move of a [`MoveTree`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeNode {
+    pub parent: Option<NodeId>,
+    /// The move's notation (empty at the start).
+    pub notation: String,
+    /// Number of moves from the start (0 at the start).
+    pub depth: usize,
+    /// The player who made the move (`None` at the start).
+    pub mover: Option<Player>,
+    /// Moves tried from here, the main line first.
+    pub children: Vec<NodeId>,
+    /// Removed: no longer part of the tree.
+    pub deleted: bool,
+}
+
+/// The game tree as plain data (for drawing the move list): nodes indexed by
+/// [`NodeId`], the current line and the cursor on it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveTree {
+    pub nodes: Vec<TreeNode>,
+    /// `line[k]` is the node after `k` moves of the current line.
+    pub line: Vec<NodeId>,
+    /// The cursor: the current ply on `line`.
+    pub ply: usize,
+}
+
+impl MoveTree {
+    pub fn node(&self, n: NodeId) -> Option<&TreeNode> {
+        self.nodes.get(n.index()).filter(|t| !t.deleted)
+    }
+    /// The alternatives to the move that led to `n` (its siblings, `n` included),
+    /// main line first; empty at the start.
+    pub fn alternatives(&self, n: NodeId) -> &[NodeId] {
+        self.node(n)
+            .and_then(|t| t.parent)
+            .and_then(|p| self.node(p))
+            .map_or(&[], |p| p.children.as_slice())
+    }
+    /// The deepest node on the way from the start to `n` that is not its
+    /// parent's first child: where the variation holding `n` branches off
+    /// (`None`: `n` is on the main line).
+    pub fn variation_of(&self, n: NodeId) -> Option<NodeId> {
+        let mut at = n;
+        loop {
+            let p = self.node(at)?.parent?;
+            if self.node(p)?.children.first() != Some(&at) {
+                return Some(at);
+            }
+            at = p;
+        }
+    }
+    /// The moves from `n` on along first children (`n` included): the line a
+    /// variation starting at `n` shows.
+    pub fn continuation(&self, n: NodeId) -> Vec<NodeId> {
+        let mut out = vec![n];
+        let mut at = n;
+        while let Some(&c) = self.node(at).and_then(|t| t.children.first()) {
+            out.push(c);
+            at = c;
+        }
+        out
+    }
+}
+
+/// Why a variation could not be changed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TreeError {
+    #[error("there is no move {0:?} in this game (it may have been deleted)")]
+    NoSuchNode(NodeId),
+    #[error("this move is on the main line, not in a variation")]
+    MainLine,
 }
 
 impl<R: Rules> GameState<R> {
     /// A new game from the rules' start position.
     pub fn new(rules: R) -> Self {
         let start = rules.start();
-        let seen = match rules.repetition() {
-            Some(_) => vec![Seen {
-                key: rules.position_key(&start),
-                count: 1,
-                first: 0,
-            }],
-            None => Vec::new(),
-        };
+        let seen = rules.repetition().map(|_| Seen {
+            key: rules.position_key(&start),
+            count: 1,
+            first: 0,
+        });
         GameState {
             rules,
-            positions: vec![start],
+            nodes: vec![Node {
+                parent: None,
+                mv: None,
+                notation: String::new(),
+                position: start,
+                seen,
+                children: Vec::new(),
+                resigned: None,
+                deleted: false,
+            }],
+            line: vec![NodeId::ROOT],
             moves: Vec::new(),
             notation: Vec::new(),
-            seen,
             ply: 0,
-            resigned: None,
         }
+    }
+
+    fn node(&self, n: NodeId) -> &Node<R> {
+        &self.nodes[n.index()]
+    }
+
+    fn live(&self, n: NodeId) -> Result<&Node<R>, TreeError> {
+        self.nodes
+            .get(n.index())
+            .filter(|t| !t.deleted)
+            .ok_or(TreeError::NoSuchNode(n))
     }
 
     pub fn rules(&self) -> &R {
@@ -57,17 +188,25 @@ impl<R: Rules> GameState<R> {
     }
     /// The current position.
     pub fn position(&self) -> &R::Position {
-        &self.positions[self.ply]
+        &self.node(self.current()).position
     }
-    /// The position after `ply` moves (any recorded ply, including the redo list).
+    /// The position after `ply` moves of the current line (including the redo list).
     pub fn position_at(&self, ply: usize) -> Option<&R::Position> {
-        self.positions.get(ply)
+        self.line.get(ply).map(|&n| &self.node(n).position)
     }
     /// Number of moves played up to the cursor.
     pub fn ply(&self) -> usize {
         self.ply
     }
-    /// Number of recorded moves (cursor plus redo list).
+    /// The node of the current position.
+    pub fn current(&self) -> NodeId {
+        self.line[self.ply]
+    }
+    /// The current line: `line()[k]` is the node after `k` moves.
+    pub fn line(&self) -> &[NodeId] {
+        &self.line
+    }
+    /// Number of moves of the current line (cursor plus redo list).
     pub fn recorded_len(&self) -> usize {
         self.moves.len()
     }
@@ -75,7 +214,7 @@ impl<R: Rules> GameState<R> {
     pub fn moves(&self) -> &[R::Move] {
         &self.moves[..self.ply]
     }
-    /// All recorded moves (including the redo list).
+    /// All moves of the current line (including the redo list).
     pub fn recorded_moves(&self) -> &[R::Move] {
         &self.moves
     }
@@ -83,9 +222,21 @@ impl<R: Rules> GameState<R> {
     pub fn history(&self) -> &[String] {
         &self.notation[..self.ply]
     }
-    /// Notation of all recorded moves.
+    /// Notation of all moves of the current line.
     pub fn recorded_history(&self) -> &[String] {
         &self.notation
+    }
+    /// The moves tried from `n`, the main line first.
+    pub fn children(&self, n: NodeId) -> &[NodeId] {
+        self.live(n).map_or(&[], |t| t.children.as_slice())
+    }
+    /// The notation of the move that led to `n`.
+    pub fn notation_of(&self, n: NodeId) -> Option<&str> {
+        self.live(n).ok().map(|t| t.notation.as_str())
+    }
+    /// Who resigned at `n`, if anyone.
+    pub fn resigned_at(&self, n: NodeId) -> Option<Player> {
+        self.live(n).ok().and_then(|t| t.resigned)
     }
     /// The player to move now, `None` once the game is over.
     pub fn to_move(&self) -> Option<Player> {
@@ -97,9 +248,7 @@ impl<R: Rules> GameState<R> {
     }
     /// Who resigned, if the game ended by resignation at the current ply.
     pub fn resigned(&self) -> Option<Player> {
-        self.resigned
-            .filter(|&(k, _)| k == self.ply)
-            .map(|(_, p)| p)
+        self.node(self.current()).resigned
     }
 
     /// The outcome at the current ply: resignation, the rules' outcome, or a draw
@@ -108,30 +257,45 @@ impl<R: Rules> GameState<R> {
         self.outcome_at(self.ply)
     }
 
-    /// The outcome after `ply` moves.
+    /// The outcome after `ply` moves of the current line.
     pub fn outcome_at(&self, ply: usize) -> Option<Outcome> {
-        let pos = self.positions.get(ply)?;
-        if let Some((k, p)) = self.resigned
-            && k == ply
-        {
+        self.outcome_on(self.line.get(..=ply)?)
+    }
+
+    /// The outcome at node `n` of the tree.
+    pub fn outcome_of(&self, n: NodeId) -> Option<Outcome> {
+        self.live(n).ok()?;
+        self.outcome_on(&self.path_to(n))
+    }
+
+    /// The nodes from the start to `n`.
+    fn path_to(&self, n: NodeId) -> Vec<NodeId> {
+        let mut path = vec![n];
+        let mut at = n;
+        while let Some(p) = self.node(at).parent {
+            path.push(p);
+            at = p;
+        }
+        path.reverse();
+        path
+    }
+
+    /// The outcome at the last node of `path` (a path from the start).
+    fn outcome_on(&self, path: &[NodeId]) -> Option<Outcome> {
+        let &last = path.last()?;
+        let node = self.node(last);
+        if let Some(p) = node.resigned {
             return Some(Outcome {
                 winner: Some(1 - p),
                 reason: format!("{} resigned", R::PLAYER_NAMES[p as usize]),
                 evidence: Evidence::default(),
             });
         }
-        if let Some(o) = self.rules.outcome(pos) {
+        if let Some(o) = self.rules.outcome(&node.position) {
             return Some(o);
         }
-        self.repetition_at(ply)
-    }
-
-    /// A draw by the rules' repetition rule at `ply`: the position (pieces and
-    /// player to move, [`Rules::position_key`]) occurs there for the second (or
-    /// third) time on this line of play.
-    fn repetition_at(&self, ply: usize) -> Option<Outcome> {
         let rule = self.rules.repetition()?;
-        let seen = self.seen.get(ply)?;
+        let seen = node.seen.as_ref()?;
         if seen.count < rule.occurrences() {
             return None;
         }
@@ -172,31 +336,61 @@ impl<R: Rules> GameState<R> {
         out
     }
 
-    /// Play `m`; on error nothing changes. Moves after the cursor are discarded
-    /// unless `m` is the next of them, in which case the redo list is kept.
+    /// Play `m`; on error nothing changes. When `m` is the next move of the
+    /// current line the line is kept; when it was tried here before, the line
+    /// follows it; otherwise it starts a new variation here (nothing is discarded).
     pub fn play(&mut self, m: R::Move) -> Result<(), IllegalMove> {
         self.check(m)?;
         if self.ply < self.moves.len() && self.moves[self.ply] == m {
             self.ply += 1;
             return Ok(());
         }
+        let here = self.current();
+        if let Some(&c) = self
+            .node(here)
+            .children
+            .iter()
+            .find(|&&c| self.node(c).mv == Some(m))
+        {
+            self.set_line_through(c);
+            return Ok(());
+        }
         let mut next = self.position().clone();
         let text = self.rules.format_move(self.position(), m);
         self.rules.apply(&mut next, m);
-        self.truncate_future();
-        if self.rules.repetition().is_some() {
+        let seen = self.rules.repetition().map(|_| {
             let key = self.rules.position_key(&next);
-            let mut earlier = self.seen.iter().enumerate().filter(|(_, s)| s.key == key);
+            let path = self.path_to(here);
+            let mut earlier = path
+                .iter()
+                .enumerate()
+                .filter(|&(_, &n)| self.node(n).seen.as_ref().is_some_and(|s| s.key == key));
             let (count, first) = match earlier.next() {
                 Some((first, _)) => (2 + earlier.count() as u32, first),
-                None => (1, self.ply + 1),
+                None => (1, path.len()),
             };
-            self.seen.push(Seen { key, count, first });
+            Seen { key, count, first }
+        });
+        let id = NodeId(self.nodes.len() as u32);
+        self.nodes.push(Node {
+            parent: Some(here),
+            mv: Some(m),
+            notation: text.clone(),
+            seen,
+            position: next,
+            children: Vec::new(),
+            resigned: None,
+            deleted: false,
+        });
+        self.nodes[here.index()].children.push(id);
+        if self.ply == self.moves.len() {
+            self.line.push(id);
+            self.moves.push(m);
+            self.notation.push(text);
+            self.ply += 1;
+        } else {
+            self.set_line_through(id);
         }
-        self.positions.push(next);
-        self.moves.push(m);
-        self.notation.push(text);
-        self.ply += 1;
         Ok(())
     }
 
@@ -207,17 +401,37 @@ impl<R: Rules> GameState<R> {
         Ok(m)
     }
 
-    fn truncate_future(&mut self) {
-        self.positions.truncate(self.ply + 1);
-        self.seen.truncate(self.ply + 1);
-        self.moves.truncate(self.ply);
-        self.notation.truncate(self.ply);
-        if matches!(self.resigned, Some((k, _)) if k != self.ply) {
-            self.resigned = None;
-        }
+    /// Make the current line run from the start through `n` and on along first
+    /// children (stopping at a resignation); the cursor goes to `n`.
+    fn set_line_through(&mut self, n: NodeId) {
+        let path = self.path_to(n);
+        self.ply = path.len() - 1;
+        self.line = path;
+        self.extend_line();
     }
 
-    /// `player` resigns at the current ply; the redo list is discarded.
+    /// Extend the line from its last node along first children, stopping at a
+    /// resignation, and recompute the moves along it.
+    fn extend_line(&mut self) {
+        let mut at = *self.line.last().expect("the line holds the start");
+        while self.node(at).resigned.is_none()
+            && let Some(&c) = self.node(at).children.first()
+        {
+            self.line.push(c);
+            at = c;
+        }
+        self.moves = self.line[1..]
+            .iter()
+            .map(|&n| self.node(n).mv.expect("only the start has no move"))
+            .collect();
+        self.notation = self.line[1..]
+            .iter()
+            .map(|&n| self.node(n).notation.clone())
+            .collect();
+    }
+
+    /// `player` resigns at the current ply. The line ends here; moves tried
+    /// after this position stay in the tree as variations.
     pub fn resign(&mut self, player: Player) -> Result<(), IllegalMove> {
         if player > 1 {
             return Err(IllegalMove::new(format!("there is no player {player}")));
@@ -225,16 +439,22 @@ impl<R: Rules> GameState<R> {
         if let Some(o) = self.outcome() {
             return Err(IllegalMove::new(format!("the game is over: {}", o.reason)));
         }
-        self.truncate_future();
-        self.resigned = Some((self.ply, player));
+        let here = self.current();
+        self.nodes[here.index()].resigned = Some(player);
+        self.line.truncate(self.ply + 1);
+        self.moves.truncate(self.ply);
+        self.notation.truncate(self.ply);
         Ok(())
     }
 
     /// Step back one action: withdraw a resignation, or undo one move.
     /// Returns false at the start.
     pub fn undo(&mut self) -> bool {
-        if self.resigned.is_some_and(|(k, _)| k == self.ply) {
-            self.resigned = None;
+        let here = self.current();
+        if self.node(here).resigned.is_some() {
+            self.nodes[here.index()].resigned = None;
+            self.line.truncate(self.ply + 1);
+            self.extend_line();
             return true;
         }
         if self.ply == 0 {
@@ -244,7 +464,7 @@ impl<R: Rules> GameState<R> {
         true
     }
 
-    /// Replay the next recorded move. Returns false when there is none.
+    /// Replay the next move of the current line. Returns false when there is none.
     pub fn redo(&mut self) -> bool {
         if self.ply >= self.moves.len() {
             return false;
@@ -253,7 +473,7 @@ impl<R: Rules> GameState<R> {
         true
     }
 
-    /// Move the cursor to any recorded ply (0 = start).
+    /// Move the cursor to any ply of the current line (0 = start).
     pub fn goto(&mut self, ply: usize) -> Result<(), IllegalMove> {
         if ply > self.moves.len() {
             return Err(IllegalMove::new(format!(
@@ -263,6 +483,122 @@ impl<R: Rules> GameState<R> {
         }
         self.ply = ply;
         Ok(())
+    }
+
+    /// Move the cursor to node `n` of the tree. When `n` is on the current line
+    /// the line is kept; otherwise the line runs through `n` and on along its
+    /// main continuation.
+    pub fn goto_node(&mut self, n: NodeId) -> Result<(), TreeError> {
+        self.live(n)?;
+        match self.line.iter().position(|&k| k == n) {
+            Some(k) => self.ply = k,
+            None => self.set_line_through(n),
+        }
+        Ok(())
+    }
+
+    /// The node where the variation holding `n` branches off (the deepest node on
+    /// the way to `n` that is not its parent's first child).
+    fn branch_of(&self, n: NodeId) -> Result<NodeId, TreeError> {
+        self.live(n)?;
+        let mut at = n;
+        while let Some(p) = self.node(at).parent {
+            if self.node(p).children.first() != Some(&at) {
+                return Ok(at);
+            }
+            at = p;
+        }
+        Err(TreeError::MainLine)
+    }
+
+    /// Promote the variation holding `n` one level: at its branch point it becomes
+    /// the first choice (the main line when it branched off the main line).
+    /// Returns the node where the promoted variation starts.
+    pub fn promote(&mut self, n: NodeId) -> Result<NodeId, TreeError> {
+        let v = self.branch_of(n)?;
+        let p = self.node(v).parent.expect("a variation has a parent");
+        let children = &mut self.nodes[p.index()].children;
+        children.retain(|&c| c != v);
+        children.insert(0, v);
+        Ok(v)
+    }
+
+    /// Delete the variation holding `n`: the moves from its branch point on.
+    /// When the cursor was in it, it goes back to the branch point. Returns the
+    /// node where the deleted variation started and how many moves were deleted.
+    pub fn delete_variation(&mut self, n: NodeId) -> Result<(NodeId, usize), TreeError> {
+        let v = self.branch_of(n)?;
+        let p = self.node(v).parent.expect("a variation has a parent");
+        self.nodes[p.index()].children.retain(|&c| c != v);
+        let mut stack = vec![v];
+        let mut count = 0;
+        while let Some(k) = stack.pop() {
+            let node = &mut self.nodes[k.index()];
+            node.deleted = true;
+            count += 1;
+            stack.extend(std::mem::take(&mut node.children));
+        }
+        if let Some(k) = self.line.iter().position(|&x| x == v) {
+            self.ply = self.ply.min(k - 1);
+            self.line.truncate(k);
+            self.extend_line();
+        }
+        Ok((v, count))
+    }
+
+    /// The main line: from the start along first children, stopping at a
+    /// resignation (the start included).
+    pub fn main_line(&self) -> Vec<NodeId> {
+        let mut out = vec![NodeId::ROOT];
+        let mut at = NodeId::ROOT;
+        while self.node(at).resigned.is_none()
+            && let Some(&c) = self.node(at).children.first()
+        {
+            out.push(c);
+            at = c;
+        }
+        out
+    }
+
+    /// The line from the start through `n` and on along first children, stopping
+    /// at a resignation.
+    pub fn line_through(&self, n: NodeId) -> Vec<NodeId> {
+        let mut path = self.path_to(n);
+        let mut at = n;
+        while self.node(at).resigned.is_none()
+            && let Some(&c) = self.node(at).children.first()
+        {
+            path.push(c);
+            at = c;
+        }
+        path
+    }
+
+    /// The whole tree as plain data.
+    pub fn tree(&self) -> MoveTree {
+        let mut depth = vec![0usize; self.nodes.len()];
+        let nodes = self
+            .nodes
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let d = t.parent.map_or(0, |p| depth[p.index()] + 1);
+                depth[i] = d;
+                TreeNode {
+                    parent: t.parent,
+                    notation: t.notation.clone(),
+                    depth: d,
+                    mover: t.parent.map(|p| self.rules.to_move(&self.node(p).position)),
+                    children: t.children.clone(),
+                    deleted: t.deleted,
+                }
+            })
+            .collect();
+        MoveTree {
+            nodes,
+            line: self.line.clone(),
+            ply: self.ply,
+        }
     }
 }
 
@@ -445,17 +781,101 @@ mod tests {
         g.play_str("r").unwrap();
         g.goto(1).unwrap();
         g.resign(1).unwrap();
-        assert_eq!(g.recorded_len(), 1, "resigning discards the redo list");
+        assert_eq!(g.recorded_len(), 1, "the line ends at the resignation");
+        assert_eq!(
+            g.children(g.current()).len(),
+            1,
+            "the move after it is kept"
+        );
         let o = g.outcome().unwrap();
         assert_eq!((o.winner, o.reason.as_str()), (Some(0), "Right resigned"));
         assert!(g.resign(0).is_err());
         assert!(g.undo());
         assert!(g.outcome().is_none());
         assert_eq!(g.ply(), 1);
+        assert_eq!(g.recorded_len(), 2, "withdrawing brings the line back");
         // Winning by the rules.
         g.play_str("r").unwrap();
         g.play_str("r").unwrap();
         assert_eq!(g.outcome().unwrap().winner, Some(0));
         assert!(g.resign(1).is_err());
+    }
+
+    /// r r l, then back to the start and l: a variation.
+    fn branched() -> GameState<Shuttle> {
+        let mut g = GameState::new(Shuttle(Repetition::Second));
+        for m in ["r", "r", "l"] {
+            g.play_str(m).unwrap();
+        }
+        g.goto(1).unwrap();
+        g.play_str("l").unwrap();
+        g
+    }
+
+    #[test]
+    fn a_different_move_at_an_earlier_position_starts_a_variation() {
+        let mut g = branched();
+        assert_eq!(g.recorded_history(), ["r", "l"]);
+        assert_eq!(g.ply(), 2);
+        let after_r = g.line()[1];
+        let kids = g.children(after_r).to_vec();
+        assert_eq!(kids.len(), 2, "both continuations are kept");
+        assert_eq!(
+            g.notation_of(kids[0]),
+            Some("r"),
+            "the first line stays main"
+        );
+        assert_eq!(g.main_line().len(), 4);
+        // Going back to the main line's end brings the old line back.
+        let end = *g.main_line().last().unwrap();
+        g.goto_node(end).unwrap();
+        assert_eq!(g.recorded_history(), ["r", "r", "l"]);
+        assert_eq!(g.ply(), 3);
+        // Undo/redo run along the current line.
+        assert!(g.undo());
+        assert!(g.redo());
+        assert!(!g.redo());
+        // Playing a move tried before follows it instead of adding one.
+        g.goto(1).unwrap();
+        g.play_str("l").unwrap();
+        assert_eq!(g.children(after_r).len(), 2);
+        assert_eq!(g.recorded_history(), ["r", "l"]);
+    }
+
+    #[test]
+    fn variations_are_promoted_and_deleted() {
+        let mut g = branched();
+        let var = g.current();
+        let after_r = g.line()[1];
+        assert_eq!(g.promote(g.main_line()[2]), Err(TreeError::MainLine));
+        g.promote(var).unwrap();
+        assert_eq!(g.children(after_r)[0], var, "promoted to the main line");
+        assert_eq!(g.main_line(), [NodeId::ROOT, after_r, var]);
+        // Now the old main line is the variation; delete it.
+        let old = g.children(after_r)[1];
+        g.goto_node(old).unwrap();
+        assert_eq!(g.recorded_history(), ["r", "r", "l"]);
+        let (start, n) = g.delete_variation(g.line()[3]).unwrap();
+        assert_eq!((start, n), (old, 2), "the variation's two moves");
+        assert_eq!(g.children(after_r), [var]);
+        assert_eq!(g.ply(), 1, "the cursor went back to the branch point");
+        assert_eq!(g.recorded_history(), ["r", "l"]);
+        assert_eq!(g.goto_node(old), Err(TreeError::NoSuchNode(old)));
+        assert_eq!(g.delete_variation(var), Err(TreeError::MainLine));
+        let t = g.tree();
+        assert!(t.node(old).is_none());
+        assert_eq!(t.variation_of(var), None);
+    }
+
+    #[test]
+    fn the_tree_names_movers_alternatives_and_variations() {
+        let g = branched();
+        let t = g.tree();
+        let var = g.current();
+        assert_eq!(t.alternatives(var).len(), 2);
+        assert_eq!(t.variation_of(var), Some(var));
+        let n = t.node(var).unwrap();
+        assert_eq!((n.depth, n.mover, n.notation.as_str()), (2, Some(1), "l"));
+        assert_eq!(t.continuation(t.alternatives(var)[0]).len(), 2);
     }
 }

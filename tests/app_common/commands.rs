@@ -136,6 +136,33 @@ pub fn app_for(cmd: &Command, files: &Path) -> (H, tempfile::TempDir) {
         Command::SetMode(Mode::Editor) => h.state_mut().apply(Command::SetMode(Mode::Play)),
         Command::SetMode(_) => {}
         Command::Fit => h.state_mut().apply(Command::ZoomIn),
+        Command::StepBack
+        | Command::StepForward
+        | Command::GoToStart
+        | Command::GoToEnd
+        | Command::PreviousVariation
+        | Command::NextVariation => {
+            // Hex 3×3 in Play: a1 b2 c3, back to after a1, then c1 (a variation).
+            let mut g = boardwright::game::new_game(
+                boardwright::game::RulesKind::Hex,
+                std::sync::Arc::new(presets::hex(3)),
+                &Default::default(),
+            )
+            .unwrap();
+            for m in ["a1", "b2", "c3"] {
+                g.play_str(m).unwrap();
+            }
+            g.goto(1).unwrap();
+            g.play_str("c1").unwrap();
+            let app = h.state_mut();
+            app.apply(Command::SetMode(Mode::Play));
+            app.play.set_game(&mut app.ws, g);
+            match cmd {
+                Command::StepForward => app.apply(Command::StepBack),
+                Command::GoToEnd => app.apply(Command::GoToStart),
+                _ => {}
+            }
+        }
         other => panic!("no prepared app for {other:?}: add a case to app_for"),
     }
     h.run_ok();

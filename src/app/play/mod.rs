@@ -24,7 +24,7 @@ use super::file_dialog::{FileChooser, FileQuestion};
 use super::workspace::Workspace;
 use crate::board::Board;
 use crate::game::registry::RecordFormat;
-use crate::game::{Click, ClickError, DynGame, MoveHandle, RulesKind, new_game};
+use crate::game::{Click, ClickError, DynGame, MoveHandle, MoveTree, NodeId, RulesKind, new_game};
 use crate::mesh::FaceId;
 use crate::rules::Player;
 use board_view::Scene;
@@ -80,6 +80,8 @@ pub struct PlayPanel {
     swap: Option<MoveHandle>,
     /// The frame this panel was last shown in (to notice returning from another mode).
     last_frame: Option<u64>,
+    /// The game's tree of moves, for the move list.
+    tree: MoveTree,
 }
 
 impl Default for PlayPanel {
@@ -112,6 +114,7 @@ impl PlayPanel {
             hint: None,
             last_frame: None,
             swap: None,
+            tree: MoveTree::default(),
         }
     }
 
@@ -391,6 +394,7 @@ impl PlayPanel {
     fn changed(&mut self) {
         self.hover_cache = None;
         let Some(c) = &self.current else {
+            self.tree = MoveTree::default();
             self.scene = Scene::default();
             self.legal.clear();
             self.destinations.clear();
@@ -404,6 +408,7 @@ impl PlayPanel {
             self.preview = None;
         }
         self.scene = Scene::of(g, self.preview.unwrap_or(g.ply())).unwrap_or_default();
+        self.tree = g.tree();
         self.legal = g.legal_targets();
         self.swap = g.swap_move();
         self.destinations = match self.selected {
@@ -575,7 +580,182 @@ impl PlayPanel {
             Command::Preview(Some(k)) => {
                 ok(*k <= g.recorded_len(), "The game has not that many moves")
             }
+            Command::StepBack | Command::GoToStart => {
+                ok(self.shown_ply() > 0, "This is the start of the game")
+            }
+            Command::StepForward | Command::GoToEnd => ok(
+                self.shown_ply() < g.recorded_len(),
+                "This is the end of the line",
+            ),
+            Command::PreviousVariation | Command::NextVariation => ok(
+                self.tree.alternatives(self.shown_node()).len() > 1,
+                "The shown move has no alternative",
+            ),
+            Command::ChooseLine(n) => ok(
+                self.tree.node(*n).is_some_and(|t| t.parent.is_some()),
+                "That move is no longer in the game",
+            ),
+            Command::PromoteVariation | Command::DeleteVariation => ok(
+                self.tree.variation_of(self.shown_node()).is_some(),
+                "The shown move is on the main line, not in a variation",
+            ),
             _ => Ok(()),
+        }
+    }
+
+    /// The ply shown on the board (previewed or live).
+    fn shown_ply(&self) -> usize {
+        self.preview.unwrap_or(self.tree.ply)
+    }
+
+    /// The node shown on the board (previewed or live).
+    fn shown_node(&self) -> NodeId {
+        self.tree
+            .line
+            .get(self.shown_ply())
+            .copied()
+            .unwrap_or(NodeId::ROOT)
+    }
+
+    /// The move list's commands: stepping through the current line (read-only
+    /// previews), choosing, promoting and deleting variations.
+    pub fn navigate(&mut self, ws: &mut Workspace, cmd: Command) {
+        let Some(c) = &self.current else {
+            return;
+        };
+        let shown = self.shown_ply();
+        let len = c.game.recorded_len();
+        let step = match cmd {
+            Command::StepBack => Some(shown.saturating_sub(1)),
+            Command::StepForward => Some((shown + 1).min(len)),
+            Command::GoToStart => Some(0),
+            Command::GoToEnd => Some(len),
+            _ => None,
+        };
+        if let Some(ply) = step {
+            self.set_preview(Some(ply));
+            return;
+        }
+        let node = self.shown_node();
+        match cmd {
+            Command::PreviousVariation | Command::NextVariation => {
+                let alts = self.tree.alternatives(node);
+                let Some(i) = alts.iter().position(|&n| n == node) else {
+                    return;
+                };
+                let j = if matches!(cmd, Command::NextVariation) {
+                    (i + 1) % alts.len()
+                } else {
+                    (i + alts.len() - 1) % alts.len()
+                };
+                let target = alts[j];
+                self.choose_line(ws, target);
+            }
+            Command::ChooseLine(n) => self.choose_line(ws, n),
+            Command::PromoteVariation => self.promote(ws, node),
+            Command::DeleteVariation => self.delete_variation(ws, node),
+            _ => {}
+        }
+    }
+
+    /// "3. e5" for node `n`.
+    fn node_text(&self, n: NodeId) -> String {
+        self.tree
+            .node(n)
+            .map(|t| moves::move_label(t.depth.saturating_sub(1), &t.notation))
+            .unwrap_or_default()
+    }
+
+    /// Make the line through `n` the current one and show `n`. The live position
+    /// stays unless it lies beyond where the line branches off; then the game
+    /// goes back to the branch point.
+    fn choose_line(&mut self, ws: &mut Workspace, n: NodeId) {
+        let Some(depth) = self.tree.node(n).map(|t| t.depth) else {
+            return;
+        };
+        let Some(c) = &mut self.current else {
+            return;
+        };
+        let live = c.game.ply();
+        let before = c.game.current_node();
+        let keep = live.min(depth.saturating_sub(1));
+        if let Err(e) = c.game.goto_node(n) {
+            ws.status.error(e.to_string());
+            return;
+        }
+        let _ = c.game.goto(keep);
+        let moved = c.game.current_node() != before;
+        if moved {
+            self.game_changed();
+        }
+        self.set_preview(Some(depth));
+        let text = self.node_text(n);
+        let others = self.tree.alternatives(n).len().saturating_sub(1);
+        let mut msg = format!("Showing {text}");
+        if others > 0 {
+            msg.push_str(&format!(
+                " ({} other move{} here: Up/Down)",
+                others,
+                if others == 1 { "" } else { "s" }
+            ));
+        }
+        if moved {
+            msg.push_str(&format!("; the game went back to move {keep}"));
+        }
+        ws.status.info(msg);
+    }
+
+    /// Promote the variation holding `n`.
+    fn promote(&mut self, ws: &mut Workspace, n: NodeId) {
+        let Some(c) = &mut self.current else {
+            return;
+        };
+        match c.game.promote(n) {
+            Ok(start) => {
+                self.changed();
+                let text = self.node_text(start);
+                let main = self.tree.variation_of(start).is_none();
+                ws.status.info(if main {
+                    format!("{text} is now the main line")
+                } else {
+                    format!("Promoted the variation {text}")
+                });
+            }
+            Err(e) => ws.status.error(e.to_string()),
+        }
+    }
+
+    /// Delete the variation holding `n`.
+    fn delete_variation(&mut self, ws: &mut Workspace, n: NodeId) {
+        let Some(v) = self.tree.variation_of(n) else {
+            return;
+        };
+        let text = self.node_text(v);
+        let Some(c) = &mut self.current else {
+            return;
+        };
+        let before = c.game.current_node();
+        match c.game.delete_variation(n) {
+            Ok((_, count)) => {
+                let moved = c.game.current_node() != before;
+                self.preview = None;
+                self.selected = None;
+                if moved {
+                    self.game_changed();
+                } else {
+                    self.changed();
+                }
+                let k = self.current.as_ref().map_or(0, |c| c.game.ply());
+                let mut msg = format!(
+                    "Deleted the variation {text} ({count} move{})",
+                    if count == 1 { "" } else { "s" }
+                );
+                if moved {
+                    msg.push_str(&format!("; the game went back to move {k}"));
+                }
+                ws.status.info(msg);
+            }
+            Err(e) => ws.status.error(e.to_string()),
         }
     }
 

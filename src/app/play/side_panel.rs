@@ -112,12 +112,12 @@ impl PlayPanel {
         }
         ui.separator();
         ui.label(RichText::new("Moves").strong());
-        let Some(c) = &self.current else {
+        if self.current.is_none() {
             return;
-        };
-        if let Some(preview) = moves::ui(ui, c.game.as_ref(), self.preview, self.setup.colours) {
-            ws.send(preview);
         }
+        moves::ui(ui, ws, &self.tree, self.preview, self.setup.colours, &|c| {
+            self.availability(c)
+        });
     }
 
     /// The swap (pie) move has no face to click: a button offers it when legal.
