@@ -349,3 +349,77 @@ fn the_new_board_dialog_works_with_a_profile_from_a_real_first_run() {
     assert!(h.state().dialog().is_none());
     assert!(is_hex_13(&h), "{}", h.state().ws.doc.board().meta().name);
 }
+
+// ----- defect 3: the status bar
+
+#[test]
+fn a_refused_polygon_error_does_not_overlap_the_hint_and_marks_the_crossed_edge() {
+    let board = presets::hex(3);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    h.key_press(egui::Key::D);
+    settle(&mut h);
+    // A triangle between three face centres: it overlaps the faces it crosses.
+    for l in ["a1", "c1", "c3"] {
+        click_board(&mut h, board.mesh().face_interior_point(face(&board, l)));
+    }
+    h.key_press(egui::Key::Enter);
+    settle(&mut h);
+    let (text, error) = message(&h).expect("a message");
+    assert!(
+        error && text.starts_with("cannot add this polygon"),
+        "{text}"
+    );
+    assert!(
+        h.state().editor.draw.crossed.is_some(),
+        "the crossed edge is marked"
+    );
+    let hint = h
+        .query_all_by_label_contains("Draw polygon:")
+        .next()
+        .expect("the hint")
+        .rect();
+    let msg = h
+        .query_all_by_label_contains("cannot add this polygon")
+        .next()
+        .expect("the message")
+        .rect();
+    assert!(
+        hint.max.x <= msg.min.x,
+        "hint {hint:?} and message {msg:?} overlap"
+    );
+    assert!(msg.max.x <= SIZE[0], "the message fits the window: {msg:?}");
+    // The error goes when the polygon does (Esc), the mark too.
+    h.key_press(egui::Key::Escape);
+    settle(&mut h);
+    assert!(message(&h).is_none_or(|(_, e)| !e), "{:?}", message(&h));
+    assert!(h.state().editor.draw.crossed.is_none());
+}
+
+#[test]
+fn the_read_only_error_goes_back_to_live_and_stays_in_the_message_log() {
+    let board = presets::hex(3);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    h.key_press(egui::Key::Num2);
+    settle(&mut h);
+    click_label(&mut h, "New game");
+    click_labels(&mut h, &board, &["a1", "b1"]);
+    click_label(&mut h, "1. a1");
+    click_labels(&mut h, &board, &["c3"]);
+    let (text, error) = message(&h).expect("a message");
+    assert!(error && text.contains("press Back to live"), "{text}");
+    click_label(&mut h, "Back to live");
+    settle(&mut h);
+    assert!(
+        message(&h).is_none_or(|(t, _)| !t.contains("Back to live")),
+        "the stale error is gone: {:?}",
+        message(&h)
+    );
+    click_label(&mut h, "View");
+    click_label(&mut h, "Messages");
+    settle(&mut h);
+    assert!(matches!(h.state().dialog(), Some(Dialog::Messages)));
+    assert!(has_text(&h, "press Back to live"), "the log keeps it");
+    h.key_press(egui::Key::Escape);
+    settle(&mut h);
+    assert!(h.state().dialog().is_none(), "Esc closes the log");
+}

@@ -328,6 +328,11 @@ impl EditorPanel {
                 self.tool = Tool::Draw;
             }
         }
+        // The polygon an error was about is gone (closed, cancelled, another tool).
+        if self.tool != Tool::Draw || !self.draw.is_active() {
+            ws.status.resolve(super::workspace::Cause::Polygon);
+            self.draw.crossed = None;
+        }
         // A board replaced from outside (New, Open, the generator): drop what was
         // half-done on the old one.
         let h = ws.doc.history();

@@ -21,7 +21,7 @@ mod side_panel;
 use super::canvas::Canvas;
 use super::command::Command;
 use super::file_dialog::FileQuestion;
-use super::workspace::Workspace;
+use super::workspace::{Cause, Workspace};
 use crate::board::Board;
 use crate::game::registry::RecordFormat;
 use crate::game::{Click, ClickError, DynGame, MoveHandle, RulesKind, new_game};
@@ -418,9 +418,10 @@ impl PlayPanel {
             return;
         };
         if let Some(p) = self.preview {
-            ws.status.error(format!(
-                "Previewing move {p} (read-only): press Back to live to play"
-            ));
+            ws.status.error_for(
+                Cause::Preview,
+                format!("Previewing move {p} (read-only): press Back to live to play"),
+            );
             return;
         }
         if let Some(p) = c.game.to_move()
@@ -453,7 +454,7 @@ impl PlayPanel {
                 if self.selected.take().is_some() {
                     self.changed();
                 }
-                ws.status.error(why.to_string());
+                ws.status.error_for(Cause::Move, why.to_string());
             }
         }
     }
@@ -607,6 +608,10 @@ impl PlayPanel {
     pub fn ui(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {
         self.run_computer(&ui.ctx().clone(), ws);
         ws.status.hint = self.hint_text();
+        // Errors whose cause is gone leave the status bar.
+        if self.preview.is_none() {
+            ws.status.resolve(Cause::Preview);
+        }
         // Both side panels have a fixed width and the banners lie over the board,
         // so nothing that happens in the game moves the board.
         egui::Panel::left("play_setup")
