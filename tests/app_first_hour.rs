@@ -423,3 +423,49 @@ fn the_read_only_error_goes_back_to_live_and_stays_in_the_message_log() {
     settle(&mut h);
     assert!(h.state().dialog().is_none(), "Esc closes the log");
 }
+
+// ----- defect 4: saving without a desktop file dialog
+
+#[test]
+fn save_as_without_a_native_dialog_uses_the_in_app_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("mine.ron");
+    let (mut h, _d) = harness_opts(AppOptions {
+        board: Some(presets::hex(3)),
+        file_chooser: Some(boardwright::app::file_dialog::FileChooser::unavailable()),
+        ..Default::default()
+    });
+    ctrl(&mut h, true, egui::Key::S);
+    settle(&mut h);
+    assert!(matches!(h.state().dialog(), Some(Dialog::File(_))));
+    let (said, _) = message(&h).expect("told once");
+    assert!(said.contains("own file dialog"), "{said}");
+    // Type the whole path into the file name field and press Enter.
+    let field = h.get_by(|n| {
+        n.role() == egui::accesskit::Role::TextInput
+            && n.value().is_some_and(|v| v.ends_with(".ron"))
+    });
+    field.focus();
+    h.run_ok();
+    h.get_by(|n| {
+        n.role() == egui::accesskit::Role::TextInput
+            && n.value().is_some_and(|v| v.ends_with(".ron"))
+    })
+    .set_text_value_accesskit(target.to_str().unwrap());
+    h.run_ok();
+    h.key_press(egui::Key::Enter);
+    settle(&mut h);
+    assert!(h.state().dialog().is_none(), "{:?}", h.state().dialog());
+    let back = boardwright::io::load_board(&target).expect("the file was written");
+    assert_eq!(back.board.face_count(), 9);
+    assert_eq!(h.state().ws.doc.path.as_deref(), Some(target.as_path()));
+    assert!(!h.state().ws.doc.is_dirty());
+    // Ctrl+S on a board with a path saves without any dialog.
+    relabel(&mut h, 0, "first");
+    ctrl(&mut h, false, egui::Key::S);
+    settle(&mut h);
+    assert!(h.state().dialog().is_none());
+    assert!(!h.state().ws.doc.is_dirty());
+    let back = boardwright::io::load_board(&target).unwrap();
+    assert_eq!(back.board.faces.label[0], "first");
+}

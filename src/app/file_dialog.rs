@@ -6,8 +6,10 @@
 //! desktop portal (D-Bus) or, failing that, `zenity`; with neither it returns
 //! nothing, exactly as if the user had cancelled. [`native_available`] checks for
 //! both first, and when neither is there the chooser answers
-//! [`Answer::Unavailable`]: the app then shows its own dialog ([`InAppPicker`],
-//! around `egui_file`) instead of failing silently.
+//! [`Answer::Unavailable`]: the app then shows its own dialog ([`InAppPicker`])
+//! instead of failing silently. (`egui_file`, the egui file-dialog crate that
+//! supports egui 0.37, draws emoji our fonts lack; `egui-file-dialog` 0.15 needs
+//! egui 0.36.)
 
 use super::command::Command;
 use eframe::egui;
@@ -271,16 +273,22 @@ pub enum FileAction {
     OpenGame,
 }
 
-/// The app's own file dialog, for desktops without a native one: a folder
-/// listing, a file-name field that also takes a whole path (Enter confirms), and
-/// a confirmation before an existing file is replaced.
+/// The app's own file dialog, for desktops without a native one: the folder, its
+/// listing (folders first; click a folder to enter it, a file to take its name),
+/// a file-name field that also takes a whole path (Enter confirms), and a
+/// confirmation before an existing file is replaced.
 pub struct InAppPicker {
-    dialog: egui_file::FileDialog,
     question: FileQuestion,
     action: FileAction,
+    /// The folder shown.
+    folder: PathBuf,
+    /// What the name field holds.
+    name: String,
+    /// The folder's entries: (name, is a folder), folders first.
+    listing: Vec<(String, bool)>,
     /// A save that waits for "Replace the existing file?".
     confirm: Option<PathBuf>,
-    /// Why the last choice was not taken (shown under the dialog).
+    /// Why the last choice was not taken (shown in the dialog).
     problem: Option<String>,
 }
 
@@ -289,6 +297,8 @@ impl fmt::Debug for InAppPicker {
         f.debug_struct("InAppPicker")
             .field("question", &self.question)
             .field("action", &self.action)
+            .field("folder", &self.folder)
+            .field("name", &self.name)
             .field("confirm", &self.confirm)
             .finish()
     }
@@ -309,39 +319,18 @@ impl InAppPicker {
             .clone()
             .or_else(|| std::env::current_dir().ok())
             .unwrap_or_default();
-        let exts = question.extensions();
-        let list_exts = exts.clone();
-        let base = match question.purpose {
-            Purpose::Open => egui_file::FileDialog::open_file(),
-            Purpose::Save => egui_file::FileDialog::save_file(),
-        };
-        let mut dialog = base
-            .id(egui::Id::unique("in_app_file_dialog"))
-            .title(&question.title)
-            .initial_path(folder)
-            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-            .default_size([560.0, 420.0])
-            .show_rename(false)
-            .show_new_folder(true)
-            .keep_on_top(true)
-            .show_files_filter(Box::new(move |p: &Path| {
-                p.is_dir()
-                    || list_exts.is_empty()
-                    || p.extension()
-                        .and_then(|e| e.to_str())
-                        .is_some_and(|e| list_exts.iter().any(|x| x.eq_ignore_ascii_case(e)))
-            }));
-        if let Some(n) = &question.file_name {
-            dialog = dialog.default_filename(n.clone());
-        }
-        dialog.open();
-        InAppPicker {
-            dialog,
+        let name = question.file_name.clone().unwrap_or_default();
+        let mut p = InAppPicker {
             question,
             action,
+            folder: PathBuf::new(),
+            name,
+            listing: Vec::new(),
             confirm: None,
             problem: None,
-        }
+        };
+        p.enter(folder);
+        p
     }
 
     /// The question it answers.
@@ -349,35 +338,146 @@ impl InAppPicker {
         &self.question
     }
 
+    /// Show `folder` (an unreadable folder is said, and shows empty).
+    fn enter(&mut self, folder: PathBuf) {
+        self.listing.clear();
+        match std::fs::read_dir(&folder) {
+            Ok(entries) => {
+                for e in entries.flatten() {
+                    let name = e.file_name().to_string_lossy().into_owned();
+                    if name.starts_with('.') {
+                        continue;
+                    }
+                    let dir = e.path().is_dir();
+                    if dir || self.question.accepts(&e.path()) {
+                        self.listing.push((name, dir));
+                    }
+                }
+                self.listing.sort_by(|a, b| {
+                    b.1.cmp(&a.1)
+                        .then_with(|| a.0.to_lowercase().cmp(&b.0.to_lowercase()))
+                });
+                self.problem = None;
+            }
+            Err(e) => self.problem = Some(format!("cannot list {}: {e}", folder.display())),
+        }
+        self.folder = folder;
+    }
+
     /// Draw it. Esc cancels (the replace question first, then the dialog).
     pub fn show(mut self: Box<Self>, ctx: &egui::Context) -> PickerOutcome {
         if let Some(path) = self.confirm.clone() {
             return self.confirm_ui(ctx, path);
         }
-        self.dialog.show(ctx);
-        if let Some(p) = &self.problem {
-            egui::Area::new(egui::Id::unique("in_app_file_dialog_problem"))
-                .order(egui::Order::Foreground)
-                .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -40.0])
-                .show(ctx, |ui| {
-                    egui::Frame::popup(ui.style()).show(ui, |ui| {
-                        ui.colored_label(ui.visuals().error_fg_color, p);
+        let mut choose = false;
+        let mut cancel = false;
+        let mut go_to = None;
+        let r = egui::Modal::new(egui::Id::unique("in_app_file_dialog")).show(ctx, |ui| {
+            ui.set_width(520.0);
+            ui.heading(&self.question.title);
+            ui.horizontal(|ui| {
+                let up = self.folder.parent().map(Path::to_path_buf);
+                if ui
+                    .add_enabled(up.is_some(), egui::Button::new("Up"))
+                    .on_hover_text("The folder above")
+                    .clicked()
+                {
+                    go_to = up;
+                }
+                ui.add(egui::Label::new(self.folder.display().to_string()).truncate());
+            });
+            egui::Frame::group(ui.style()).show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("in_app_file_dialog_list")
+                    .max_height(260.0)
+                    .min_scrolled_height(260.0)
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        if self.listing.is_empty() {
+                            ui.weak("(no folders or matching files here)");
+                        }
+                        for (name, dir) in &self.listing {
+                            let text = if *dir {
+                                format!("{name}/")
+                            } else {
+                                name.clone()
+                            };
+                            let r = ui.selectable_label(!*dir && *name == self.name, text);
+                            if r.clicked() {
+                                if *dir {
+                                    go_to = Some(self.folder.join(name));
+                                } else {
+                                    self.name = name.clone();
+                                }
+                            }
+                            if r.double_clicked() && !*dir {
+                                choose = true;
+                            }
+                        }
                     });
-                });
-        }
-        match self.dialog.state() {
-            egui_file::State::Selected => {
-                let Some(path) = self.dialog.path().map(Path::to_path_buf) else {
-                    return PickerOutcome::Closed(None);
+            });
+            let exts = self.question.extensions();
+            if !exts.is_empty() {
+                ui.weak(format!(
+                    "Shows: {}",
+                    exts.iter()
+                        .map(|e| format!(".{e}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ));
+            }
+            ui.horizontal(|ui| {
+                let l = ui.label("File name");
+                let field = ui
+                    .add(egui::TextEdit::singleline(&mut self.name).desired_width(360.0))
+                    .labelled_by(l.id)
+                    .on_hover_text("A name in this folder, or a whole path");
+                if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+                    choose = true;
+                }
+            });
+            if let Some(p) = &self.problem {
+                ui.colored_label(ui.visuals().error_fg_color, p);
+            }
+            ui.add_space(6.0);
+            ui.horizontal(|ui| {
+                let ok = match self.question.purpose {
+                    Purpose::Open => "Open",
+                    Purpose::Save => "Save",
                 };
-                self.picked(path)
-            }
-            egui_file::State::Cancelled | egui_file::State::Closed => {
-                consume_escape(ctx);
-                PickerOutcome::Closed(None)
-            }
-            egui_file::State::Open => PickerOutcome::Open(self),
+                if ui
+                    .add_enabled(!self.name.trim().is_empty(), egui::Button::new(ok))
+                    .clicked()
+                {
+                    choose = true;
+                }
+                if ui.button("Cancel").clicked() {
+                    cancel = true;
+                }
+            });
+        });
+        if let Some(f) = go_to {
+            self.enter(f);
         }
+        if cancel || (!choose && r.should_close()) {
+            consume_escape(ctx);
+            return PickerOutcome::Closed(None);
+        }
+        if choose && !self.name.trim().is_empty() {
+            let typed = PathBuf::from(self.name.trim());
+            let path = if typed.is_absolute() {
+                typed
+            } else {
+                self.folder.join(typed)
+            };
+            if path.is_dir() {
+                self.name.clear();
+                self.enter(path);
+                return PickerOutcome::Open(self);
+            }
+            return self.picked(path);
+        }
+        PickerOutcome::Open(self)
     }
 
     /// The user chose `path`: check it, ask before replacing a file, or answer.
@@ -412,7 +512,6 @@ impl InAppPicker {
         };
         if let Some(p) = problem {
             self.problem = Some(p);
-            self.dialog.open();
             return PickerOutcome::Open(self);
         }
         if self.question.purpose == Purpose::Save && path.exists() {
@@ -452,7 +551,6 @@ impl InAppPicker {
             Some(false) => {
                 // Back to the dialog to pick another name.
                 self.confirm = None;
-                self.dialog.open();
                 PickerOutcome::Open(self)
             }
             None => PickerOutcome::Open(self),
