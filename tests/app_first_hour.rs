@@ -467,5 +467,5 @@ fn save_as_without_a_native_dialog_uses_the_in_app_one() {
     assert!(h.state().dialog().is_none());
     assert!(!h.state().ws.doc.is_dirty());
     let back = boardwright::io::load_board(&target).unwrap();
-    assert_eq!(back.board.faces.label[0], "first");
+    assert_eq!(back.board.label(FaceId(0)), "first");
 }
