@@ -337,10 +337,10 @@ impl Dialog {
                     ui.horizontal(|ui| {
                         let can = left.board.is_some() || left.game.is_some();
                         if ui.add_enabled(can, egui::Button::new("Restore")).clicked() {
-                            action = Some(Restore::Restore);
+                            action = Some(RestoreAnswer::Restore);
                         }
                         if ui.button("Discard").clicked() {
-                            action = Some(Restore::Discard);
+                            action = Some(RestoreAnswer::Discard);
                         }
                         if ui
                             .button("Later")
@@ -349,17 +349,17 @@ impl Dialog {
                             )
                             .clicked()
                         {
-                            action = Some(Restore::Later);
+                            action = Some(RestoreAnswer::Later);
                         }
                     });
                 });
                 if action.is_none() && r.should_close() {
-                    action = Some(Restore::Later);
+                    action = Some(RestoreAnswer::Later);
                 }
                 match action {
-                    Some(Restore::Restore) => (None, vec![Command::RestoreAutosave(left)]),
-                    Some(Restore::Discard) => (None, vec![Command::DiscardAutosave]),
-                    Some(Restore::Later) => (None, vec![Command::KeepAutosave]),
+                    Some(RestoreAnswer::Restore) => (None, vec![Command::RestoreAutosave(left)]),
+                    Some(RestoreAnswer::Discard) => (None, vec![Command::DiscardAutosave]),
+                    Some(RestoreAnswer::Later) => (None, vec![Command::KeepAutosave]),
                     None => (Some(Dialog::Restore(left)), Vec::new()),
                 }
             }
@@ -445,7 +445,7 @@ impl Dialog {
 }
 
 /// The answers to the restore offer.
-enum Restore {
+enum RestoreAnswer {
     Restore,
     Discard,
     Later,
