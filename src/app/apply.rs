@@ -9,7 +9,7 @@
 
 use super::command::Command;
 use super::dialogs::{Choice, Dialog, NewBoard};
-use super::file_dialog::FileQuestion;
+use super::file_dialog::{FileAction, FileQuestion};
 use super::workspace::Mode;
 use super::{App, empty_board, file_stem_for, files};
 use eframe::egui;
@@ -46,6 +46,7 @@ impl App {
                 Mode::Generator => Err("Nothing to cancel".into()),
             },
             Command::Resign
+            | Command::ConfirmResign
             | Command::Swap
             | Command::Hint
             | Command::StopSearch
@@ -148,21 +149,46 @@ impl App {
                     .filter("Boards and games", &["ron", "obj", "sgf"])
                     .filter("Board (RON)", &["ron"])
                     .filter("Board (OBJ)", &["obj"])
-                    .filter("Hex game (SGF)", &["sgf"]);
-                if let Some(p) = self.chooser.choose(&q)
-                    && self.open_path(&p, confirmed, 1)
-                {
-                    return Some(Command::OpenPath(p));
+                    .filter("Hex game (SGF)", &["sgf"])
+                    .in_folder(self.doc_folder().as_deref());
+                if let Some(c) = self.ask_file(q, FileAction::Open) {
+                    return self.apply_one(c, confirmed);
                 }
             }
             Command::ImportObj => {
-                let q = FileQuestion::open("Import OBJ").filter("Wavefront OBJ", &["obj"]);
-                if let Some(p) = self.chooser.choose(&q)
-                    && self.open_path(&p, confirmed, 1)
-                {
-                    return Some(Command::OpenPath(p));
+                let q = FileQuestion::open("Import OBJ")
+                    .filter("Wavefront OBJ", &["obj"])
+                    .in_folder(self.doc_folder().as_deref());
+                if let Some(c) = self.ask_file(q, FileAction::ImportObj) {
+                    return self.apply_one(c, confirmed);
                 }
             }
+            Command::FileChosen { action, path } => match action {
+                FileAction::Open | FileAction::ImportObj => {
+                    if self.open_path(&path, confirmed, 1) {
+                        return Some(Command::OpenPath(path));
+                    }
+                }
+                FileAction::SaveBoard { then } => {
+                    if self.save_to(&path).is_ok() {
+                        self.execute(then, true);
+                    }
+                }
+                FileAction::Export(ext) => {
+                    let p = if path.extension().is_none() {
+                        path.with_extension(&ext)
+                    } else {
+                        path
+                    };
+                    let _ = self.export(&p);
+                }
+                FileAction::SaveGame => {
+                    let _ = self.play.save_game_to(&mut self.ws, &path);
+                }
+                FileAction::OpenGame => {
+                    let _ = self.play.open_game_from(&mut self.ws, &path);
+                }
+            },
             Command::OpenPath(p) => {
                 if self.open_path(&p, confirmed, 1) {
                     return Some(Command::OpenPath(p));
@@ -176,14 +202,18 @@ impl App {
                 }
             }
             Command::ClearRecent => self.ws.settings.recent.clear(),
-            Command::Save => {
-                self.save();
+            Command::Save => self.save_then(Vec::new()),
+            Command::SaveAs => self.save_as_then(Vec::new()),
+            Command::ExportObj | Command::ExportSvg => {
+                let (ext, what) = if matches!(c, Command::ExportObj) {
+                    ("obj", "Wavefront OBJ")
+                } else {
+                    ("svg", "SVG picture")
+                };
+                if let Some(c) = self.export_dialog(ext, what) {
+                    return self.apply_one(c, confirmed);
+                }
             }
-            Command::SaveAs => {
-                self.save_as();
-            }
-            Command::ExportObj => self.export_dialog("obj", "Wavefront OBJ"),
-            Command::ExportSvg => self.export_dialog("svg", "SVG picture"),
             Command::Quit => {
                 if self.must_ask(confirmed) {
                     return Some(Command::Quit);
@@ -225,6 +255,7 @@ impl App {
             Command::Fit => self.canvas_mut().request_fit(),
             Command::ZoomIn => self.canvas_mut().zoom_centre(1.25),
             Command::ZoomOut => self.canvas_mut().zoom_centre(0.8),
+            Command::ZoomReset => self.canvas_mut().reset_zoom(),
             Command::ToggleLabels => {
                 self.ws.settings.show_labels = !self.ws.settings.show_labels;
                 self.apply_theme();
@@ -233,6 +264,7 @@ impl App {
                 self.ws.settings.show_setup = !self.ws.settings.show_setup;
                 self.apply_theme();
             }
+            Command::ShowMessages => self.dialog = Some(Dialog::Messages),
             Command::ToggleDark => {
                 self.theme_chosen = true;
                 self.ws.settings.dark = !self.ws.settings.dark;
@@ -242,12 +274,29 @@ impl App {
                 self.mode = Mode::Play;
                 self.play.start_game(&mut self.ws, kind);
             }
+            Command::ConfirmResign => {
+                if let Some(who) = self.play.who_to_move() {
+                    self.dialog = Some(Dialog::Resign { who });
+                }
+            }
             Command::Resign => self.play.resign(&mut self.ws),
             Command::Swap => self.play.swap(&mut self.ws),
             Command::Hint => self.play.request_hint(&mut self.ws),
             Command::StopSearch => self.play.stop_search(),
-            Command::SaveGame => self.play.save_dialog(&mut self.ws, &self.chooser),
-            Command::OpenGame => self.play.open_dialog(&mut self.ws, &self.chooser),
+            Command::SaveGame => {
+                let folder = self.doc_folder();
+                if let Some(q) = self.play.save_question(folder.as_deref())
+                    && let Some(c) = self.ask_file(q, FileAction::SaveGame)
+                {
+                    return self.apply_one(c, confirmed);
+                }
+            }
+            Command::OpenGame => {
+                let q = super::play::PlayPanel::open_question(self.doc_folder().as_deref());
+                if let Some(c) = self.ask_file(q, FileAction::OpenGame) {
+                    return self.apply_one(c, confirmed);
+                }
+            }
             Command::Preview(ply) => {
                 self.play.set_preview(ply);
                 if ply.is_none() {
@@ -266,11 +315,7 @@ impl App {
             Command::ShowShortcuts => self.dialog = Some(Dialog::Shortcuts),
             Command::About => self.dialog = Some(Dialog::About),
             Command::Unsaved { choice, then } => match choice {
-                Choice::Save => {
-                    if self.save() {
-                        self.execute(then, true);
-                    }
-                }
+                Choice::Save => self.save_then(then),
                 Choice::DontSave => self.execute(then, true),
                 Choice::Cancel => self.ws.status.info("Cancelled"),
             },
@@ -290,6 +335,16 @@ impl App {
                 self.autosave.clear();
                 self.ws.status.info("Autosave discarded");
             }
+            Command::KeepAutosave => match self.autosave.set_aside() {
+                Ok(dir) => self.ws.status.info(format!(
+                    "The autosave is kept in {} (open its board.ron or game.ron with File > Open)",
+                    dir.display()
+                )),
+                Err(e) => self
+                    .ws
+                    .status
+                    .error(format!("Could not keep the autosave: {e}")),
+            },
         }
         None
     }
@@ -340,21 +395,15 @@ impl App {
     }
 
     /// File → Export OBJ / SVG: ask where, then [`App::export`].
-    fn export_dialog(&mut self, ext: &str, what: &str) {
+    fn export_dialog(&mut self, ext: &str, what: &str) -> Option<Command> {
         let name = file_stem_for(self.ws.doc.board());
         let q = FileQuestion::save(
             format!("Export {}", ext.to_uppercase()),
             format!("{name}.{ext}"),
         )
-        .filter(what, &[ext]);
-        if let Some(p) = self.chooser.choose(&q) {
-            let p = if p.extension().is_none() {
-                p.with_extension(ext)
-            } else {
-                p
-            };
-            let _ = self.export(&p);
-        }
+        .filter(what, &[ext])
+        .in_folder(self.doc_folder().as_deref());
+        self.ask_file(q, FileAction::Export(ext.to_string()))
     }
 
     /// Undo: the last board edit (Editor, Generator) or move (Play). The one route

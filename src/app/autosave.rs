@@ -218,6 +218,40 @@ impl Autosave {
         Ok(wrote)
     }
 
+    /// Move the autosave into a folder of its own next to it (`kept-<seconds>/`),
+    /// where later autosaves do not overwrite it, and return that folder: what
+    /// dismissing the restore offer without an answer (Esc) does. Its `board.ron`
+    /// opens with File → Open like any board, `game.ron` like any game.
+    pub fn set_aside(&mut self) -> Result<PathBuf, String> {
+        let dir = self
+            .dir
+            .clone()
+            .ok_or_else(|| "there is no autosave folder".to_string())?;
+        let secs = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or(0);
+        let mut kept = dir.join(format!("kept-{secs}"));
+        let mut n = 1;
+        while kept.exists() {
+            n += 1;
+            kept = dir.join(format!("kept-{secs}-{n}"));
+        }
+        std::fs::create_dir_all(&kept)
+            .map_err(|e| format!("cannot create {}: {e}", kept.display()))?;
+        for f in [BOARD_FILE, GAME_FILE, INFO_FILE] {
+            let from = dir.join(f);
+            if from.exists() {
+                std::fs::rename(&from, kept.join(f)).map_err(|e| {
+                    format!("cannot move {} to {}: {e}", from.display(), kept.display())
+                })?;
+            }
+        }
+        self.written_revision = None;
+        self.written_game = None;
+        Ok(kept)
+    }
+
     /// Remove the autosave (clean exit, or the user discarded it).
     pub fn clear(&mut self) {
         if let Some(dir) = &self.dir {
@@ -328,6 +362,27 @@ mod tests {
         // The game was closed: its autosave goes.
         a.write(&board, (1, false, None), None).unwrap();
         assert!(a.leftover().is_none());
+    }
+
+    #[test]
+    fn an_autosave_set_aside_is_kept_whole_and_no_longer_offered() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut a = Autosave::new(Some(dir.path()));
+        let b = presets::hex(3);
+        a.write(&b, (2, true, None), None).unwrap();
+        let kept = a.set_aside().unwrap();
+        assert!(a.leftover().is_none(), "no longer offered");
+        let back = crate::io::load_board(kept.join(BOARD_FILE)).unwrap();
+        assert_eq!(back.board, b);
+        // The next autosave does not touch it.
+        a.write(&presets::hex(2), (3, true, None), None).unwrap();
+        assert_eq!(
+            crate::io::load_board(kept.join(BOARD_FILE)).unwrap().board,
+            b
+        );
+        // Clearing the current autosave leaves the kept one alone.
+        a.clear();
+        assert!(kept.join(BOARD_FILE).exists());
     }
 
     #[test]

@@ -514,12 +514,18 @@ pub struct Canvas {
     pub style: CanvasStyle,
     pub show_labels: bool,
     pub show_setup: bool,
+    /// Room a fitted board leaves free at the top of the canvas (for banners
+    /// drawn over it), in points.
+    pub fit_top: f32,
     geometry: Option<Geometry>,
     built_for: Option<(u64, usize, CanvasStyle)>,
     index: FaceIndex,
     overrides: Vec<Option<Color32>>,
     fit_pending: bool,
     last_rect: Option<Rect>,
+    /// The window's size when the canvas was last shown (to tell a resized window
+    /// from a panel that changed size).
+    last_window: Option<Vec2>,
     stats: CanvasStats,
 }
 
@@ -536,12 +542,14 @@ impl Canvas {
             style: CanvasStyle::default(),
             show_labels: true,
             show_setup: true,
+            fit_top: 0.0,
             geometry: None,
             built_for: None,
             index: FaceIndex::default(),
             overrides: Vec::new(),
             fit_pending: true,
             last_rect: None,
+            last_window: None,
             stats: CanvasStats::default(),
         }
     }
@@ -680,7 +688,14 @@ impl Canvas {
     /// Fit the board into `rect` now.
     pub fn fit(&mut self, rect: Rect) {
         if let Some(g) = &self.geometry {
-            self.view = View::fit(rect, g.bbox, 24.0);
+            let mut room = rect;
+            room.min.y = (room.min.y + self.fit_top).min(room.max.y - 1.0);
+            let fitted = View::fit(room, g.bbox, 24.0);
+            // The same view, relative to the whole canvas.
+            self.view = View {
+                center: fitted.to_board(room, rect.center()),
+                scale: fitted.scale,
+            };
         }
     }
 
@@ -691,10 +706,41 @@ impl Canvas {
         }
     }
 
+    /// Back to the default zoom ([`View::default`]'s scale) around the centre of
+    /// the canvas.
+    pub fn reset_zoom(&mut self) {
+        let factor = View::default().scale / self.view.scale;
+        self.zoom_centre(factor);
+    }
+
+    /// Whether a fit was asked for and waits for the canvas's size to settle.
+    pub fn fit_pending(&self) -> bool {
+        self.fit_pending
+    }
+
+    /// Follow a change of the canvas's rectangle from `prev` to `rect`. When the
+    /// window kept its size, something around the canvas changed (a panel, a
+    /// banner): every board point stays where it is on screen, so the next click
+    /// lands where the user aimed. When the window was resized, the board keeps its
+    /// centre in the middle of the canvas.
+    fn follow_rect(&mut self, prev: Rect, rect: Rect, window: Vec2) {
+        if prev == rect || self.last_window.is_some_and(|w| w != window) {
+            return;
+        }
+        self.view.center = self.view.to_board(prev, rect.center());
+    }
+
     /// Draw `board` (at `revision`) into all of the remaining space of `ui`.
+    ///
+    /// The board's screen transform changes only when the user pans, zooms, fits
+    /// or resizes the window: when the canvas's rectangle changes for another
+    /// reason, the view follows it so that the board stays put. A requested fit
+    /// waits until the rectangle is the same two frames in a row (panels settle
+    /// in the first frames of a window); until then only the background is drawn.
     pub fn show(&mut self, ui: &mut egui::Ui, board: &Board, revision: u64) -> CanvasResponse {
         let rect = ui.available_rect_before_wrap();
         let response = ui.allocate_rect(rect, Sense::click_and_drag());
+        let window = ui.ctx().content_rect().size();
         if self.last_rect.is_none() {
             // The canvas culls its chunks itself; egui's per-mesh culling would scan
             // every vertex of every chunk again each frame (a third of the frame time
@@ -703,11 +749,32 @@ impl Canvas {
             ui.ctx()
                 .tessellation_options_mut(|o| o.coarse_tessellation_culling = false);
         }
-        self.last_rect = Some(rect);
+        let prev = self.last_rect.replace(rect);
+        let settled = prev == Some(rect) && self.last_window == Some(window);
+        if let Some(prev) = prev
+            && !self.fit_pending
+        {
+            self.follow_rect(prev, rect, window);
+        }
+        self.last_window = Some(window);
         self.prepare(board, revision);
-        if self.fit_pending && rect.width() > 1.0 && rect.height() > 1.0 {
-            self.fit(rect);
-            self.fit_pending = false;
+        if self.fit_pending {
+            if settled && rect.width() > 1.0 && rect.height() > 1.0 {
+                self.fit(rect);
+                self.fit_pending = false;
+            } else {
+                ui.ctx().request_repaint();
+                ui.painter_at(rect)
+                    .rect_filled(rect, 0.0, self.style.background);
+                return CanvasResponse {
+                    response,
+                    rect,
+                    view: self.view,
+                    hovered: None,
+                    pointer_board: None,
+                    panning: false,
+                };
+            }
         }
         let panning = self.handle_input(ui, &response, rect);
         let pointer = response.hover_pos();

@@ -17,6 +17,7 @@
 use super::autosave::Leftover;
 use super::dialogs::{Choice, NewBoard};
 use super::editor::Tool;
+use super::file_dialog::FileAction;
 use super::workspace::{Mode, Workspace};
 use crate::board::Board;
 use crate::game::{NodeId, RulesKind};
@@ -46,6 +47,11 @@ pub enum Command {
     ImportObj,
     ExportObj,
     ExportSvg,
+    /// A file dialog (the in-app one, or a native one) picked `path` for `action`.
+    FileChosen {
+        action: FileAction,
+        path: PathBuf,
+    },
     /// Close the window (asks about unsaved changes first).
     Quit,
     /// Make `board` the document (asks about unsaved changes first); `dirty` says
@@ -77,13 +83,19 @@ pub enum Command {
     Fit,
     ZoomIn,
     ZoomOut,
+    /// Back to the default zoom (40 points per board unit) around the centre.
+    ZoomReset,
     ToggleLabels,
     ToggleSetup,
     ToggleDark,
+    /// View → Messages: the log of what the status bar said.
+    ShowMessages,
     // ----- play
     /// Switch to Play and start a new game of these rules on the document's board.
     NewGame(RulesKind),
-    /// The player to move resigns (after the panel asked for confirmation).
+    /// Ask whether the player to move really resigns.
+    ConfirmResign,
+    /// The player to move resigns (the answer to [`Command::ConfirmResign`]).
     Resign,
     /// Play the swap (pie) move.
     Swap,
@@ -126,6 +138,8 @@ pub enum Command {
     },
     RestoreAutosave(Box<Leftover>),
     DiscardAutosave,
+    /// Keep the autosave for later (set aside where new autosaves do not touch it).
+    KeepAutosave,
 }
 
 /// Where a command is listed in Help → Keyboard shortcuts.
@@ -227,10 +241,12 @@ impl Command {
             Fit,
             ZoomIn,
             ZoomOut,
+            ZoomReset,
             ToggleLabels,
             ToggleSetup,
             ToggleDark,
-            Resign,
+            ShowMessages,
+            ConfirmResign,
             Swap,
             Hint,
             StopSearch,
@@ -298,6 +314,10 @@ impl Command {
             ImportObj => s("Import OBJ…", "Open a Wavefront OBJ file as the board"),
             ExportObj => s("Export OBJ…", "Write the board as a Wavefront OBJ file"),
             ExportSvg => s("Export SVG…", "Write the board as an SVG picture"),
+            FileChosen { path, .. } => (
+                "Use the chosen file".into(),
+                path.display().to_string().into(),
+            ),
             Quit => s("Quit", "Close the window (asks about unsaved changes)"),
             ReplaceBoard { message, .. } => ("Replace the board".into(), message.clone().into()),
             Undo => s(
@@ -320,13 +340,19 @@ impl Command {
             Fit => s("Fit board", "Fit the board into the window"),
             ZoomIn => s("Zoom in", "Zoom in around the centre of the view"),
             ZoomOut => s("Zoom out", "Zoom out around the centre of the view"),
+            ZoomReset => s(
+                "Reset zoom",
+                "Back to the default zoom (40 points per board unit) around the centre",
+            ),
             ToggleLabels => s("Labels", "Show the face labels"),
             ToggleSetup => s("Start pieces", "Show the board's start pieces"),
             ToggleDark => s("Dark theme", "Dark colours for the window"),
+            ShowMessages => s("Messages", "Everything the status bar said, errors in red"),
             NewGame(kind) => (
                 "New game".into(),
                 format!("Start {} on the current board", kind.title()).into(),
             ),
+            ConfirmResign => s("Resign…", "The player to move gives up (asks first)"),
             Resign => s("Resign", "The player to move gives up"),
             Swap => s(
                 "Swap",
@@ -377,6 +403,7 @@ impl Command {
             },
             RestoreAutosave(_) => s("Restore", "Restore the autosaved work"),
             DiscardAutosave => s("Discard", "Delete the autosave"),
+            KeepAutosave => s("Later", "Keep the autosave for later"),
         }
     }
 
@@ -403,6 +430,9 @@ impl Command {
             GoToEnd => vec![key(Key::End)],
             PreviousVariation => vec![key(Key::ArrowUp)],
             NextVariation => vec![key(Key::ArrowDown)],
+            ZoomIn => vec![key(Key::Plus), key(Key::Equals)],
+            ZoomOut => vec![key(Key::Minus)],
+            ZoomReset => vec![key(Key::Num0)],
             _ => Vec::new(),
         }
     }
@@ -422,19 +452,23 @@ impl Command {
             | ImportObj
             | ExportObj
             | ExportSvg
+            | FileChosen { .. }
             | Quit
             | ReplaceBoard { .. } => Section::Files,
             Undo | Redo | Delete | Cancel | ClosePolygon | RemoveCorner => Section::Editing,
             SetTool(_) => Section::EditorTools,
-            SetMode(_) | Fit | ZoomIn | ZoomOut | ToggleLabels | ToggleSetup | ToggleDark => {
-                Section::View
-            }
-            NewGame(_) | Resign | Swap | Hint | StopSearch | SaveGame | OpenGame | Preview(_)
-            | StepBack | StepForward | GoToStart | GoToEnd | PreviousVariation | NextVariation
-            | ChooseLine(_) | PromoteVariation | DeleteVariation => Section::Play,
-            ShowShortcuts | About | Unsaved { .. } | RestoreAutosave(_) | DiscardAutosave => {
-                Section::Help
-            }
+            SetMode(_) | Fit | ZoomIn | ZoomOut | ZoomReset | ToggleLabels | ToggleSetup
+            | ToggleDark | ShowMessages => Section::View,
+            NewGame(_) | ConfirmResign | Resign | Swap | Hint | StopSearch | SaveGame
+            | OpenGame | Preview(_) | StepBack | StepForward | GoToStart | GoToEnd
+            | PreviousVariation | NextVariation | ChooseLine(_) | PromoteVariation
+            | DeleteVariation => Section::Play,
+            ShowShortcuts
+            | About
+            | Unsaved { .. }
+            | RestoreAutosave(_)
+            | DiscardAutosave
+            | KeepAutosave => Section::Help,
         }
     }
 
@@ -470,12 +504,17 @@ impl Command {
 
 /// Consume the key presses of `shortcut` from this frame's input, matching the
 /// modifiers exactly; returns how many there were. (egui's `consume_shortcut`
-/// ignores extra Shift and Alt, so a plain `S` would also fire on Shift+S.)
+/// ignores extra Shift and Alt, so a plain `S` would also fire on Shift+S.) The
+/// one exception is `+`, which most keyboards type with Shift.
 fn consume_exact(input: &mut egui::InputState, shortcut: &KeyboardShortcut) -> usize {
     let before = input.events.len();
+    let wanted = shortcut.modifiers;
+    let shifted = (shortcut.logical_key == Key::Plus).then(|| wanted.plus(Modifiers::SHIFT));
     input.events.retain(|e| {
         !matches!(e, egui::Event::Key { key, pressed: true, modifiers, .. }
-            if *key == shortcut.logical_key && modifiers.matches_exact(shortcut.modifiers))
+            if *key == shortcut.logical_key
+                && (modifiers.matches_exact(wanted)
+                    || shifted.is_some_and(|s| modifiers.matches_exact(s))))
     });
     before - input.events.len()
 }

@@ -1,10 +1,15 @@
 //! The app's dialogs: the unsaved-changes prompt (Save / Don't save / Cancel), New
 //! board (empty or from a preset with its size), the keyboard-shortcuts help
-//! (generated from the [`Command`]s), About, and the offer to restore an autosave
-//! left by a crash. A dialog's answer is a [`Command`] like any other.
+//! (generated from the [`Command`]s), About, the message log, the offer to restore
+//! an autosave left by a crash, the in-app file dialog, the resign question and
+//! "new game on the opened board?". A dialog's answer is a [`Command`] like any
+//! other. Every dialog has a fixed id and closes with Esc.
 
 use super::autosave::Leftover;
 use super::command::{Command, Section};
+use super::file_dialog::{InAppPicker, PickerOutcome};
+use super::workspace::Workspace;
+use crate::game::RulesKind;
 use crate::presets;
 use eframe::egui;
 
@@ -37,7 +42,9 @@ pub enum Choice {
     Cancel,
 }
 
-/// The dialog on screen (at most one at a time).
+/// The dialog on screen (at most one at a time). The modal ones (everything but
+/// the help windows and the message log) take the keyboard and the mouse until
+/// they are answered; Esc closes every one of them (for a modal: its Cancel).
 #[derive(Debug)]
 pub enum Dialog {
     /// The unsaved-changes prompt, holding the commands that wait for its answer.
@@ -49,6 +56,43 @@ pub enum Dialog {
     Shortcuts,
     About,
     Restore(Box<Leftover>),
+    /// View → Messages: the message log.
+    Messages,
+    /// The in-app file dialog (no native one on this desktop).
+    File(Box<InAppPicker>),
+    /// "Resign the game as …?"
+    Resign {
+        who: String,
+    },
+    /// A board was opened while a game was on: start a new game on it?
+    /// `choices`: the rules that can run on it, the current ones first.
+    NewGameOn {
+        board: String,
+        current: RulesKind,
+        choices: Vec<RulesKind>,
+    },
+}
+
+/// The ids of the modal dialogs' layers: fixed, so that egui's memory of them
+/// (kept between runs) always means the same dialog.
+const UNSAVED_ID: &str = "unsaved_changes";
+const NEW_BOARD_ID: &str = "new_board";
+const RESTORE_ID: &str = "restore_autosave";
+const RESIGN_ID: &str = "dialog_resign";
+const NEW_GAME_ON_ID: &str = "dialog_new_game_on_board";
+
+/// Keep the open popup of `combo` (a ComboBox in a modal) drawn right above the
+/// modal. Without this, egui keeps the relative order of layers that both ask to
+/// be on top in one frame — the modal (pressed on) and the new popup when the
+/// press and release of a click arrive in the same frame — and with the layer
+/// order remembered from an earlier opening (in this run, or the last run: egui
+/// keeps it in its stored memory), the popup can open behind the modal, where a
+/// click on an entry lands on the backdrop and closes the dialog.
+pub fn keep_popup_above(ui: &egui::Ui, combo: &egui::Response) {
+    if egui::ComboBox::is_open(ui.ctx(), combo.id) {
+        let popup = egui::LayerId::new(egui::Order::Foreground, combo.id.with("popup"));
+        ui.ctx().set_sublayer(ui.layer_id(), popup);
+    }
 }
 
 impl Dialog {
@@ -60,12 +104,32 @@ impl Dialog {
         }
     }
 
+    /// Whether it blocks the rest of the window until answered.
+    pub fn is_modal(&self) -> bool {
+        !matches!(self, Dialog::Shortcuts | Dialog::About | Dialog::Messages)
+    }
+
+    /// A short name (for tests and the title of what is open).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Dialog::Unsaved(_) => "unsaved changes",
+            Dialog::NewBoard { .. } => "new board",
+            Dialog::Shortcuts => "shortcuts",
+            Dialog::About => "about",
+            Dialog::Restore(_) => "restore",
+            Dialog::Messages => "messages",
+            Dialog::File(_) => "file",
+            Dialog::Resign { .. } => "resign",
+            Dialog::NewGameOn { .. } => "new game on board",
+        }
+    }
+
     /// Draw the dialog. Returns the dialog if it stays open, and what was decided.
-    pub fn show(self, ctx: &egui::Context) -> (Option<Dialog>, Option<Command>) {
+    pub fn show(self, ctx: &egui::Context, ws: &mut Workspace) -> (Option<Dialog>, Vec<Command>) {
         match self {
             Dialog::Unsaved(then) => {
                 let mut choice = None;
-                let r = egui::Modal::new(egui::Id::unique("unsaved_changes")).show(ctx, |ui| {
+                let r = egui::Modal::new(egui::Id::unique(UNSAVED_ID)).show(ctx, |ui| {
                     ui.set_max_width(380.0);
                     ui.heading("Unsaved changes");
                     ui.label(format!(
@@ -89,8 +153,8 @@ impl Dialog {
                     choice = Some(Choice::Cancel);
                 }
                 match choice {
-                    Some(choice) => (None, Some(Command::Unsaved { choice, then })),
-                    None => (Some(Dialog::Unsaved(then)), None),
+                    Some(choice) => (None, vec![Command::Unsaved { choice, then }]),
+                    None => (Some(Dialog::Unsaved(then)), Vec::new()),
                 }
             }
             Dialog::NewBoard {
@@ -100,7 +164,7 @@ impl Dialog {
                 preset = preset.min(presets::PRESETS.len() - 1);
                 let mut action = None;
                 let mut close = false;
-                let r = egui::Modal::new(egui::Id::unique("new_board")).show(ctx, |ui| {
+                let r = egui::Modal::new(egui::Id::unique(NEW_BOARD_ID)).show(ctx, |ui| {
                     ui.set_min_width(320.0);
                     ui.heading("New board");
                     egui::Grid::new("new_board_grid")
@@ -109,7 +173,7 @@ impl Dialog {
                         .show(ui, |ui| {
                             let l = ui.label("Preset");
                             let current = &presets::PRESETS[preset];
-                            egui::ComboBox::from_id_salt("new_board_preset")
+                            let combo = egui::ComboBox::from_id_salt("new_board_preset")
                                 .selected_text(current.title)
                                 .show_ui(ui, |ui| {
                                     for (i, p) in presets::PRESETS.iter().enumerate() {
@@ -123,6 +187,7 @@ impl Dialog {
                                 })
                                 .response
                                 .labelled_by(l.id);
+                            keep_popup_above(ui, &combo);
                             ui.end_row();
                             let sizes = presets::PRESETS[preset].sizes;
                             let l = ui.label("Size");
@@ -155,14 +220,15 @@ impl Dialog {
                     });
                 });
                 if action.is_some() || close || r.should_close() {
-                    (None, action)
+                    (None, action.into_iter().collect())
                 } else {
-                    (Some(Dialog::NewBoard { preset, size }), None)
+                    (Some(Dialog::NewBoard { preset, size }), Vec::new())
                 }
             }
             Dialog::Shortcuts => {
                 let mut open = true;
                 egui::Window::new("Keyboard shortcuts")
+                    .id(egui::Id::unique("window_shortcuts"))
                     .open(&mut open)
                     .collapsible(false)
                     .resizable(false)
@@ -188,11 +254,15 @@ impl Dialog {
                                 });
                         });
                     });
-                (open.then_some(Dialog::Shortcuts), None)
+                (
+                    window_stays(ctx, open).then_some(Dialog::Shortcuts),
+                    Vec::new(),
+                )
             }
             Dialog::About => {
                 let mut open = true;
                 egui::Window::new("About boardwright")
+                    .id(egui::Id::unique("window_about"))
                     .open(&mut open)
                     .collapsible(false)
                     .resizable(false)
@@ -203,11 +273,56 @@ impl Dialog {
                         ui.label(format!("License: {}", env!("CARGO_PKG_LICENSE")));
                         ui.label("Built with egui / eframe.");
                     });
-                (open.then_some(Dialog::About), None)
+                (window_stays(ctx, open).then_some(Dialog::About), Vec::new())
+            }
+            Dialog::Messages => {
+                let mut open = true;
+                let mut clear = false;
+                ws.status.unseen_errors = 0;
+                egui::Window::new("Messages")
+                    .id(egui::Id::unique("window_messages"))
+                    .open(&mut open)
+                    .collapsible(false)
+                    .default_size([560.0, 320.0])
+                    .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+                    .show(ctx, |ui| {
+                        if ws.status.log.is_empty() {
+                            ui.weak("No messages yet.");
+                        }
+                        egui::ScrollArea::vertical()
+                            .max_height((ctx.content_rect().height() - 200.0).max(120.0))
+                            .stick_to_bottom(true)
+                            .auto_shrink([false, true])
+                            .show(ui, |ui| {
+                                for e in &ws.status.log {
+                                    let mut text = egui::RichText::new(if e.count > 1 {
+                                        format!("{} (×{})", e.text, e.count)
+                                    } else {
+                                        e.text.clone()
+                                    });
+                                    if e.error {
+                                        text = text.color(ui.visuals().error_fg_color);
+                                    }
+                                    ui.add(egui::Label::new(text).wrap());
+                                }
+                            });
+                        ui.separator();
+                        clear = ui
+                            .add_enabled(!ws.status.log.is_empty(), egui::Button::new("Clear"))
+                            .on_hover_text("Forget these messages")
+                            .clicked();
+                    });
+                if clear {
+                    ws.status.log.clear();
+                }
+                (
+                    window_stays(ctx, open).then_some(Dialog::Messages),
+                    Vec::new(),
+                )
             }
             Dialog::Restore(left) => {
                 let mut action = None;
-                egui::Modal::new(egui::Id::unique("restore_autosave")).show(ctx, |ui| {
+                let r = egui::Modal::new(egui::Id::unique(RESTORE_ID)).show(ctx, |ui| {
                     ui.set_max_width(420.0);
                     ui.heading("Restore unsaved work?");
                     ui.label("boardwright did not close cleanly last time. An autosave was found:");
@@ -222,21 +337,125 @@ impl Dialog {
                     ui.horizontal(|ui| {
                         let can = left.board.is_some() || left.game.is_some();
                         if ui.add_enabled(can, egui::Button::new("Restore")).clicked() {
-                            action = Some(true);
+                            action = Some(RestoreAnswer::Restore);
                         }
                         if ui.button("Discard").clicked() {
-                            action = Some(false);
+                            action = Some(RestoreAnswer::Discard);
+                        }
+                        if ui
+                            .button("Later")
+                            .on_hover_text(
+                                "Keep the autosave in a folder of its own and decide later (Esc)",
+                            )
+                            .clicked()
+                        {
+                            action = Some(RestoreAnswer::Later);
                         }
                     });
                 });
+                if action.is_none() && r.should_close() {
+                    action = Some(RestoreAnswer::Later);
+                }
                 match action {
-                    Some(true) => (None, Some(Command::RestoreAutosave(left))),
-                    Some(false) => (None, Some(Command::DiscardAutosave)),
-                    None => (Some(Dialog::Restore(left)), None),
+                    Some(RestoreAnswer::Restore) => (None, vec![Command::RestoreAutosave(left)]),
+                    Some(RestoreAnswer::Discard) => (None, vec![Command::DiscardAutosave]),
+                    Some(RestoreAnswer::Later) => (None, vec![Command::KeepAutosave]),
+                    None => (Some(Dialog::Restore(left)), Vec::new()),
+                }
+            }
+            Dialog::File(picker) => match picker.show(ctx) {
+                PickerOutcome::Open(p) => (Some(Dialog::File(p)), Vec::new()),
+                PickerOutcome::Closed(c) => (None, c.into_iter().collect()),
+            },
+            Dialog::Resign { who } => {
+                let mut answer = None;
+                let r = egui::Modal::new(egui::Id::unique(RESIGN_ID)).show(ctx, |ui| {
+                    ui.set_max_width(360.0);
+                    ui.heading("Resign?");
+                    ui.label(format!("Resign the game as {who}?"));
+                    ui.add_space(8.0);
+                    ui.horizontal(|ui| {
+                        if ui.button("Yes, resign").clicked() {
+                            answer = Some(true);
+                        }
+                        if ui.button("Cancel").clicked() {
+                            answer = Some(false);
+                        }
+                    });
+                });
+                if answer.is_none() && r.should_close() {
+                    answer = Some(false);
+                }
+                match answer {
+                    Some(true) => (None, vec![Command::Resign]),
+                    Some(false) => (None, Vec::new()),
+                    None => (Some(Dialog::Resign { who }), Vec::new()),
+                }
+            }
+            Dialog::NewGameOn {
+                board,
+                current,
+                choices,
+            } => {
+                let mut answer: Option<Option<RulesKind>> = None;
+                let r = egui::Modal::new(egui::Id::unique(NEW_GAME_ON_ID)).show(ctx, |ui| {
+                    ui.set_max_width(420.0);
+                    ui.heading("New game on the opened board?");
+                    ui.label(format!(
+                        "The game of {} goes on on the board it started on. Start a new game on \u{201c}{board}\u{201d}?",
+                        current.title()
+                    ));
+                    if !choices.contains(&current) {
+                        ui.weak(format!("{} cannot be played on it.", current.title()));
+                    }
+                    ui.add_space(8.0);
+                    ui.horizontal_wrapped(|ui| {
+                        for &k in &choices {
+                            if ui.button(format!("New game of {}", k.title())).clicked() {
+                                answer = Some(Some(k));
+                            }
+                        }
+                        if ui
+                            .button("Keep playing")
+                            .on_hover_text("Go on with the game in progress (Esc)")
+                            .clicked()
+                        {
+                            answer = Some(None);
+                        }
+                    });
+                });
+                if answer.is_none() && r.should_close() {
+                    answer = Some(None);
+                }
+                match answer {
+                    Some(Some(k)) => (None, vec![Command::NewGame(k)]),
+                    Some(None) => (None, Vec::new()),
+                    None => (
+                        Some(Dialog::NewGameOn {
+                            board,
+                            current,
+                            choices,
+                        }),
+                        Vec::new(),
+                    ),
                 }
             }
         }
     }
+}
+
+/// The answers to the restore offer.
+enum RestoreAnswer {
+    Restore,
+    Discard,
+    Later,
+}
+
+/// Whether a help window stays open: its close button was not pressed, and Esc
+/// (which it then takes for itself) was not either.
+fn window_stays(ctx: &egui::Context, open: bool) -> bool {
+    let esc = ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
+    open && !esc
 }
 
 /// "3 minutes ago" for a Unix time.

@@ -124,10 +124,13 @@ pub fn menus() -> Vec<(&'static str, Vec<Entry>)> {
                 Item(Command::Fit),
                 Item(Command::ZoomIn),
                 Item(Command::ZoomOut),
+                Item(Command::ZoomReset),
                 Separator,
                 Toggle(Command::ToggleLabels),
                 Toggle(Command::ToggleSetup),
                 Toggle(Command::ToggleDark),
+                Separator,
+                Item(Command::ShowMessages),
             ],
         ),
         (

@@ -29,13 +29,13 @@ pub mod view;
 pub mod workspace;
 
 use crate::board::{Board, FaceKind};
-use crate::game::DynGame;
+use crate::game::{DynGame, RulesKind};
 use autosave::Autosave;
 use canvas::{Canvas, CanvasStyle};
 use command::Command;
 use dialogs::{Dialog, NewBoard};
 use eframe::egui;
-use file_dialog::FileChooser;
+use file_dialog::{Answer, FileAction, FileChooser, FileQuestion, InAppPicker};
 use std::path::{Path, PathBuf};
 use workspace::{Mode, Settings, Workspace};
 
@@ -71,6 +71,9 @@ impl Clone for AppOptions {
         }
     }
 }
+
+/// Height of the status bar (one line, whatever it says).
+const STATUS_BAR_HEIGHT: f32 = 24.0;
 
 /// Keys of the values kept in eframe's storage.
 const SETTINGS_KEY: &str = "boardwright.settings";
@@ -176,6 +179,8 @@ pub struct App {
     title: String,
     /// The mode the central panel showed last frame (to notice mode switches).
     shown_mode: Mode,
+    /// Whether the user was told that the desktop has no file dialog (said once).
+    told_no_native_dialog: bool,
 }
 
 impl App {
@@ -219,6 +224,7 @@ impl App {
             close_confirmed: false,
             ctx: ctx.clone(),
             title: String::new(),
+            told_no_native_dialog: false,
         };
         if let Some(p) = &opts.path {
             app.ws.settings.add_recent(p);
@@ -341,6 +347,42 @@ impl App {
             text.push_str(&notes.join("; "));
         }
         self.ws.status.info(text);
+        self.offer_new_game();
+    }
+
+    /// In Play with a game on, a newly opened board asks whether to start a new
+    /// game on it (the game in progress keeps its own copy of the old board).
+    fn offer_new_game(&mut self) {
+        if self.mode != Mode::Play || self.dialog.is_some() {
+            return;
+        }
+        let Some(current) = self.play.game().map(|g| g.kind()) else {
+            return;
+        };
+        let board = self.ws.doc.board();
+        let revision = self.ws.doc.revision();
+        let mut choices: Vec<RulesKind> = RulesKind::ALL
+            .into_iter()
+            .filter(|&k| self.play.setup.availability(board, revision, k).is_ok())
+            .collect();
+        choices.sort_by_key(|&k| k != current);
+        let name = if board.meta().name.is_empty() {
+            "the opened board".to_string()
+        } else {
+            board.meta().name.clone()
+        };
+        if choices.is_empty() {
+            self.ws.status.info(format!(
+                "No game can be played on {name}; the game of {} goes on",
+                current.title()
+            ));
+            return;
+        }
+        self.dialog = Some(Dialog::NewGameOn {
+            board: name,
+            current,
+            choices,
+        });
     }
 
     fn fit_all(&mut self) {
@@ -348,25 +390,59 @@ impl App {
         self.play.canvas_mut().request_fit();
     }
 
-    /// File → Save: to the board's `.ron` file, or ask for one (boards from OBJ,
-    /// presets and the generator have none). Returns whether it was saved.
-    pub fn save(&mut self) -> bool {
+    /// File → Save: to the board's `.ron` file without asking, or ask for one
+    /// (boards from OBJ, presets and the generator have none); then carry out
+    /// `then` (what waited for the save), but only once it is saved.
+    pub(super) fn save_then(&mut self, then: Vec<Command>) {
         match self.ws.doc.path.clone() {
-            Some(p) if has_ext(&p, "ron") => self.save_to(&p).is_ok(),
-            _ => self.save_as(),
+            Some(p) if has_ext(&p, "ron") => {
+                if self.save_to(&p).is_ok() {
+                    self.execute(then, true);
+                }
+            }
+            _ => self.save_as_then(then),
         }
     }
 
     /// File → Save As: pick a path with the file dialog, then [`App::save_to`].
-    pub fn save_as(&mut self) -> bool {
+    pub(super) fn save_as_then(&mut self, then: Vec<Command>) {
         let name = file_stem_for(self.ws.doc.board());
-        let q = file_dialog::FileQuestion::save("Save board", format!("{name}.ron"))
-            .filter("Board (RON)", &["ron"]);
+        let q = FileQuestion::save("Save board", format!("{name}.ron"))
+            .filter("Board (RON)", &["ron"])
+            .in_folder(self.doc_folder().as_deref());
+        if let Some(c) = self.ask_file(q, FileAction::SaveBoard { then }) {
+            self.execute(vec![c], true);
+        }
+    }
+
+    /// The folder of the board's file, where file dialogs start.
+    pub(super) fn doc_folder(&self) -> Option<PathBuf> {
+        let p = self.ws.doc.path.as_ref()?;
+        let abs = std::path::absolute(p).ok()?;
+        abs.parent().map(Path::to_path_buf)
+    }
+
+    /// Ask for a file: the native dialog answers at once (the returned command
+    /// carries the path); without one, the in-app dialog opens and its answer
+    /// comes as a command when the user confirms. `None`: nothing to do now.
+    pub(super) fn ask_file(&mut self, q: FileQuestion, action: FileAction) -> Option<Command> {
         match self.chooser.choose(&q) {
-            Some(p) => self.save_to(&p).is_ok(),
-            None => {
-                self.ws.status.info("Not saved");
-                false
+            Answer::Picked(path) => Some(Command::FileChosen { action, path }),
+            Answer::Cancelled => {
+                if matches!(action, FileAction::SaveBoard { .. }) {
+                    self.ws.status.info("Not saved");
+                }
+                None
+            }
+            Answer::Unavailable => {
+                if !self.told_no_native_dialog {
+                    self.told_no_native_dialog = true;
+                    self.ws.status.info(
+                        "This desktop has no file dialog service (no xdg desktop portal, no zenity): using boardwright's own file dialog",
+                    );
+                }
+                self.dialog = Some(Dialog::File(Box::new(InAppPicker::new(q, action))));
+                None
             }
         }
     }
@@ -455,24 +531,96 @@ impl App {
         });
     }
 
-    fn status_bar(&self, ui: &mut egui::Ui) {
-        let s = &self.ws.status;
+    /// The status bar: one line of fixed height. The tool's hint and what is under
+    /// the pointer on the left, the last message on the right (errors in red), each
+    /// cut to its share of the width with the full text on hover, so they never
+    /// overlap; a count of errors not yet seen opens View → Messages.
+    fn status_bar(&mut self, ui: &mut egui::Ui) {
+        let h = ui.text_style_height(&egui::TextStyle::Body).max(18.0);
+        let gap = ui.spacing().item_spacing.x;
         ui.horizontal(|ui| {
-            if !s.hint.is_empty() {
-                ui.label(&s.hint);
-                ui.separator();
-            }
-            if let Some(h) = &s.hover {
-                ui.label(h);
-            }
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if let Some(m) = &s.message {
-                    let text = egui::RichText::new(&m.text);
-                    if m.error {
-                        ui.label(text.color(ui.visuals().error_fg_color));
-                    } else {
-                        ui.label(text);
+            ui.set_height(h);
+            let total = ui.available_width();
+            let s = &self.ws.status;
+            let width_of = |ui: &egui::Ui, text: &str| {
+                egui::WidgetText::from(text)
+                    .into_galley(
+                        ui,
+                        Some(egui::TextWrapMode::Extend),
+                        f32::INFINITY,
+                        egui::TextStyle::Body,
+                    )
+                    .size()
+                    .x
+                    + 2.0
+            };
+            let errors = s.unseen_errors;
+            let log_text = match errors {
+                0 => String::new(),
+                1 => "1 error".to_string(),
+                n => format!("{n} errors"),
+            };
+            let log_w = if errors > 0 {
+                width_of(ui, &log_text) + 2.0 * ui.spacing().button_padding.x + gap
+            } else {
+                0.0
+            };
+            let msg_w = s
+                .message
+                .as_ref()
+                .map_or(0.0, |m| width_of(ui, &m.text).min((total - log_w) * 0.5));
+            let left = (total - msg_w - log_w - 2.0 * gap).max(0.0);
+            let hint = s.hint.clone();
+            let hover = s.hover.clone().unwrap_or_default();
+            let hint_w = width_of(ui, &hint);
+            let hover_w = width_of(ui, &hover);
+            let (hint_w, hover_w) = if hint_w + hover_w + 3.0 * gap <= left {
+                (hint_w, hover_w)
+            } else {
+                let hint_share = (left * 0.6).min(hint_w);
+                (hint_share, (left - hint_share - 3.0 * gap).max(0.0))
+            };
+            let fixed = |ui: &mut egui::Ui, w: f32, label: egui::Label| {
+                ui.allocate_ui_with_layout(
+                    egui::vec2(w.max(0.0), h),
+                    egui::Layout::left_to_right(egui::Align::Center),
+                    |ui| {
+                        ui.set_width(w.max(0.0));
+                        ui.add(label.truncate())
+                    },
+                );
+            };
+            ui.allocate_ui_with_layout(
+                egui::vec2(left, h),
+                egui::Layout::left_to_right(egui::Align::Center),
+                |ui| {
+                    ui.set_width(left);
+                    if !hint.is_empty() {
+                        fixed(ui, hint_w, egui::Label::new(hint.as_str()));
+                        if !hover.is_empty() {
+                            ui.separator();
+                        }
                     }
+                    if !hover.is_empty() {
+                        fixed(ui, hover_w, egui::Label::new(hover.as_str()));
+                    }
+                },
+            );
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if errors > 0
+                    && ui
+                        .small_button(log_text)
+                        .on_hover_text("Show the messages (View > Messages)")
+                        .clicked()
+                {
+                    self.ws.send(Command::ShowMessages);
+                }
+                if let Some(m) = &self.ws.status.message {
+                    let mut text = egui::RichText::new(&m.text);
+                    if m.error {
+                        text = text.color(ui.visuals().error_fg_color);
+                    }
+                    fixed(ui, msg_w, egui::Label::new(text));
                 }
             });
         });
@@ -582,20 +730,24 @@ impl eframe::App for App {
             self.apply_theme();
         }
         self.handle_close(&ctx);
-        let modal = matches!(
-            self.dialog,
-            Some(Dialog::Unsaved(_) | Dialog::NewBoard { .. } | Dialog::Restore(_))
-        );
+        let modal = self.dialog.as_ref().is_some_and(Dialog::is_modal);
         if !modal {
             self.handle_drops(&ctx);
         }
         let typing = ctx.egui_wants_keyboard_input();
+        if matches!(self.dialog, Some(Dialog::File(_))) {
+            // The in-app file dialog is a window, not an egui modal: keep the
+            // window behind it from reacting until it is answered.
+            ui.disable();
+        }
         let from_menu = egui::Panel::top("menu_bar")
             .show(ui, |ui| menu::bar(ui, self))
             .inner;
         self.ws.commands.extend(from_menu);
         egui::Panel::top("tabs").show(ui, |ui| self.tabs(ui));
-        egui::Panel::bottom("status_bar").show(ui, |ui| self.status_bar(ui));
+        egui::Panel::bottom("status_bar")
+            .exact_size(STATUS_BAR_HEIGHT)
+            .show(ui, |ui| self.status_bar(ui));
         self.sync_mode();
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE)
@@ -605,7 +757,7 @@ impl eframe::App for App {
                 Mode::Generator => self.generator.ui(ui, &mut self.ws),
             });
         if let Some(d) = self.dialog.take() {
-            let (keep, answer) = d.show(&ctx);
+            let (keep, answer) = d.show(&ctx, &mut self.ws);
             self.dialog = keep;
             self.ws.commands.extend(answer);
         }

@@ -141,35 +141,110 @@ impl Document {
     }
 }
 
+/// What an error is about, so that it can go away when its cause does (an error
+/// about clicking a past position goes once the live position is back).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cause {
+    /// A click while a past position is previewed.
+    Preview,
+    /// The polygon being drawn (refused corners or closing).
+    Polygon,
+    /// Dragging a vertex.
+    VertexMove,
+    /// An editor tool's click (split, merge, tag, start piece, delete).
+    Tool,
+    /// A move or click in Play refused by the rules.
+    Move,
+    /// The rules chosen cannot run on the board.
+    GameSetup,
+    /// The computer could not move.
+    Engine,
+    /// The generator's settings or run.
+    Generator,
+    /// The text of an inspector field.
+    Inspector,
+}
+
 /// One line for the status bar.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Message {
     pub text: String,
     pub error: bool,
+    /// What the error is about (it clears when that is resolved).
+    pub cause: Option<Cause>,
 }
 
+/// One entry of the message log (View → Messages).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogEntry {
+    pub text: String,
+    pub error: bool,
+    /// How many times in a row it was said.
+    pub count: u32,
+}
+
+/// How many messages the log keeps.
+pub const LOG_MAX: usize = 200;
+
 /// The status bar's contents: the active tool's hint, what is under the cursor,
-/// and the last message or error (errors shown in red).
+/// and the last message or error (errors shown in red); every message also goes
+/// to the log that View → Messages shows.
 #[derive(Clone, Debug, Default)]
 pub struct Status {
     pub hint: String,
     pub hover: Option<String>,
     pub message: Option<Message>,
+    /// Oldest first, at most [`LOG_MAX`].
+    pub log: std::collections::VecDeque<LogEntry>,
+    /// Errors logged since the log was last looked at.
+    pub unseen_errors: usize,
 }
 
 impl Status {
     pub fn info(&mut self, text: impl Into<String>) {
-        self.message = Some(Message {
-            text: text.into(),
-            error: false,
-        });
+        self.say(text.into(), false, None);
     }
 
     pub fn error(&mut self, text: impl Into<String>) {
-        self.message = Some(Message {
-            text: text.into(),
-            error: true,
-        });
+        self.say(text.into(), true, None);
+    }
+
+    /// An error that goes away from the status bar when [`Status::resolve`] is
+    /// called with its cause.
+    pub fn error_for(&mut self, cause: Cause, text: impl Into<String>) {
+        self.say(text.into(), true, Some(cause));
+    }
+
+    fn say(&mut self, text: String, error: bool, cause: Option<Cause>) {
+        match self.log.back_mut() {
+            Some(last) if last.text == text && last.error == error => last.count += 1,
+            _ => {
+                self.log.push_back(LogEntry {
+                    text: text.clone(),
+                    error,
+                    count: 1,
+                });
+                if self.log.len() > LOG_MAX {
+                    self.log.pop_front();
+                }
+            }
+        }
+        if error {
+            self.unseen_errors += 1;
+        }
+        self.message = Some(Message { text, error, cause });
+    }
+
+    /// The cause of the error shown is gone: clear it from the status bar (it
+    /// stays in the log).
+    pub fn resolve(&mut self, cause: Cause) {
+        if self
+            .message
+            .as_ref()
+            .is_some_and(|m| m.cause == Some(cause))
+        {
+            self.message = None;
+        }
     }
 
     /// The last message if it is an error.
@@ -294,5 +369,38 @@ mod tests {
         assert!(d.undo());
         assert!(d.is_dirty());
         assert_eq!(d.board().faces().labels()[0], "a1");
+    }
+
+    #[test]
+    fn errors_clear_with_their_cause_and_stay_in_the_log() {
+        let mut s = Status::default();
+        s.error_for(Cause::Preview, "read-only");
+        s.resolve(Cause::Polygon);
+        assert_eq!(s.last_error(), Some("read-only"), "another cause leaves it");
+        s.resolve(Cause::Preview);
+        assert!(s.message.is_none());
+        s.error("disk full");
+        s.resolve(Cause::Preview);
+        assert_eq!(s.last_error(), Some("disk full"), "no cause: stays");
+        s.error("disk full");
+        s.info("saved");
+        let log: Vec<_> = s
+            .log
+            .iter()
+            .map(|e| (e.text.as_str(), e.error, e.count))
+            .collect();
+        assert_eq!(
+            log,
+            vec![
+                ("read-only", true, 1),
+                ("disk full", true, 2),
+                ("saved", false, 1)
+            ]
+        );
+        assert_eq!(s.unseen_errors, 3);
+        for i in 0..LOG_MAX + 5 {
+            s.info(format!("m{i}"));
+        }
+        assert_eq!(s.log.len(), LOG_MAX);
     }
 }

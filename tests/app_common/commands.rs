@@ -48,14 +48,7 @@ pub fn seen(h: &mut H) -> Seen {
         board: app.ws.doc.board().clone(),
         dirty: app.ws.doc.is_dirty(),
         path: app.ws.doc.path.clone(),
-        dialog: match app.dialog() {
-            None => "",
-            Some(Dialog::Unsaved(_)) => "unsaved changes",
-            Some(Dialog::NewBoard { .. }) => "new board",
-            Some(Dialog::Shortcuts) => "shortcuts",
-            Some(Dialog::About) => "about",
-            Some(Dialog::Restore(_)) => "restore",
-        },
+        dialog: app.dialog().map_or("", Dialog::name),
         message: app
             .ws
             .status
@@ -135,7 +128,8 @@ pub fn app_for(cmd: &Command, files: &Path) -> (H, tempfile::TempDir) {
         Command::SetTool(_) => {}
         Command::SetMode(Mode::Editor) => h.state_mut().apply(Command::SetMode(Mode::Play)),
         Command::SetMode(_) => {}
-        Command::Fit => h.state_mut().apply(Command::ZoomIn),
+        Command::Fit | Command::ZoomReset => h.state_mut().apply(Command::ZoomIn),
+        Command::ZoomIn | Command::ZoomOut => {}
         Command::StepBack
         | Command::StepForward
         | Command::GoToStart

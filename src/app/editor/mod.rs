@@ -80,6 +80,14 @@ impl Tool {
     }
 }
 
+/// Height of one toolbar row: a button's.
+fn toolbar_row_height(ui: &egui::Ui) -> f32 {
+    let s = ui.spacing();
+    s.interact_size
+        .y
+        .max(ui.text_style_height(&egui::TextStyle::Button) + 2.0 * s.button_padding.y)
+}
+
 pub struct EditorPanel {
     canvas: Canvas,
     pub tool: Tool,
@@ -247,8 +255,14 @@ impl EditorPanel {
         }
     }
 
+    /// The toolbar: two rows of fixed height that never wrap, so the canvas under
+    /// them never moves. The first row has the tools, Undo / Redo, grid snapping
+    /// and the inspector switch; the second the current tool's options (the side
+    /// to tag, the player to place) or what the tool does.
     fn toolbar(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {
-        ui.horizontal_wrapped(|ui| {
+        let row = toolbar_row_height(ui);
+        ui.horizontal(|ui| {
+            ui.set_height(row);
             for t in Tool::ALL {
                 command::selectable(ui, ws, Command::SetTool(t), self.tool == t);
             }
@@ -273,10 +287,16 @@ impl EditorPanel {
             if !(ws.settings.grid_size.is_finite() && ws.settings.grid_size > 0.0) {
                 ws.settings.grid_size = 1.0;
             }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                ui.toggle_value(&mut self.show_inspector, "Inspector");
+            });
+        });
+        ui.horizontal(|ui| {
+            ui.set_height(row);
+            ui.label(egui::RichText::new(format!("{}:", self.tool.name())).strong());
             match self.tool {
                 Tool::TagSide => {
-                    ui.separator();
-                    ui.label("Tag:");
+                    ui.label("tag clicked edges as");
                     let options = [
                         ("Top", Some(crate::board::SideTag::Top)),
                         ("Bottom", Some(crate::board::SideTag::Bottom)),
@@ -287,18 +307,17 @@ impl EditorPanel {
                     for (text, tag) in options {
                         ui.selectable_value(&mut self.tag_side.tag, tag, text);
                     }
+                    ui.weak("·  Shift+click tags the whole run from the last edge");
                 }
                 Tool::StartPieces => {
-                    ui.separator();
-                    ui.label("Place:");
+                    ui.label("place pieces of");
                     ui.selectable_value(&mut self.start_pieces.player, 0, "Player 1");
                     ui.selectable_value(&mut self.start_pieces.player, 1, "Player 2");
                 }
-                _ => {}
+                t => {
+                    ui.weak(t.description());
+                }
             }
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                ui.toggle_value(&mut self.show_inspector, "Inspector");
-            });
         });
     }
 
@@ -308,6 +327,11 @@ impl EditorPanel {
             if ws.doc.board().face_count() == 0 {
                 self.tool = Tool::Draw;
             }
+        }
+        // The polygon an error was about is gone (closed, cancelled, another tool).
+        if self.tool != Tool::Draw || !self.draw.is_active() {
+            ws.status.resolve(super::workspace::Cause::Polygon);
+            self.draw.crossed = None;
         }
         // A board replaced from outside (New, Open, the generator): drop what was
         // half-done on the old one.
@@ -328,7 +352,10 @@ impl EditorPanel {
             self.selection = None;
         }
 
-        egui::Panel::top("editor_toolbar").show(ui, |ui| self.toolbar(ui, ws));
+        let bar = 2.0 * toolbar_row_height(ui) + ui.spacing().item_spacing.y + 6.0;
+        egui::Panel::top("editor_toolbar")
+            .exact_size(bar)
+            .show(ui, |ui| self.toolbar(ui, ws));
         if self.show_inspector {
             egui::Panel::right("editor_inspector")
                 .resizable(true)
@@ -349,7 +376,9 @@ impl EditorPanel {
             }
         }
         let stale = self.validation.is_stale(ws.doc.revision());
+        let problems = self.validation.panel_height(ui);
         let clicked = egui::Panel::bottom("editor_problems")
+            .exact_size(problems)
             .show(ui, |ui| self.validation.ui(ui, stale))
             .inner;
         if let Some(p) = clicked {

@@ -64,6 +64,22 @@ impl ValidationPanel {
         self.revision != Some(revision)
     }
 
+    /// The panel's fixed height: the header, and when open four lines of the list
+    /// (longer lists scroll), so that the canvas above never moves as the list
+    /// grows or shrinks.
+    pub fn panel_height(&self, ui: &eframe::egui::Ui) -> f32 {
+        let s = ui.spacing();
+        let line = ui.text_style_height(&eframe::egui::TextStyle::Body)
+            + 2.0 * s.button_padding.y
+            + s.item_spacing.y;
+        let header = s.interact_size.y + s.item_spacing.y + 6.0;
+        if self.open {
+            header + 4.0 * line + 4.0
+        } else {
+            header
+        }
+    }
+
     /// Draw the list; returns the problem the user clicked.
     pub fn ui(&mut self, ui: &mut eframe::egui::Ui, stale: bool) -> Option<Problem> {
         use eframe::egui;
@@ -77,12 +93,15 @@ impl ValidationPanel {
             .iter()
             .filter(|p| p.severity == Severity::Warning)
             .count();
+        let notes = self.problems.len() - errors - warnings;
         let mut title = if self.problems.is_empty() {
             "Problems: none".to_string()
         } else {
             format!(
-                "Problems: {errors} errors, {warnings} warnings, {} notes",
-                self.problems.len() - errors - warnings
+                "Problems: {}, {}, {}",
+                count(errors, "error"),
+                count(warnings, "warning"),
+                count(notes, "note")
             )
         };
         if stale {
@@ -94,8 +113,8 @@ impl ValidationPanel {
             .open(Some(self.open))
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
-                    .max_height(140.0)
-                    .auto_shrink([false, true])
+                    .max_height(ui.available_height())
+                    .auto_shrink([false, false])
                     .show(ui, |ui| {
                         if self.problems.is_empty() {
                             ui.weak("The board has no problems.");
@@ -125,6 +144,15 @@ impl ValidationPanel {
             self.open = !self.open;
         }
         clicked
+    }
+}
+
+/// "1 error", "3 errors".
+fn count(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
     }
 }
 

@@ -39,8 +39,14 @@ impl Seat {
     }
 }
 
-/// The seat chooser under a player's name: Human / Computer and the time per move.
-pub fn seat_ui(ui: &mut egui::Ui, index: usize, side: &str, seat: &mut Seat) {
+/// The seat chooser under a player's name: Human / Computer, and the computer's
+/// time per move (always shown, greyed out for a person, so that switching a
+/// seat does not move what is below). `seconds` is the time the seat gets as a
+/// computer (kept while it is played by a person).
+pub fn seat_ui(ui: &mut egui::Ui, index: usize, side: &str, seat: &mut Seat, seconds: &mut f32) {
+    if let Seat::Computer { seconds: s } = seat {
+        *seconds = *s;
+    }
     ui.horizontal(|ui| {
         ui.add_space(4.0);
         let human = !seat.is_computer();
@@ -57,20 +63,33 @@ pub fn seat_ui(ui: &mut egui::Ui, index: usize, side: &str, seat: &mut Seat) {
             .clicked()
             && human
         {
-            *seat = Seat::Computer { seconds: 1.0 };
+            *seat = Seat::Computer { seconds: *seconds };
         }
     });
-    if let Seat::Computer { seconds } = seat {
-        ui.push_id(("seat_time", index), |ui| {
-            ui.add(
-                egui::Slider::new(seconds, MIN_SECONDS..=MAX_SECONDS)
-                    .logarithmic(true)
-                    .max_decimals(1)
-                    .suffix(" s"),
-            )
-            .on_hover_text("Thinking time per move: more is stronger");
+    ui.push_id(("seat_time", index), |ui| {
+        ui.horizontal(|ui| {
+            ui.add_space(4.0);
+            let computer = seat.is_computer();
+            let l = ui.add_enabled(computer, egui::Label::new("Time per move"));
+            ui.spacing_mut().slider_width = (ui.available_width() - 56.0).max(40.0);
+            let r = ui
+                .add_enabled(
+                    computer,
+                    egui::Slider::new(seconds, MIN_SECONDS..=MAX_SECONDS)
+                        .logarithmic(true)
+                        .max_decimals(1)
+                        .suffix(" s"),
+                )
+                .labelled_by(l.id)
+                .on_hover_text("Thinking time per move: more is stronger")
+                .on_disabled_hover_text(format!("Only when the computer plays {side}"));
+            if r.changed()
+                && let Seat::Computer { seconds: s } = seat
+            {
+                *s = *seconds;
+            }
         });
-    }
+    });
     ui.add_space(4.0);
 }
 
@@ -228,7 +247,18 @@ impl Computer {
     }
 }
 
+/// Height of the progress box: four lines of text, the bar and the Stop button,
+/// inside a frame. The game panel keeps this much room for it at all times.
+pub fn progress_height(ui: &egui::Ui) -> f32 {
+    let s = ui.spacing();
+    let line = ui.text_style_height(&egui::TextStyle::Body) + s.item_spacing.y;
+    let button = s.interact_size.y + s.item_spacing.y;
+    4.0 * line + 8.0 + s.item_spacing.y + button + 2.0 * 6.0 + 3.0
+}
+
 /// The progress box shown while the engine thinks; returns whether Stop was pressed.
+/// Every line is one line (cut with the full text on hover), so nothing in the
+/// box moves as the figures change.
 pub fn progress_ui(
     ui: &mut egui::Ui,
     purpose: Purpose,
@@ -243,29 +273,39 @@ pub fn progress_ui(
         .inner_margin(6)
         .show(ui, |ui| {
             ui.set_min_width(ui.available_width());
+            let line = |ui: &mut egui::Ui, text: egui::RichText| {
+                ui.add(egui::Label::new(text).truncate());
+            };
             let head = match purpose {
                 Purpose::Move(_) => format!("{who} is thinking…"),
                 Purpose::Hint(_) => format!("Looking for a move for {who}…"),
             };
-            ui.label(egui::RichText::new(head).strong());
+            line(ui, egui::RichText::new(head).strong());
             ui.add(
                 egui::ProgressBar::new(progress.fraction.clamp(0.0, 1.0))
                     .desired_height(8.0)
                     .fill(colour),
             );
-            ui.label(format!(
-                "{} simulations",
-                group_digits(progress.simulations)
-            ));
-            // Always one line, so the Stop button does not jump when the first
-            // estimate arrives.
-            ui.label(match &progress.best_move {
-                Some(m) => format!(
-                    "Best so far: {m} (win estimate {:.0}%)",
-                    progress.win_rate * 100.0
-                ),
-                None => "Best so far: none yet".to_string(),
-            });
+            line(
+                ui,
+                format!("{} simulations", group_digits(progress.simulations)).into(),
+            );
+            line(
+                ui,
+                match &progress.best_move {
+                    Some(m) => format!("Best so far: {m}"),
+                    None => "Best so far: none yet".to_string(),
+                }
+                .into(),
+            );
+            line(
+                ui,
+                match &progress.best_move {
+                    Some(_) => format!("Win estimate {:.0}%", progress.win_rate * 100.0),
+                    None => String::new(),
+                }
+                .into(),
+            );
             let label = match purpose {
                 Purpose::Move(_) => "Stop (move now)",
                 Purpose::Hint(_) => "Stop (show it now)",

@@ -20,8 +20,8 @@ mod side_panel;
 
 use super::canvas::Canvas;
 use super::command::Command;
-use super::file_dialog::{FileChooser, FileQuestion};
-use super::workspace::Workspace;
+use super::file_dialog::FileQuestion;
+use super::workspace::{Cause, Workspace};
 use crate::board::Board;
 use crate::game::registry::RecordFormat;
 use crate::game::{Click, ClickError, DynGame, MoveHandle, MoveTree, NodeId, RulesKind, new_game};
@@ -35,6 +35,11 @@ use std::sync::Arc;
 
 /// Canvas revisions for game boards live above the document's revisions.
 const GAME_REVISION: u64 = 1 << 48;
+/// Widths of the setup panel (left) and the game panel (right).
+const SETUP_WIDTH: f32 = 220.0;
+const GAME_WIDTH: f32 = 240.0;
+/// Room a fitted board leaves at the top of the canvas for the banners.
+const BANNER_ROOM: f32 = 44.0;
 
 /// The game being played and everything derived from it.
 struct Current {
@@ -57,7 +62,6 @@ pub struct PlayPanel {
     preview: Option<usize>,
     /// Mark every legal move on the board.
     pub show_legal: bool,
-    confirm_resign: bool,
     scene: Scene,
     legal: Vec<FaceId>,
     destinations: Vec<FaceId>,
@@ -101,7 +105,6 @@ impl PlayPanel {
             selected: None,
             preview: None,
             show_legal: false,
-            confirm_resign: false,
             scene: Scene::default(),
             legal: Vec::new(),
             destinations: Vec::new(),
@@ -210,7 +213,6 @@ impl PlayPanel {
         }
         self.preview = None;
         self.selected = None;
-        self.confirm_resign = false;
         self.game_changed();
         match (resigned, last) {
             (Some(_), _) => ws.status.info("Resignation withdrawn"),
@@ -274,7 +276,6 @@ impl PlayPanel {
         };
         self.preview = ply.filter(|&p| p != c.game.ply() && p <= c.game.recorded_len());
         self.selected = None;
-        self.confirm_resign = false;
         self.changed();
     }
 
@@ -346,7 +347,6 @@ impl PlayPanel {
         self.failed_epoch = None;
         self.preview = None;
         self.selected = None;
-        self.confirm_resign = false;
         self.game_changed();
     }
 
@@ -423,9 +423,10 @@ impl PlayPanel {
             return;
         };
         if let Some(p) = self.preview {
-            ws.status.error(format!(
-                "Previewing move {p} (read-only): press Back to live to play"
-            ));
+            ws.status.error_for(
+                Cause::Preview,
+                format!("Previewing move {p} (read-only): press Back to live to play"),
+            );
             return;
         }
         if let Some(p) = c.game.to_move()
@@ -458,7 +459,7 @@ impl PlayPanel {
                 if self.selected.take().is_some() {
                     self.changed();
                 }
-                ws.status.error(why.to_string());
+                ws.status.error_for(Cause::Move, why.to_string());
             }
         }
     }
@@ -474,7 +475,6 @@ impl PlayPanel {
             Ok(m) => {
                 let end = c.game.outcome().map(|o| o.reason);
                 self.selected = None;
-                self.confirm_resign = false;
                 self.game_changed();
                 match end {
                     Some(reason) => ws
@@ -521,27 +521,30 @@ impl PlayPanel {
         }
     }
 
-    /// "Save game…": ask where, then [`PlayPanel::save_game_to`].
-    pub fn save_dialog(&mut self, ws: &mut Workspace, chooser: &FileChooser) {
-        let Some(c) = &self.current else {
-            return;
-        };
+    /// What "Save game…" asks (None without a game): RON record, or SGF for Hex.
+    pub fn save_question(&self, folder: Option<&Path>) -> Option<FileQuestion> {
+        let c = self.current.as_ref()?;
         let mut q = FileQuestion::save("Save game", format!("{}-game.ron", c.game.kind().name()))
-            .filter("Game record (RON)", &["ron"]);
+            .filter("Game record (RON)", &["ron"])
+            .in_folder(folder);
         if c.game.entry().saves_as(RecordFormat::Sgf) {
             q = q.filter("Hex game (SGF)", &["sgf"]);
         }
-        if let Some(path) = chooser.choose(&q) {
-            let _ = self.save_game_to(ws, &path);
-        }
+        Some(q)
     }
 
-    /// "Open game…": ask which, then [`PlayPanel::open_game_from`].
-    pub fn open_dialog(&mut self, ws: &mut Workspace, chooser: &FileChooser) {
-        let q = FileQuestion::open("Open game").filter("Games (RON, Hex SGF)", &["ron", "sgf"]);
-        if let Some(path) = chooser.choose(&q) {
-            let _ = self.open_game_from(ws, &path);
-        }
+    /// What "Open game…" asks.
+    pub fn open_question(folder: Option<&Path>) -> FileQuestion {
+        FileQuestion::open("Open game")
+            .filter("Games (RON, Hex SGF)", &["ron", "sgf"])
+            .in_folder(folder)
+    }
+
+    /// "Red" or "Ann (Red)": the player to move, if the game is on.
+    pub fn who_to_move(&self) -> Option<String> {
+        let c = self.current.as_ref()?;
+        let p = c.game.to_move()?;
+        Some(Self::who(c.game.as_ref(), p))
     }
 
     /// Whether the play command `c` can run now, and if not why.
@@ -563,7 +566,9 @@ impl PlayPanel {
                 "No move to take back: this is the start of the game",
             ),
             Command::Redo => ok(g.ply() < g.recorded_len(), "No move to replay"),
-            Command::Resign => ok(g.to_move().is_some(), "The game is over"),
+            Command::Resign | Command::ConfirmResign => {
+                ok(g.to_move().is_some(), "The game is over")
+            }
             Command::Swap => ok(
                 self.preview.is_none() && self.swap.is_some() && human_to_move,
                 "The swap move is not possible now",
@@ -783,9 +788,15 @@ impl PlayPanel {
     pub fn ui(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {
         self.run_computer(&ui.ctx().clone(), ws);
         ws.status.hint = self.hint_text();
+        // Errors whose cause is gone leave the status bar.
+        if self.preview.is_none() {
+            ws.status.resolve(Cause::Preview);
+        }
+        // Both side panels have a fixed width and the banners lie over the board,
+        // so nothing that happens in the game moves the board.
         egui::Panel::left("play_setup")
             .resizable(false)
-            .default_size(210.0)
+            .exact_size(SETUP_WIDTH)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("play_setup_scroll")
@@ -798,20 +809,28 @@ impl PlayPanel {
         self.apply_names();
         egui::Panel::right("play_game")
             .resizable(false)
-            .default_size(230.0)
+            .exact_size(GAME_WIDTH)
             .show(ui, |ui| self.game_panel(ui, ws));
+        self.canvas.fit_top = BANNER_ROOM;
+        self.board_ui(ui, ws);
         let banner = self.current.as_ref().is_some_and(|c| {
             self.preview.is_some()
                 || self.scene.outcome.is_some()
                 || c.started_on.is_some_and(|r| r != ws.doc.revision())
         });
-        if banner {
-            egui::Panel::top("play_banners")
-                .frame(egui::Frame::NONE)
-                .show_separator_line(false)
-                .show(ui, |ui| self.banners(ui, ws));
+        if banner && let Some(rect) = self.canvas.last_rect() {
+            let area = egui::Rect::from_min_max(
+                rect.min + egui::vec2(8.0, 8.0),
+                egui::pos2(rect.max.x - 8.0, rect.max.y),
+            );
+            let mut child = ui.new_child(
+                egui::UiBuilder::new()
+                    .id_salt("play_banners")
+                    .max_rect(area)
+                    .layout(egui::Layout::top_down(egui::Align::Min)),
+            );
+            self.banners(&mut child, ws);
         }
-        self.board_ui(ui, ws);
     }
 
     /// The status bar's hint for what a click does now.

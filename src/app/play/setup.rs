@@ -94,6 +94,9 @@ pub struct Setup {
     pub colours: [Color32; 2],
     /// Human or computer, per side.
     pub seats: [Seat; 2],
+    /// The time per move each side gets when the computer plays it (kept while
+    /// a person plays it).
+    pub seconds: [f32; 2],
     suit: Option<Suitability>,
 }
 
@@ -112,6 +115,7 @@ impl Setup {
             names: sides.map(str::to_string),
             colours: sides.map(default_colour),
             seats: [Seat::Human, Seat::Human],
+            seconds: [1.0, 1.0],
             suit: None,
         }
     }
@@ -198,22 +202,27 @@ impl Setup {
         }
         let chosen_ok = suit.plain[index(self.kind)].is_ok();
         ui.add_space(4.0);
-        if self.kind.has_swap() {
-            let swap_problem = suit.swap[index(self.kind)].clone().err();
-            if swap_problem.is_some() {
-                self.swap = false;
-            }
-            let r = ui
-                .add_enabled(
-                    swap_problem.is_none(),
-                    egui::Checkbox::new(&mut self.swap, "Swap rule"),
-                )
-                .on_hover_text(
-                    "After the first move the second player may take it over instead of replying",
-                );
-            if let Some(why) = swap_problem {
-                r.on_disabled_hover_text(why);
-            }
+        // The row is there for every game (greyed out where the rules have no
+        // swap), so that choosing another game does not move "New game".
+        let swap_problem = if !self.kind.has_swap() {
+            Some(format!("{} has no swap rule", self.kind.title()))
+        } else {
+            suit.swap[index(self.kind)].clone().err()
+        };
+        let mut swap = self.swap && swap_problem.is_none();
+        let r = ui
+            .add_enabled(
+                swap_problem.is_none(),
+                egui::Checkbox::new(&mut swap, "Swap rule"),
+            )
+            .on_hover_text(
+                "After the first move the second player may take it over instead of replying",
+            );
+        if r.changed() {
+            self.swap = swap;
+        }
+        if let Some(why) = swap_problem {
+            r.on_disabled_hover_text(why);
         }
         ui.add_space(6.0);
         ui.label(RichText::new("Players").strong());
@@ -233,7 +242,7 @@ impl Setup {
                 )
                 .on_hover_text(format!("Name of the person playing {}", side));
             });
-            super::computer::seat_ui(ui, i, side, &mut self.seats[i]);
+            super::computer::seat_ui(ui, i, side, &mut self.seats[i], &mut self.seconds[i]);
         }
         ui.add_space(6.0);
         let new_game = Command::NewGame(self.kind);

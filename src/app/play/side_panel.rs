@@ -51,55 +51,34 @@ impl PlayPanel {
         ));
     }
 
-    /// The game side panel: turn, controls, move list.
+    /// The game side panel: turn, controls, the engine box, move list. Every part
+    /// keeps its place and height whatever happens in the game (the engine
+    /// thinking, a hint arriving, the swap becoming possible), so a button is
+    /// where it was when the pointer gets there.
     pub(super) fn game_panel(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {
         self.turn_ui(ui);
-        let Some(c) = &self.current else {
+        if self.current.is_none() {
             ui.add_space(8.0);
             command::button(ui, ws, Command::OpenGame, Ok(()));
             return;
-        };
-        let over = c.game.outcome().is_some();
+        }
         ui.add_space(4.0);
-        ui.horizontal_wrapped(|ui| {
+        ui.horizontal(|ui| {
             command::button(ui, ws, Command::Undo, self.availability(&Command::Undo));
             command::button(ui, ws, Command::Redo, self.availability(&Command::Redo));
-            // Resigning asks first: this button only opens the question below.
-            if ui
-                .add_enabled(!over && !self.confirm_resign, egui::Button::new("Resign"))
-                .on_hover_text(Command::Resign.tooltip())
-                .clicked()
-            {
-                self.confirm_resign = true;
-            }
+            command::button(
+                ui,
+                ws,
+                Command::ConfirmResign,
+                self.availability(&Command::ConfirmResign),
+            );
         });
-        if self.confirm_resign {
-            let who = self
-                .current
-                .as_ref()
-                .and_then(|c| c.game.to_move().map(|p| Self::who(c.game.as_ref(), p)))
-                .unwrap_or_default();
-            egui::Frame::new()
-                .stroke(egui::Stroke::new(1.0, ui.visuals().warn_fg_color))
-                .inner_margin(6)
-                .corner_radius(4.0)
-                .show(ui, |ui| {
-                    ui.label(format!("Resign the game as {who}?"));
-                    ui.horizontal(|ui| {
-                        if command::button_with_text(ui, ws, Command::Resign, Ok(()), "Yes, resign")
-                            .clicked()
-                        {
-                            self.confirm_resign = false;
-                        }
-                        if ui.button("Cancel").clicked() {
-                            self.confirm_resign = false;
-                        }
-                    });
-                });
-        }
-        self.swap_ui(ui, ws);
+        ui.horizontal(|ui| {
+            command::button(ui, ws, Command::Hint, self.availability(&Command::Hint));
+            self.swap_ui(ui, ws);
+        });
         self.engine_ui(ui, ws);
-        ui.horizontal_wrapped(|ui| {
+        ui.horizontal(|ui| {
             command::button(ui, ws, Command::SaveGame, Ok(()));
             command::button(ui, ws, Command::OpenGame, Ok(()));
         });
@@ -120,71 +99,88 @@ impl PlayPanel {
         });
     }
 
-    /// The swap (pie) move has no face to click: a button offers it when legal.
+    /// The swap (pie) move has no face to click: in a game with the swap rule a
+    /// Swap button sits next to Hint for the whole game, usable when the swap is.
     pub(super) fn swap_ui(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {
         let Some(c) = &self.current else {
             return;
         };
-        if self.swap.is_none() || self.preview.is_some() {
+        if !c.game.options().swap {
             return;
         }
-        let Some(p) = c.game.to_move() else {
-            return;
-        };
-        if self.setup.seats[p as usize & 1].is_computer() {
-            return;
-        }
-        let first = Self::who(c.game.as_ref(), crate::rules::opponent(p));
-        if ui
-            .button(Command::Swap.text())
+        let first = Self::who(c.game.as_ref(), 0);
+        let r = ui
+            .add_enabled(
+                self.availability(&Command::Swap).is_ok(),
+                egui::Button::new(Command::Swap.text()),
+            )
             .on_hover_text(format!(
                 "Take over {first}'s first move (mirrored into your own direction) instead of replying"
-            ))
-            .clicked()
-        {
+            ));
+        let r = match self.availability(&Command::Swap) {
+            Err(why) => r.on_disabled_hover_text(why),
+            Ok(()) => r,
+        };
+        if r.clicked() {
             ws.send(Command::Swap);
         }
     }
 
-    /// The engine's progress while it thinks, or the Hint button.
+    /// The engine box, always the same height: the engine's progress while it
+    /// thinks, else the last hint (or nothing).
     pub(super) fn engine_ui(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {
         let Some(c) = &self.current else {
             return;
         };
-        if let Some((purpose, progress)) = self.computer.thinking() {
-            let p = match purpose {
-                computer::Purpose::Move(p) | computer::Purpose::Hint(p) => p,
-            };
-            let who = Self::who(c.game.as_ref(), p);
-            // Light piece colours (White) get darkened to stay visible as a bar.
-            let c = self.setup.colours[p as usize & 1];
-            let colour = if text_on(c) == Color32::WHITE {
-                c
-            } else {
-                mix(c, Color32::from_gray(0x30), 0.6)
-            };
-            if computer::progress_ui(ui, purpose, progress, &who, colour) {
-                ws.send(Command::StopSearch);
-            }
-            return;
-        }
-        command::button(ui, ws, Command::Hint, self.availability(&Command::Hint));
-        if let Some(h) = &self.hint {
-            ui.label(format!(
-                "Hint: {} (win estimate {:.0}%)",
-                h.best_move,
-                h.win_rate * 100.0
-            ));
-        }
+        let height = computer::progress_height(ui);
+        let width = ui.available_width();
+        ui.allocate_ui_with_layout(
+            egui::vec2(width, height),
+            egui::Layout::top_down(egui::Align::Min),
+            |ui| {
+                ui.set_min_size(egui::vec2(width, height));
+                ui.set_max_height(height);
+                if let Some((purpose, progress)) = self.computer.thinking() {
+                    let p = match purpose {
+                        computer::Purpose::Move(p) | computer::Purpose::Hint(p) => p,
+                    };
+                    let who = Self::who(c.game.as_ref(), p);
+                    // Light piece colours (White) get darkened to stay visible as a bar.
+                    let c = self.setup.colours[p as usize & 1];
+                    let colour = if text_on(c) == Color32::WHITE {
+                        c
+                    } else {
+                        mix(c, Color32::from_gray(0x30), 0.6)
+                    };
+                    if computer::progress_ui(ui, purpose, progress, &who, colour) {
+                        ws.send(Command::StopSearch);
+                    }
+                } else if let Some(h) = &self.hint {
+                    ui.add(
+                        egui::Label::new(format!(
+                            "Hint: {} (win estimate {:.0}%)",
+                            h.best_move,
+                            h.win_rate * 100.0
+                        ))
+                        .truncate(),
+                    );
+                }
+            },
+        );
     }
 
-    /// Banners over the board: the result, the preview bar, an edited board.
+    /// Banners over the top of the board (they never push it down): the result,
+    /// the preview bar, an edited board. The fitted board leaves room for them.
     pub(super) fn banners(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {
         let Some(c) = &self.current else {
             return;
         };
         let g = c.game.as_ref();
         let started_on = c.started_on;
+        let width = ui.available_width();
+        // A banner takes the clicks on it, not the board under it: each lies in a
+        // scope that senses clicks before its buttons are added on top.
+        let sensing = || egui::UiBuilder::new().sense(egui::Sense::click());
         if let Some(p) = self.preview {
             let m = self
                 .scene
@@ -193,21 +189,26 @@ impl PlayPanel {
                 .map(|m| format!(" ({m})"))
                 .unwrap_or_default();
             let mut live = false;
-            egui::Frame::new()
-                .fill(mix(
-                    ui.visuals().panel_fill,
-                    Color32::from_rgb(0x30, 0x80, 0xe0),
-                    0.25,
-                ))
-                .inner_margin(egui::Margin::symmetric(10, 6))
-                .show(ui, |ui| {
-                    ui.horizontal(|ui| {
-                        ui.label(
-                            RichText::new(format!("Previewing move {p}{m} — read-only")).strong(),
-                        );
-                        live = ui.button(Command::Preview(None).text()).clicked();
-                    });
-                });
+            ui.scope_builder(sensing(), |ui| {
+                egui::Frame::new()
+                    .fill(mix(
+                        ui.visuals().panel_fill,
+                        Color32::from_rgb(0x30, 0x80, 0xe0),
+                        0.25,
+                    ))
+                    .corner_radius(4.0)
+                    .inner_margin(egui::Margin::symmetric(10, 6))
+                    .show(ui, |ui| {
+                        ui.set_width(width - 20.0);
+                        ui.horizontal(|ui| {
+                            ui.label(
+                                RichText::new(format!("Previewing move {p}{m} — read-only"))
+                                    .strong(),
+                            );
+                            live = ui.button(Command::Preview(None).text()).clicked();
+                        });
+                    })
+            });
             if live {
                 ws.send(Command::Preview(None));
             }
@@ -219,32 +220,45 @@ impl PlayPanel {
                 ),
                 None => (Color32::from_gray(0xa0), "Draw".to_string()),
             };
-            egui::Frame::new()
-                .fill(fill)
-                .inner_margin(egui::Margin::symmetric(12, 8))
-                .show(ui, |ui| {
-                    ui.set_min_width(ui.available_width());
-                    ui.label(
-                        RichText::new(format!("{head} — {}", o.reason))
-                            .size(18.0)
-                            .strong()
-                            .color(text_on(fill)),
-                    );
-                });
+            ui.scope_builder(sensing(), |ui| {
+                egui::Frame::new()
+                    .fill(fill)
+                    .corner_radius(4.0)
+                    .inner_margin(egui::Margin::symmetric(12, 8))
+                    .show(ui, |ui| {
+                        ui.set_width(width - 24.0);
+                        ui.add(
+                            egui::Label::new(
+                                RichText::new(format!("{head} — {}", o.reason))
+                                    .size(18.0)
+                                    .strong()
+                                    .color(text_on(fill)),
+                            )
+                            .truncate(),
+                        );
+                    })
+            });
         }
         if let Some(r) = started_on
             && r != ws.doc.revision()
         {
             let mut again = false;
-            egui::Frame::new()
+            ui.scope_builder(sensing(), |ui| egui::Frame::new()
                 .fill(mix(ui.visuals().panel_fill, ui.visuals().warn_fg_color, 0.2))
+                .corner_radius(4.0)
                 .inner_margin(egui::Margin::symmetric(10, 6))
                 .show(ui, |ui| {
-                    ui.horizontal_wrapped(|ui| {
-                        ui.label("The board has been edited or replaced since this game started; the game goes on on its own copy.");
+                    ui.set_width(width - 20.0);
+                    ui.horizontal(|ui| {
                         again = ui.button("New game on the edited board").clicked();
+                        ui.add(
+                            egui::Label::new(
+                                "The board has been edited or replaced since this game started; the game goes on on its own copy.",
+                            )
+                            .truncate(),
+                        );
                     });
-                });
+                }));
             if again {
                 ws.send(Command::NewGame(self.setup.kind));
             }

@@ -6,10 +6,12 @@
 
 use super::{DRAFT, PaintCx, SNAP, ToolCx};
 use crate::app::editor::snap::{SnapTarget, Snapped, snap};
+use crate::app::workspace::Cause;
 use crate::app::workspace::Workspace;
 use crate::edit::BoardEdit;
+use crate::mesh::EdgeId;
 use crate::mesh::Point;
-use crate::mesh::geom::polygon_self_intersects;
+use crate::mesh::geom::{polygon_self_intersects, segments_intersect};
 use eframe::egui::{Color32, Stroke};
 
 #[derive(Debug, Default)]
@@ -22,6 +24,31 @@ pub struct Draw {
     hover_closes: bool,
     /// Snap radius used when the polygon is closed (board units).
     radius: f64,
+    /// The board edge the last refused polygon crosses (drawn in red until the
+    /// corners change).
+    pub crossed: Option<EdgeId>,
+}
+
+/// The first edge of `board` that a side of the closed polygon `pts` crosses
+/// (touching at a corner does not count).
+pub fn crossed_edge(board: &crate::board::Board, pts: &[Point]) -> Option<EdgeId> {
+    let mesh = board.mesh();
+    let n = pts.len();
+    let eps = 1e-9;
+    mesh.edge_ids().find(|&e| {
+        let (a, b) = mesh.edge_segment(e);
+        (0..n).any(|i| {
+            let (c, d) = (pts[i], pts[(i + 1) % n]);
+            let touches = [c, d]
+                .iter()
+                .any(|q| q.distance(a) < eps || q.distance(b) < eps)
+                || crate::mesh::geom::point_segment_distance(c, a, b).0 < eps
+                || crate::mesh::geom::point_segment_distance(d, a, b).0 < eps
+                || crate::mesh::geom::point_segment_distance(a, c, d).0 < eps
+                || crate::mesh::geom::point_segment_distance(b, c, d).0 < eps;
+            !touches && segments_intersect(a, b, c, d)
+        })
+    })
 }
 
 impl Draw {
@@ -42,12 +69,14 @@ impl Draw {
         let had = !self.points.is_empty();
         self.points.clear();
         self.hover_closes = false;
+        self.crossed = None;
         had
     }
 
     /// Backspace: remove the last corner.
     pub fn pop(&mut self, ws: &mut Workspace) {
         if self.points.pop().is_some() {
+            self.crossed = None;
             ws.status.info(format!(
                 "removed the last corner ({} left)",
                 self.points.len()
@@ -78,12 +107,14 @@ impl Draw {
             .iter()
             .any(|&q| q.distance(s.point) <= cx.radius * 0.25)
         {
-            cx.ws.status.error(
+            cx.ws.status.error_for(
+                Cause::Polygon,
                 "this polygon already has a corner there; click the first corner to close it",
             );
             return;
         }
         self.points.push(s.point);
+        self.crossed = None;
         let on = match s.target {
             SnapTarget::Vertex(v) => format!(" on vertex #{}", v.0),
             SnapTarget::Edge(e) => format!(" on edge #{}", e.0),
@@ -105,14 +136,18 @@ impl Draw {
         selection: &mut Option<crate::app::editor::snap::Pick>,
     ) {
         if self.points.len() < 3 {
-            ws.status.error(format!(
-                "a polygon needs at least 3 corners; this one has {}",
-                self.points.len()
-            ));
+            ws.status.error_for(
+                Cause::Polygon,
+                format!(
+                    "a polygon needs at least 3 corners; this one has {}",
+                    self.points.len()
+                ),
+            );
             return;
         }
         if polygon_self_intersects(&self.points) {
-            ws.status.error(
+            ws.status.error_for(
+                Cause::Polygon,
                 "the polygon crosses itself: remove corners with Backspace or press Esc to start again",
             );
             return;
@@ -126,6 +161,7 @@ impl Draw {
                 let n = self.points.len();
                 self.points.clear();
                 self.hover_closes = false;
+                self.crossed = None;
                 if let Some(f) = out.created_face {
                     *selection = Some(crate::app::editor::snap::Pick::Face(f));
                     ws.status
@@ -134,9 +170,20 @@ impl Draw {
                     ws.status.info(format!("added a face with {n} corners"));
                 }
             }
-            Err(e) => ws.status.error(format!(
-                "cannot add this polygon: {e}. Move its corners (Backspace) or press Esc"
-            )),
+            Err(e) => {
+                self.crossed = crossed_edge(ws.doc.board(), &self.points);
+                let marked = if self.crossed.is_some() {
+                    " (the edge it crosses is marked in red)"
+                } else {
+                    ""
+                };
+                ws.status.error_for(
+                    Cause::Polygon,
+                    format!(
+                        "cannot add this polygon: {e}{marked}. Remove corners (Backspace) or press Esc"
+                    ),
+                );
+            }
         }
     }
 
@@ -165,6 +212,12 @@ impl Draw {
                     }
                 }
             }
+        }
+        if let Some(e) = self
+            .crossed
+            .filter(|e| e.index() < p.board.mesh().edge_count())
+        {
+            p.edge(e, Stroke::new(4.0, Color32::from_rgb(0xe0, 0x20, 0x20)));
         }
         let stroke = Stroke::new(2.0, DRAFT);
         let pts: Vec<_> = self.points.iter().map(|&q| p.screen(q)).collect();
