@@ -85,6 +85,9 @@ fn every_menu_entry_with_a_shortcut_does_what_the_shortcut_does() {
             "Redo set label Ctrl+Shift+Z",
             "Delete face Delete",
             "Fit board F",
+            "Zoom in Plus",
+            "Zoom out Minus",
+            "Reset zoom 0",
         ]
     );
 }

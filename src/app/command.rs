@@ -15,10 +15,7 @@
 //! command does nothing.
 
 use super::autosave::Leftover;
-use super::dialogs::{Choice, NewBoard};
-use super::editor::Tool;
-use super::file_dialog::FileAction;
-use super::workspace::{Mode, Workspace};
+pub use super::vocabulary::{Mode, Tool};
 use crate::board::Board;
 use crate::game::{NodeId, RulesKind};
 use eframe::egui;
@@ -219,7 +216,7 @@ impl Command {
         use Command::*;
         let mut all = vec![
             NewDialog,
-            NewBoard(super::dialogs::NewBoard::Empty),
+            NewBoard(self::NewBoard::Empty),
             Open,
             ClearRecent,
             Save,
@@ -283,10 +280,8 @@ impl Command {
         let s = |text: &'static str, tip: &'static str| (Cow::Borrowed(text), Cow::Borrowed(tip));
         match self {
             NewDialog => s("From preset…", "New board (empty or from a preset)"),
-            NewBoard(super::dialogs::NewBoard::Empty) => {
-                s("Empty board", "A new board without faces")
-            }
-            NewBoard(super::dialogs::NewBoard::Preset { name, size }) => (
+            NewBoard(self::NewBoard::Empty) => s("Empty board", "A new board without faces"),
+            NewBoard(self::NewBoard::Preset { name, size }) => (
                 format!("New {name}").into(),
                 match size {
                     Some(n) => format!("A new board from the {name} preset, size {n}").into(),
@@ -541,62 +536,49 @@ pub fn pressed(ctx: &egui::Context, typing: bool) -> Vec<Command> {
     out
 }
 
-/// A button for `cmd`: its text, its tooltip with the shortcut, greyed out with
-/// the reason when `available` is an error. A click queues the command.
-pub fn button(
-    ui: &mut egui::Ui,
-    ws: &mut Workspace,
-    cmd: Command,
-    available: Result<(), String>,
-) -> egui::Response {
-    let text = cmd.text();
-    button_with_text(ui, ws, cmd, available, &text)
-}
-
-/// [`button`] with other text on it (e.g. "Yes, resign" for [`Command::Resign`]).
-pub fn button_with_text(
-    ui: &mut egui::Ui,
-    ws: &mut Workspace,
-    cmd: Command,
-    available: Result<(), String>,
-    text: &str,
-) -> egui::Response {
-    let r = ui
-        .add_enabled(available.is_ok(), egui::Button::new(text))
-        .on_hover_text(cmd.tooltip_with_shortcut(ui.ctx()));
-    let r = match &available {
-        Err(why) => r.on_disabled_hover_text(why),
-        Ok(()) => r,
-    };
-    if r.clicked() {
-        ws.send(cmd);
-    }
-    r
-}
-
-/// A selectable label for `cmd` with its shortcut after the text ("Draw  D"), as
-/// the editor's tool buttons and the mode tabs are drawn. A click queues it.
-pub fn selectable(
-    ui: &mut egui::Ui,
-    ws: &mut Workspace,
-    cmd: Command,
-    selected: bool,
-) -> egui::Response {
-    let r = ui
-        .selectable_label(selected, selectable_text(ui.ctx(), &cmd))
-        .on_hover_text(cmd.tooltip_with_shortcut(ui.ctx()));
-    if r.clicked() {
-        ws.send(cmd);
-    }
-    r
-}
-
 /// The text of a [`selectable`] command: "Draw  D".
 pub fn selectable_text(ctx: &egui::Context, cmd: &Command) -> String {
     match cmd.shortcut_text(ctx) {
         Some(k) => format!("{}  {k}", cmd.text()),
         None => cmd.text().into_owned(),
     }
+}
+
+/// What File → New makes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NewBoard {
+    Empty,
+    /// A preset from [`presets::PRESETS`] with its size (None for fixed-size presets).
+    Preset {
+        name: String,
+        size: Option<u32>,
+    },
+}
+
+/// The answer to the unsaved-changes prompt.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Choice {
+    Save,
+    DontSave,
+    Cancel,
+}
+
+/// What the app does with the path a file dialog returns. The in-app dialog's
+/// answer is [`Command::FileChosen`] with it.
+#[derive(Debug)]
+pub enum FileAction {
+    /// File → Open: a board or a game.
+    Open,
+    /// File → Import OBJ.
+    ImportObj,
+    /// Save the board there; then carry out `then` (what waited for the save).
+    SaveBoard {
+        then: Vec<Command>,
+    },
+    /// File → Export OBJ / SVG (the extension).
+    Export(String),
+    SaveGame,
+    OpenGame,
 }
 
 #[cfg(test)]

@@ -6,23 +6,13 @@
 //! other. Every dialog has a fixed id and closes with Esc.
 
 use super::autosave::Leftover;
+pub use super::command::{Choice, NewBoard};
 use super::command::{Command, Section};
 use super::file_dialog::{InAppPicker, PickerOutcome};
 use super::workspace::Workspace;
 use crate::game::RulesKind;
 use crate::presets;
 use eframe::egui;
-
-/// What File → New makes.
-#[derive(Clone, Debug, PartialEq)]
-pub enum NewBoard {
-    Empty,
-    /// A preset from [`presets::PRESETS`] with its size (None for fixed-size presets).
-    Preset {
-        name: String,
-        size: Option<u32>,
-    },
-}
 
 /// What the unsaved-changes prompt says the waiting commands are about to do.
 fn verb(waiting: &[Command]) -> &'static str {
@@ -32,14 +22,6 @@ fn verb(waiting: &[Command]) -> &'static str {
         Some(Command::Quit) => "closing",
         _ => "replacing the board",
     }
-}
-
-/// The answer to the unsaved-changes prompt.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Choice {
-    Save,
-    DontSave,
-    Cancel,
 }
 
 /// The dialog on screen (at most one at a time). The modal ones (everything but

@@ -12,6 +12,7 @@
 //! egui 0.36.)
 
 use super::command::Command;
+pub use super::command::FileAction;
 use eframe::egui;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -253,24 +254,6 @@ fn portal_file_chooser() -> bool {
         proxy.get_property::<u32>("version").await.ok()
     })
     .is_some()
-}
-
-/// What the app does with the path a file dialog returns. The in-app dialog's
-/// answer is [`Command::FileChosen`] with it.
-#[derive(Debug)]
-pub enum FileAction {
-    /// File → Open: a board or a game.
-    Open,
-    /// File → Import OBJ.
-    ImportObj,
-    /// Save the board there; then carry out `then` (what waited for the save).
-    SaveBoard {
-        then: Vec<Command>,
-    },
-    /// File → Export OBJ / SVG (the extension).
-    Export(String),
-    SaveGame,
-    OpenGame,
 }
 
 /// The app's own file dialog, for desktops without a native one: the folder, its

@@ -26,6 +26,7 @@ pub mod generator;
 pub mod menu;
 pub mod play;
 pub mod view;
+pub mod vocabulary;
 pub mod workspace;
 
 use crate::board::{Board, FaceKind};
@@ -526,7 +527,7 @@ impl App {
     fn tabs(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
             for m in Mode::ALL {
-                command::selectable(ui, &mut self.ws, Command::SetMode(m), self.mode == m);
+                self.ws.selectable(ui, Command::SetMode(m), self.mode == m);
             }
         });
     }

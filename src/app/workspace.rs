@@ -5,6 +5,7 @@
 use super::command::Command;
 use crate::board::Board;
 use crate::edit::{BoardEdit, EditError, EditOutcome, History};
+use eframe::egui;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
@@ -301,26 +302,7 @@ impl Default for Settings {
     }
 }
 
-/// The three modes, shown as tabs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
-pub enum Mode {
-    #[default]
-    Editor,
-    Play,
-    Generator,
-}
-
-impl Mode {
-    pub const ALL: [Mode; 3] = [Mode::Editor, Mode::Play, Mode::Generator];
-
-    pub fn title(self) -> &'static str {
-        match self {
-            Mode::Editor => "Editor",
-            Mode::Play => "Play",
-            Mode::Generator => "Generator",
-        }
-    }
-}
+pub use super::vocabulary::Mode;
 
 /// Everything the modes share. Owned by the app; each mode's panel gets `&mut`.
 pub struct Workspace {
@@ -344,6 +326,56 @@ impl Workspace {
     /// Queue a command for the end of the frame.
     pub fn send(&mut self, c: Command) {
         self.commands.push(c);
+    }
+
+    /// A button for `cmd`: its text, its tooltip with the shortcut, greyed out with
+    /// the reason when `available` is an error. A click queues the command.
+    pub fn button(
+        &mut self,
+        ui: &mut egui::Ui,
+        cmd: Command,
+        available: Result<(), String>,
+    ) -> egui::Response {
+        let text = cmd.text();
+        self.button_with_text(ui, cmd, available, &text)
+    }
+
+    /// [`button`] with other text on it (e.g. "Yes, resign" for [`Command::Resign`]).
+    pub fn button_with_text(
+        &mut self,
+        ui: &mut egui::Ui,
+        cmd: Command,
+        available: Result<(), String>,
+        text: &str,
+    ) -> egui::Response {
+        let r = ui
+            .add_enabled(available.is_ok(), egui::Button::new(text))
+            .on_hover_text(cmd.tooltip_with_shortcut(ui.ctx()));
+        let r = match &available {
+            Err(why) => r.on_disabled_hover_text(why),
+            Ok(()) => r,
+        };
+        if r.clicked() {
+            self.send(cmd);
+        }
+        r
+    }
+
+    /// A selectable label for `cmd` with its shortcut after the text ("Draw  D"), as
+    /// the editor's tool buttons and the mode tabs are drawn. A click queues it.
+    pub fn selectable(
+        &mut self,
+        ui: &mut egui::Ui,
+        cmd: Command,
+        selected: bool,
+    ) -> egui::Response {
+        let r = ui
+            .selectable_label(selected, super::command::selectable_text(ui.ctx(), &cmd))
+            .on_hover_text(cmd.tooltip_with_shortcut(ui.ctx()));
+        if r.clicked() {
+            self.send(cmd);
+        }
+        r
     }
 }
 

@@ -418,7 +418,7 @@ impl<R: Registered> DynGame for Game<R> {
             cursor,
             ..GameRecord::new(
                 R::NAME,
-                super::record::record_options(&self.options),
+                super::options::record_options(&self.options),
                 board,
                 self.players.clone(),
                 notation(&main[1..]),

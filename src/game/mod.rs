@@ -15,6 +15,7 @@
 
 pub mod dynamic;
 pub mod engine;
+pub mod options;
 pub mod record;
 pub mod registry;
 pub mod text;

@@ -3,12 +3,13 @@
 //! Formats themselves live in `crate::io`; this is where a record meets the rules.
 
 use super::dynamic::DynGame;
+pub use super::options::{game_options, record_options};
 use super::registry::{RecordFormat, RulesKind, UnknownRules};
 use crate::board::Board;
-use crate::io::record::{BoardSource, GameRecord, RecordOptions, RecordRepetition};
+use crate::io::record::{BoardSource, GameRecord};
 use crate::io::{self, Document, Format, IoError, Limits};
 use crate::presets::PresetError;
-use crate::rules::{GameOptions, Repetition, UnsuitableBoard};
+use crate::rules::UnsuitableBoard;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -153,31 +154,6 @@ pub fn record_board(
 /// `--board`): the one board reader, `crate::io::load_board`.
 pub fn load_board_file(path: &Path) -> Result<Board, IoError> {
     io::load_board(path).map(|loaded| loaded.board)
-}
-
-/// The options a record gives a game. Options a record leaves out read as games
-/// played before they existed (no dead draw).
-pub fn game_options(recorded: &RecordOptions) -> GameOptions {
-    GameOptions {
-        swap: recorded.swap,
-        repetition: match recorded.repetition {
-            RecordRepetition::Second => Repetition::Second,
-            RecordRepetition::Third => Repetition::Third,
-        },
-        dead_draw: recorded.dead_draw,
-    }
-}
-
-/// The options as a record stores them (a game holds only those its rules use).
-pub fn record_options(options: &GameOptions) -> RecordOptions {
-    RecordOptions {
-        swap: options.swap,
-        repetition: match options.repetition {
-            Repetition::Second => RecordRepetition::Second,
-            Repetition::Third => RecordRepetition::Third,
-        },
-        dead_draw: options.dead_draw,
-    }
 }
 
 /// Rebuild the game a record describes: make the board, replay and validate

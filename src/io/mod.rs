@@ -12,6 +12,7 @@
 //! always validated.
 
 pub mod atomic;
+pub mod excerpt;
 pub mod obj;
 pub mod record;
 pub mod ron;

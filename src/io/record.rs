@@ -257,7 +257,7 @@ impl GameRecord {
             super::ron::from_str_bounded(text, limits).map_err(|e| RecordError::Parse {
                 line: e.span.start.line,
                 col: e.span.start.col,
-                message: ron_message(&e.code),
+                message: super::ron::ron_message(&e.code),
             })?;
         if !(OLDEST_RECORD_FORMAT_VERSION..=RECORD_FORMAT_VERSION).contains(&r.format_version) {
             return Err(RecordError::Version {
@@ -278,63 +278,6 @@ impl GameRecord {
             }
         }
         Ok(r)
-    }
-}
-
-/// What a schema type is called in messages (the user's words, not ours).
-fn part_name(outer: Option<&str>) -> &'static str {
-    match outer.unwrap_or("") {
-        "GameRecord" => "the game record",
-        "RecordOptions" => "the options",
-        "RecordResult" => "the result",
-        "BoardSource" | "Preset" => "the board source",
-        "BoardFile" | "LegacyBoard" => "the board",
-        "MetaDto" | "LegacyMeta" => "the board's meta",
-        "FaceDto" => "a face",
-        "PieceDto" => "a setup piece",
-        "LegacyFaceData" => "the face data",
-        "RecordVariation" => "a variation",
-        "RecordCursor" => "the cursor",
-        _ => "this part",
-    }
-}
-
-/// A RON error in the user's terms: fields named as they are written, no
-/// internal type names, no hints about Rust syntax or library options.
-pub(crate) fn ron_message(code: &ron::Error) -> String {
-    use ron::Error as E;
-    let list = |e: &[&str]| e.join(", ");
-    match code {
-        E::NoSuchStructField {
-            expected,
-            found,
-            outer,
-        } => format!(
-            "unknown field '{}' in {} (the fields are: {})",
-            super::sgf::excerpt(found),
-            part_name(outer.as_deref()),
-            list(expected)
-        ),
-        E::MissingStructField { field, outer } => {
-            format!("{} needs the field '{field}'", part_name(outer.as_deref()))
-        }
-        E::DuplicateStructField { field, outer } => format!(
-            "the field '{field}' appears twice in {}",
-            part_name(outer.as_deref())
-        ),
-        E::NoSuchEnumVariant {
-            expected, found, ..
-        } => format!(
-            "unknown value '{}' (expected one of: {})",
-            super::sgf::excerpt(found),
-            list(expected)
-        ),
-        E::SuggestRawIdentifier(id) | E::InvalidIdentifier(id) => {
-            format!("'{}' is not a valid name here", super::sgf::excerpt(id))
-        }
-        E::ExceededRecursionLimit => "the file nests brackets too deeply".to_string(),
-        E::Eof => "the file ends too early (is it truncated?)".to_string(),
-        other => super::sgf::excerpt_n(&other.to_string(), 200),
     }
 }
 

@@ -246,9 +246,9 @@ pub(crate) fn de_moves<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D
     bounded(d, "moves", limit, false)
 }
 /// A game record's variations, at most [`Limits::max_moves`] of them.
-pub(crate) fn de_variations<'de, D: Deserializer<'de>>(
+pub(crate) fn de_variations<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
     d: D,
-) -> Result<Vec<super::record::RecordVariation>, D::Error> {
+) -> Result<Vec<T>, D::Error> {
     let limit = BUDGET.with(|b| b.get().max_moves);
     bounded(d, "variations", limit, false)
 }
@@ -286,7 +286,7 @@ fn check_version(v: u64) -> Result<(), IoError> {
 fn ron_error(e: ron::error::SpannedError) -> IoError {
     let message = match &e.code {
         ron::Error::Eof => "the file ends too early (is it truncated?)".to_string(),
-        other => super::record::ron_message(other),
+        other => ron_message(other),
     };
     IoError::Ron {
         line: e.span.start.line,
@@ -468,4 +468,61 @@ pub fn write_ron(board: &Board) -> Result<String, IoError> {
         .map_err(|e| IoError::Invalid(format!("could not write RON: {e}")))?;
     s.push('\n');
     Ok(s)
+}
+
+/// What a schema type is called in messages (the user's words, not ours).
+fn part_name(outer: Option<&str>) -> &'static str {
+    match outer.unwrap_or("") {
+        "GameRecord" => "the game record",
+        "RecordOptions" => "the options",
+        "RecordResult" => "the result",
+        "BoardSource" | "Preset" => "the board source",
+        "BoardFile" | "LegacyBoard" => "the board",
+        "MetaDto" | "LegacyMeta" => "the board's meta",
+        "FaceDto" => "a face",
+        "PieceDto" => "a setup piece",
+        "LegacyFaceData" => "the face data",
+        "RecordVariation" => "a variation",
+        "RecordCursor" => "the cursor",
+        _ => "this part",
+    }
+}
+
+/// A RON error in the user's terms: fields named as they are written, no
+/// internal type names, no hints about Rust syntax or library options.
+pub(crate) fn ron_message(code: &ron::Error) -> String {
+    use ron::Error as E;
+    let list = |e: &[&str]| e.join(", ");
+    match code {
+        E::NoSuchStructField {
+            expected,
+            found,
+            outer,
+        } => format!(
+            "unknown field '{}' in {} (the fields are: {})",
+            super::excerpt::excerpt(found),
+            part_name(outer.as_deref()),
+            list(expected)
+        ),
+        E::MissingStructField { field, outer } => {
+            format!("{} needs the field '{field}'", part_name(outer.as_deref()))
+        }
+        E::DuplicateStructField { field, outer } => format!(
+            "the field '{field}' appears twice in {}",
+            part_name(outer.as_deref())
+        ),
+        E::NoSuchEnumVariant {
+            expected, found, ..
+        } => format!(
+            "unknown value '{}' (expected one of: {})",
+            super::excerpt::excerpt(found),
+            list(expected)
+        ),
+        E::SuggestRawIdentifier(id) | E::InvalidIdentifier(id) => {
+            format!("'{}' is not a valid name here", super::excerpt::excerpt(id))
+        }
+        E::ExceededRecursionLimit => "the file nests brackets too deeply".to_string(),
+        E::Eof => "the file ends too early (is it truncated?)".to_string(),
+        other => super::excerpt::excerpt_n(&other.to_string(), 200),
+    }
 }

@@ -47,36 +47,7 @@ pub const MAX_SGF_BYTES: u64 = 16 << 20;
 /// Most nodes (moves and setup) in an SGF file; far more than a 100×100 Hex
 /// board can hold.
 pub const MAX_SGF_NODES: usize = 100_000;
-/// Longest excerpt of the file quoted in a message, in characters.
-const EXCERPT: usize = 40;
-
-/// `s`, shortened to a few dozen characters for a message.
-pub fn excerpt(s: &str) -> String {
-    excerpt_n(s, EXCERPT)
-}
-
-/// `s`, shortened to `n` characters for a message, on one line (control
-/// characters escaped).
-pub fn excerpt_n(s: &str, n: usize) -> String {
-    let mut chars = s.chars();
-    let short: String = chars
-        .by_ref()
-        .take(n)
-        .flat_map(|c| {
-            let e: Vec<char> = if c.is_control() {
-                c.escape_default().collect()
-            } else {
-                vec![c]
-            };
-            e
-        })
-        .collect();
-    if chars.next().is_some() {
-        format!("{short}… ({} bytes)", s.len())
-    } else {
-        short
-    }
-}
+pub use super::excerpt::{excerpt, excerpt_n};
 
 /// Why an SGF record could not be read or written.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

@@ -17,7 +17,7 @@ pub mod tools;
 pub mod validation;
 
 use super::canvas::Canvas;
-use super::command::{self, Command};
+use super::command::Command;
 use super::view::View;
 use super::workspace::Workspace;
 use crate::board::Board;
@@ -27,58 +27,7 @@ use egui::PointerButton;
 use snap::{Pick, SNAP_PIXELS};
 use tools::{Click, KeyGen, PaintCx, SELECT, ToolCx};
 
-/// The editor's tools.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Tool {
-    Select,
-    Draw,
-    Move,
-    Delete,
-    Split,
-    Merge,
-    TagSide,
-    StartPieces,
-}
-
-impl Tool {
-    pub const ALL: [Tool; 8] = [
-        Tool::Select,
-        Tool::Draw,
-        Tool::Move,
-        Tool::Delete,
-        Tool::Split,
-        Tool::Merge,
-        Tool::TagSide,
-        Tool::StartPieces,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Tool::Select => "Select",
-            Tool::Draw => "Draw",
-            Tool::Move => "Move",
-            Tool::Delete => "Delete",
-            Tool::Split => "Split",
-            Tool::Merge => "Merge",
-            Tool::TagSide => "Tag side",
-            Tool::StartPieces => "Start pieces",
-        }
-    }
-
-    /// What the tool does (its tooltip).
-    pub fn description(self) -> &'static str {
-        match self {
-            Tool::Select => "Select a face, edge or vertex and edit it in the inspector",
-            Tool::Draw => "Draw a polygon face corner by corner",
-            Tool::Move => "Drag vertices; faces sharing them follow",
-            Tool::Delete => "Delete faces",
-            Tool::Split => "Cut a face between two of its corners",
-            Tool::Merge => "Merge two adjacent faces",
-            Tool::TagSide => "Tag boundary edges as top, bottom, left or right sides",
-            Tool::StartPieces => "Place the players' start pieces",
-        }
-    }
-}
+pub use super::vocabulary::Tool;
 
 /// Height of one toolbar row: a button's.
 fn toolbar_row_height(ui: &egui::Ui) -> f32 {
@@ -264,13 +213,13 @@ impl EditorPanel {
         ui.horizontal(|ui| {
             ui.set_height(row);
             for t in Tool::ALL {
-                command::selectable(ui, ws, Command::SetTool(t), self.tool == t);
+                ws.selectable(ui, Command::SetTool(t), self.tool == t);
             }
             ui.separator();
             let undo = ws.doc.undo_availability();
-            command::button(ui, ws, Command::Undo, undo);
+            ws.button(ui, Command::Undo, undo);
             let redo = ws.doc.redo_availability();
-            command::button(ui, ws, Command::Redo, redo);
+            ws.button(ui, Command::Redo, redo);
             ui.separator();
             ui.checkbox(&mut ws.settings.grid_snap, "Grid snap")
                 .on_hover_text("Snap new corners and moved vertices to a square grid");

@@ -7,7 +7,7 @@
 //! Up/Down switch between the alternatives of the shown move, and the Promote /
 //! Delete variation buttons act on the variation of the shown move.
 
-use crate::app::command::{self, Command};
+use crate::app::command::Command;
 use crate::app::workspace::Workspace;
 use crate::game::{MoveTree, NodeId};
 use eframe::egui::{self, Color32, RichText};
@@ -71,7 +71,7 @@ pub fn ui(
         ui.horizontal_wrapped(|ui| {
             for c in [Command::PromoteVariation, Command::DeleteVariation] {
                 let a = available(&c);
-                command::button(ui, ws, c, a);
+                ws.button(ui, c, a);
             }
         });
     }

@@ -5,7 +5,7 @@
 
 use super::board_view::{mix, text_on};
 use super::{PlayPanel, computer, moves};
-use crate::app::command::{self, Command};
+use crate::app::command::Command;
 use crate::app::workspace::Workspace;
 use eframe::egui::{self, Color32, RichText};
 
@@ -59,28 +59,27 @@ impl PlayPanel {
         self.turn_ui(ui);
         if self.current.is_none() {
             ui.add_space(8.0);
-            command::button(ui, ws, Command::OpenGame, Ok(()));
+            ws.button(ui, Command::OpenGame, Ok(()));
             return;
         }
         ui.add_space(4.0);
         ui.horizontal(|ui| {
-            command::button(ui, ws, Command::Undo, self.availability(&Command::Undo));
-            command::button(ui, ws, Command::Redo, self.availability(&Command::Redo));
-            command::button(
+            ws.button(ui, Command::Undo, self.availability(&Command::Undo));
+            ws.button(ui, Command::Redo, self.availability(&Command::Redo));
+            ws.button(
                 ui,
-                ws,
                 Command::ConfirmResign,
                 self.availability(&Command::ConfirmResign),
             );
         });
         ui.horizontal(|ui| {
-            command::button(ui, ws, Command::Hint, self.availability(&Command::Hint));
+            ws.button(ui, Command::Hint, self.availability(&Command::Hint));
             self.swap_ui(ui, ws);
         });
         self.engine_ui(ui, ws);
         ui.horizontal(|ui| {
-            command::button(ui, ws, Command::SaveGame, Ok(()));
-            command::button(ui, ws, Command::OpenGame, Ok(()));
+            ws.button(ui, Command::SaveGame, Ok(()));
+            ws.button(ui, Command::OpenGame, Ok(()));
         });
         if ui
             .checkbox(&mut self.show_legal, "Show legal moves")

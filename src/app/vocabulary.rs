@@ -1,0 +1,79 @@
+//! The named choices the app's commands carry: the three modes and the editor's
+//! tools. A leaf module, so that the command type and the panels that send
+//! commands can both name them without importing each other.
+
+use serde::{Deserialize, Serialize};
+
+/// The editor's tools.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Tool {
+    Select,
+    Draw,
+    Move,
+    Delete,
+    Split,
+    Merge,
+    TagSide,
+    StartPieces,
+}
+
+impl Tool {
+    pub const ALL: [Tool; 8] = [
+        Tool::Select,
+        Tool::Draw,
+        Tool::Move,
+        Tool::Delete,
+        Tool::Split,
+        Tool::Merge,
+        Tool::TagSide,
+        Tool::StartPieces,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Tool::Select => "Select",
+            Tool::Draw => "Draw",
+            Tool::Move => "Move",
+            Tool::Delete => "Delete",
+            Tool::Split => "Split",
+            Tool::Merge => "Merge",
+            Tool::TagSide => "Tag side",
+            Tool::StartPieces => "Start pieces",
+        }
+    }
+
+    /// What the tool does (its tooltip).
+    pub fn description(self) -> &'static str {
+        match self {
+            Tool::Select => "Select a face, edge or vertex and edit it in the inspector",
+            Tool::Draw => "Draw a polygon face corner by corner",
+            Tool::Move => "Drag vertices; faces sharing them follow",
+            Tool::Delete => "Delete faces",
+            Tool::Split => "Cut a face between two of its corners",
+            Tool::Merge => "Merge two adjacent faces",
+            Tool::TagSide => "Tag boundary edges as top, bottom, left or right sides",
+            Tool::StartPieces => "Place the players' start pieces",
+        }
+    }
+}
+
+/// The three modes, shown as tabs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Mode {
+    #[default]
+    Editor,
+    Play,
+    Generator,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 3] = [Mode::Editor, Mode::Play, Mode::Generator];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Mode::Editor => "Editor",
+            Mode::Play => "Play",
+            Mode::Generator => "Generator",
+        }
+    }
+}
