@@ -118,11 +118,7 @@ impl PartialEq for HavannahPosition {
 impl HavannahPosition {
     /// The stone on face `f`, if any.
     pub fn stone(&self, f: FaceId) -> Option<Player> {
-        match self.cells.get(f.index()).copied() {
-            Some(1) => Some(0),
-            Some(2) => Some(1),
-            _ => None,
-        }
+        super::stone_of(self.cells.get(f.index()).copied().unwrap_or(0))
     }
     /// Number of stones on the board.
     pub fn stones(&self) -> u32 {
@@ -130,13 +126,7 @@ impl HavannahPosition {
     }
 }
 
-fn winner_of(w: u8) -> Option<Player> {
-    match w {
-        1 => Some(0),
-        2 => Some(1),
-        _ => None,
-    }
-}
+use super::stone_of as winner_of;
 
 /// Bridge and fork from a group's bits.
 fn shape_of(bits: u16) -> u8 {

@@ -97,11 +97,7 @@ impl PartialEq for HexPosition {
 impl HexPosition {
     /// The stone on face `f`: `None`, `Some(0)` Red, `Some(1)` Blue.
     pub fn stone(&self, f: FaceId) -> Option<Player> {
-        match self.cells.get(f.index()).copied() {
-            Some(1) => Some(0),
-            Some(2) => Some(1),
-            _ => None,
-        }
+        super::stone_of(self.cells.get(f.index()).copied().unwrap_or(0))
     }
     /// Number of stones on the board.
     pub fn stones(&self) -> u32 {
@@ -149,13 +145,7 @@ fn side_bits(t: SideTag) -> u8 {
     }
 }
 
-fn winner_of(w: u8) -> Option<Player> {
-    match w {
-        1 => Some(0),
-        2 => Some(1),
-        _ => None,
-    }
-}
+use super::stone_of as winner_of;
 
 fn transpose_bits(b: u8) -> u8 {
     ((b & TOP) << 2) | ((b & BOTTOM) << 2) | ((b & LEFT) >> 2) | ((b & RIGHT) >> 2)

@@ -284,3 +284,13 @@ pub trait Rules: Clone + Send + Sync + 'static {
         self.outcome(pos).map(|o| o.winner)
     }
 }
+
+/// The player a connection game's cell code stands for (0 empty, 1 first
+/// player, 2 second; also the codes of a winner, where 3 is a draw).
+pub(crate) fn stone_of(code: u8) -> Option<Player> {
+    match code {
+        1 => Some(0),
+        2 => Some(1),
+        _ => None,
+    }
+}

@@ -84,11 +84,7 @@ impl PartialEq for YPosition {
 impl YPosition {
     /// The stone on face `f`, if any.
     pub fn stone(&self, f: FaceId) -> Option<Player> {
-        match self.cells.get(f.index()).copied() {
-            Some(1) => Some(0),
-            Some(2) => Some(1),
-            _ => None,
-        }
+        super::stone_of(self.cells.get(f.index()).copied().unwrap_or(0))
     }
     /// Number of stones on the board.
     pub fn stones(&self) -> u32 {
@@ -96,13 +92,7 @@ impl YPosition {
     }
 }
 
-fn winner_of(w: u8) -> Option<Player> {
-    match w {
-        1 => Some(0),
-        2 => Some(1),
-        _ => None,
-    }
-}
+use super::stone_of as winner_of;
 
 fn build_tables(board: &Board) -> Result<Tables, UnsuitableBoard> {
     let cells = Cells::new(board, "Y")?;
