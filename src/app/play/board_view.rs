@@ -1,8 +1,13 @@
-//! Drawing a game on the canvas: pieces (stones, or pegs in holes, as the game's
-//! registry entry says), links, faces reserved for one player tinted in his
-//! colour, the last move, legal-move and destination markers, the selection, the
-//! hovered face (legal or not), the engine's suggestion and the evidence of a
-//! finished game. What to draw is asked of the game, never decided by its kind.
+//! Drawing a game on the canvas: pieces (stones, or pegs in the holes of a plain
+//! board, as the game's registry entry says), links, faces reserved for one
+//! player (tinted in his colour, or fenced off by border lines in it when the
+//! entry asks for them), the last move (a dot in the placed piece, or the
+//! from/to faces of a movement tinted), move numbers, legal-move and destination
+//! markers, the selection, the hovered face (legal or not), the engine's
+//! suggestion, its search as a heat map and a line of numbered ghost pieces, and
+//! the evidence of a finished game; coordinates along the edges of grid boards
+//! come from [`super::coords`]. What to draw is asked of the game, never decided
+//! by its kind.
 
 use super::super::canvas::{Canvas, paint_face};
 use super::super::view::View;
