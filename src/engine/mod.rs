@@ -90,7 +90,7 @@ impl<M: Copy> RootStats<M> {
     pub fn of(stats: &[RootStat<M>], pv: Vec<M>) -> RootStats<M> {
         let mut moves: Vec<(M, u64, f32)> =
             stats.iter().map(|s| (s.mv, s.visits, s.rate())).collect();
-        moves.sort_by(|a, b| b.1.cmp(&a.1));
+        moves.sort_by_key(|m| std::cmp::Reverse(m.1));
         moves.truncate(ROOT_MOVES_MAX);
         RootStats { moves, pv }
     }

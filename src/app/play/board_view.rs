@@ -622,10 +622,11 @@ impl PlayPanel {
             self.fills_for = Some((revision, colours));
         }
         self.choose_labels(ws, &board, revision);
-        if ws.settings.move_numbers && self.scene.numbers.is_none() {
-            if let Some(c) = &self.current {
-                self.scene.number_moves(c.game.as_ref());
-            }
+        if ws.settings.move_numbers
+            && self.scene.numbers.is_none()
+            && let Some(c) = &self.current
+        {
+            self.scene.number_moves(c.game.as_ref());
         }
         let r = self.canvas.show(ui, &board, revision);
         let live = self.preview.is_none();
