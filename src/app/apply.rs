@@ -260,6 +260,15 @@ impl App {
                 self.ws.settings.show_labels = !self.ws.settings.show_labels;
                 self.apply_theme();
             }
+            Command::ToggleCellLabels => {
+                self.ws.settings.labels_in_cells = !self.ws.settings.labels_in_cells;
+            }
+            Command::ToggleMoveNumbers => {
+                self.ws.settings.move_numbers = !self.ws.settings.move_numbers;
+            }
+            Command::ToggleSearch => {
+                self.ws.settings.show_search = !self.ws.settings.show_search;
+            }
             Command::ToggleSetup => {
                 self.ws.settings.show_setup = !self.ws.settings.show_setup;
                 self.apply_theme();

@@ -514,6 +514,12 @@ pub struct Canvas {
     pub style: CanvasStyle,
     pub show_labels: bool,
     pub show_setup: bool,
+    /// Whether the lines between faces are drawn (off for a plain board such as
+    /// TwixT's, where only the outline and the holes show).
+    pub show_edges: bool,
+    /// A board-space box a fit shows besides the board (the coordinates drawn
+    /// along its edges).
+    pub fit_extra: Option<Aabb>,
     /// Room a fitted board leaves free at the top of the canvas (for banners
     /// drawn over it), in points.
     pub fit_top: f32,
@@ -542,6 +548,8 @@ impl Canvas {
             style: CanvasStyle::default(),
             show_labels: true,
             show_setup: true,
+            show_edges: true,
+            fit_extra: None,
             fit_top: 0.0,
             geometry: None,
             built_for: None,
@@ -690,7 +698,8 @@ impl Canvas {
         if let Some(g) = &self.geometry {
             let mut room = rect;
             room.min.y = (room.min.y + self.fit_top).min(room.max.y - 1.0);
-            let fitted = View::fit(room, g.bbox, 24.0);
+            let bbox = self.fit_extra.map_or(g.bbox, |b| g.bbox.union(b));
+            let fitted = View::fit(room, bbox, 24.0);
             // The same view, relative to the whole canvas.
             self.view = View {
                 center: fitted.to_board(room, rect.center()),
@@ -805,6 +814,7 @@ impl Canvas {
         let view = self.view;
         let show_labels = self.show_labels;
         let show_setup = self.show_setup;
+        let show_edges = self.show_edges;
         let style = &self.style;
         let Some(g) = &mut self.geometry else {
             return;
@@ -832,7 +842,8 @@ impl Canvas {
         // Level of detail: interior edges are drawn when they are long enough to see as
         // lines and the visible ones fit the budget (so the frame cost is bounded however
         // big the board is); otherwise the faces alone show the board's shape.
-        let draw_edges = g.median_edge_length * view.scale >= MIN_EDGE_PIXELS
+        let draw_edges = show_edges
+            && g.median_edge_length * view.scale >= MIN_EDGE_PIXELS
             && edge_vertices <= EDGE_VERTEX_BUDGET;
         for &(i, _) in &visible {
             let c = &mut g.chunks[i];

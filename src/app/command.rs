@@ -83,6 +83,12 @@ pub enum Command {
     /// Back to the default zoom (40 points per board unit) around the centre.
     ZoomReset,
     ToggleLabels,
+    /// Play: labels in every cell instead of coordinates along the edges.
+    ToggleCellLabels,
+    /// Play: move numbers on the stones and pegs.
+    ToggleMoveNumbers,
+    /// Play: the search's heat map and best line.
+    ToggleSearch,
     ToggleSetup,
     ToggleDark,
     /// View → Messages: the log of what the status bar said.
@@ -240,6 +246,9 @@ impl Command {
             ZoomOut,
             ZoomReset,
             ToggleLabels,
+            ToggleCellLabels,
+            ToggleMoveNumbers,
+            ToggleSearch,
             ToggleSetup,
             ToggleDark,
             ShowMessages,
@@ -339,7 +348,23 @@ impl Command {
                 "Reset zoom",
                 "Back to the default zoom (40 points per board unit) around the centre",
             ),
-            ToggleLabels => s("Labels", "Show the face labels"),
+            ToggleLabels => s(
+                "Labels",
+                "Show the face labels (in Play on a grid board: coordinates along the edges)",
+            ),
+            ToggleCellLabels => s(
+                "Labels in every cell",
+                "In Play, label every cell even where the coordinates go along the board's edges",
+            ),
+            ToggleMoveNumbers => s(
+                "Move numbers",
+                "In Play, number the stones and pegs in the order they were played",
+            ),
+            ToggleSearch => s(
+                "Heat map and best line",
+                "In Play, while the computer thinks and after Hint: how much it looked at each move \
+                 (the more, the stronger the tint; green wins, red loses) and its best line as numbered ghost pieces",
+            ),
             ToggleSetup => s("Start pieces", "Show the board's start pieces"),
             ToggleDark => s("Dark theme", "Dark colours for the window"),
             ShowMessages => s("Messages", "Everything the status bar said, errors in red"),
@@ -452,8 +477,10 @@ impl Command {
             | ReplaceBoard { .. } => Section::Files,
             Undo | Redo | Delete | Cancel | ClosePolygon | RemoveCorner => Section::Editing,
             SetTool(_) => Section::EditorTools,
-            SetMode(_) | Fit | ZoomIn | ZoomOut | ZoomReset | ToggleLabels | ToggleSetup
-            | ToggleDark | ShowMessages => Section::View,
+            SetMode(_) | Fit | ZoomIn | ZoomOut | ZoomReset | ToggleLabels | ToggleCellLabels
+            | ToggleMoveNumbers | ToggleSearch | ToggleSetup | ToggleDark | ShowMessages => {
+                Section::View
+            }
             NewGame(_) | ConfirmResign | Resign | Swap | Hint | StopSearch | SaveGame
             | OpenGame | Preview(_) | StepBack | StepForward | GoToStart | GoToEnd
             | PreviousVariation | NextVariation | ChooseLine(_) | PromoteVariation

@@ -127,6 +127,9 @@ pub fn menus() -> Vec<(&'static str, Vec<Entry>)> {
                 Item(Command::ZoomReset),
                 Separator,
                 Toggle(Command::ToggleLabels),
+                Toggle(Command::ToggleCellLabels),
+                Toggle(Command::ToggleMoveNumbers),
+                Toggle(Command::ToggleSearch),
                 Toggle(Command::ToggleSetup),
                 Toggle(Command::ToggleDark),
                 Separator,
@@ -145,6 +148,9 @@ fn is_on(app: &App, c: &Command) -> bool {
     let s = &app.ws.settings;
     match c {
         Command::ToggleLabels => s.show_labels,
+        Command::ToggleCellLabels => s.labels_in_cells,
+        Command::ToggleMoveNumbers => s.move_numbers,
+        Command::ToggleSearch => s.show_search,
         Command::ToggleSetup => s.show_setup,
         Command::ToggleDark => s.dark,
         _ => false,

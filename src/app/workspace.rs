@@ -263,6 +263,14 @@ impl Status {
 pub struct Settings {
     pub dark: bool,
     pub show_labels: bool,
+    /// In Play, a label in every cell even on a grid board whose coordinates go
+    /// along its edges (off: the edges carry them).
+    pub labels_in_cells: bool,
+    /// In Play, the number of the move that placed each stone or peg.
+    pub move_numbers: bool,
+    /// In Play, the computer's search over the board while it thinks or after
+    /// Hint: a heat map of its root moves and its best line as numbered ghost pieces.
+    pub show_search: bool,
     pub show_setup: bool,
     /// Most recent first.
     pub recent: Vec<PathBuf>,
@@ -294,6 +302,9 @@ impl Default for Settings {
         Settings {
             dark: false,
             show_labels: true,
+            labels_in_cells: false,
+            move_numbers: false,
+            show_search: false,
             show_setup: true,
             recent: Vec::new(),
             grid_snap: false,

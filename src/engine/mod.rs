@@ -61,12 +61,49 @@ impl Default for SearchConfig {
     }
 }
 
+/// Most root moves a [`RootStats`] keeps (the most visited ones).
+pub const ROOT_MOVES_MAX: usize = 1024;
+/// Longest principal variation a [`RootStats`] keeps.
+pub const PV_MAX: usize = 12;
+
+/// What the search knows about the root: every root move with its visits and
+/// win rate (for the player making it), most visited first, and the principal
+/// variation, the line of most visited moves. Bounded by [`ROOT_MOVES_MAX`]
+/// and [`PV_MAX`]; taken with each progress snapshot (every 40 ms or so).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootStats<M> {
+    pub moves: Vec<(M, u64, f32)>,
+    pub pv: Vec<M>,
+}
+
+impl<M> Default for RootStats<M> {
+    fn default() -> Self {
+        RootStats {
+            moves: Vec::new(),
+            pv: Vec::new(),
+        }
+    }
+}
+
+impl<M: Copy> RootStats<M> {
+    /// The statistics of `stats` (merged root statistics) and the line `pv`.
+    pub fn of(stats: &[RootStat<M>], pv: Vec<M>) -> RootStats<M> {
+        let mut moves: Vec<(M, u64, f32)> =
+            stats.iter().map(|s| (s.mv, s.visits, s.rate())).collect();
+        moves.sort_by_key(|m| std::cmp::Reverse(m.1));
+        moves.truncate(ROOT_MOVES_MAX);
+        RootStats { moves, pv }
+    }
+}
+
 /// A snapshot of a running search, cheap to take every frame.
 #[derive(Clone, Debug)]
 pub struct Progress<M> {
     pub simulations: u64,
     /// The best move so far.
     pub best: Option<M>,
+    /// The root moves' statistics and the principal variation.
+    pub root: RootStats<M>,
     /// For the player to move, 0..1.
     pub win_rate: f32,
     /// Share of the budget used, 0..1 (0 when the search has no limit).
@@ -80,6 +117,7 @@ impl<M> Default for Progress<M> {
         Progress {
             simulations: 0,
             best: None,
+            root: RootStats::default(),
             win_rate: 0.0,
             fraction: 0.0,
             elapsed: Duration::ZERO,
@@ -285,7 +323,10 @@ pub fn search_with<R: Searchable>(
                 }
                 if k == 0 && now - last_report >= Duration::from_millis(40) {
                     last_report = now;
-                    let p = snapshot(&tree.root_stats(), shared, limits, start, false);
+                    let stats = tree.root_stats();
+                    let first = tree::best_of(&stats).map(|b| b.mv);
+                    let pv = tree.principal_variation(first, PV_MAX);
+                    let p = snapshot(&stats, pv, shared, limits, start, false);
                     *lock(&shared.progress) = p;
                 }
             }
@@ -313,7 +354,8 @@ pub fn search_with<R: Searchable>(
         win_rate: best.rate(),
         simulations: sims,
     };
-    let p = snapshot(&stats, shared, limits, start, true);
+    let pv = trees[0].principal_variation(Some(best.mv), PV_MAX);
+    let p = snapshot(&stats, pv, shared, limits, start, true);
     *lock(&shared.progress) = p;
     Ok(result)
 }
@@ -341,6 +383,7 @@ fn merge<R: Searchable>(trees: &[Tree<R>]) -> Vec<RootStat<R::Move>> {
 
 fn snapshot<M: Copy + Ord>(
     stats: &[RootStat<M>],
+    pv: Vec<M>,
     shared: &Shared<M>,
     limits: &SearchLimits,
     start: Instant,
@@ -359,6 +402,7 @@ fn snapshot<M: Copy + Ord>(
     Progress {
         simulations: sims,
         best: best.map(|b| b.mv),
+        root: RootStats::of(stats, pv),
         win_rate: best.map_or(0.5, |b| b.rate()),
         fraction: if done { 1.0 } else { fraction.clamp(0.0, 1.0) },
         elapsed,

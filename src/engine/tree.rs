@@ -543,6 +543,33 @@ impl<R: Searchable> Tree<R> {
             .collect()
     }
 
+    /// The line of most visited moves from the root, starting with `first`
+    /// when given (the move the search picks), at most `max` moves.
+    pub fn principal_variation(&self, first: Option<R::Move>, max: usize) -> Vec<R::Move> {
+        let mut line = Vec::new();
+        let mut n = 0usize;
+        while line.len() < max {
+            let node = &self.nodes[n];
+            if node.first == NONE {
+                break;
+            }
+            let kids = node.first..node.first + node.len;
+            let next = match first {
+                Some(m) if line.is_empty() => {
+                    kids.clone().find(|&c| self.nodes[c as usize].mv == m)
+                }
+                _ => kids
+                    .clone()
+                    .filter(|&c| self.nodes[c as usize].visits > 0)
+                    .max_by_key(|&c| self.nodes[c as usize].visits),
+            };
+            let Some(c) = next else { break };
+            line.push(self.nodes[c as usize].mv);
+            n = c as usize;
+        }
+        line
+    }
+
     /// A uniformly random legal move at the root (used when no simulation ran).
     pub fn random_root_move(&self, rules: &R, rng: &mut ChaCha8Rng) -> Option<R::Move> {
         let mut moves = Vec::new();

@@ -21,6 +21,29 @@ use crate::rules::{MoveFaces, Rules};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+/// One root move of a search, as the app shows it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveStat {
+    /// In the game's notation.
+    pub text: String,
+    /// Faces to draw it on (LOA: from, to).
+    pub faces: Vec<FaceId>,
+    /// Simulations through this move.
+    pub visits: u64,
+    /// For the player making it, 0..1.
+    pub win_rate: f32,
+}
+
+/// What a search knows about the searched position, for any game: every root
+/// move with its visits and win rate (most visited first) and the principal
+/// variation (the faces of each of its moves, the player to move first, then
+/// alternating). Bounded by [`engine::ROOT_MOVES_MAX`] and [`engine::PV_MAX`].
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RootStats {
+    pub moves: Vec<MoveStat>,
+    pub pv: Vec<Vec<FaceId>>,
+}
+
 /// A snapshot of a running search, cheap to take every frame.
 #[derive(Clone, Debug, Default)]
 pub struct Progress {
@@ -31,6 +54,8 @@ pub struct Progress {
     pub best_move: Option<String>,
     /// Faces to draw it on the board (LOA: from, to).
     pub best_faces: Vec<FaceId>,
+    /// The root moves' statistics and the principal variation.
+    pub root: RootStats,
     /// For the player to move, 0..1.
     pub win_rate: f32,
     /// Share of the budget used, 0..1 (0 when the search has no limit).
@@ -101,16 +126,45 @@ trait Watch: Send + Sync {
 /// searched position with their handles, notation and faces.
 struct Report<R: Rules> {
     shared: Shared<R::Move>,
+    rules: R,
+    pos: R::Position,
     moves: Vec<(R::Move, MoveHandle, String, MoveFaces)>,
+    /// Index into `moves` by move.
+    index: std::collections::BTreeMap<R::Move, usize>,
     result: Mutex<Option<Result<SearchResult, EngineError>>>,
 }
 
 impl<R: Rules> Report<R> {
     fn describe(&self, m: R::Move) -> Option<(MoveHandle, String, Vec<FaceId>)> {
-        self.moves
+        let e = &self.moves[*self.index.get(&m)?];
+        Some((e.1, e.2.clone(), e.3.faces().collect()))
+    }
+
+    /// The engine's root statistics in the game's terms.
+    fn root(&self, r: &engine::RootStats<R::Move>) -> RootStats {
+        let moves = r
+            .moves
             .iter()
-            .find(|e| e.0 == m)
-            .map(|e| (e.1, e.2.clone(), e.3.faces().collect()))
+            .filter_map(|&(m, visits, win_rate)| {
+                let e = &self.moves[*self.index.get(&m)?];
+                Some(MoveStat {
+                    text: e.2.clone(),
+                    faces: e.3.faces().collect(),
+                    visits,
+                    win_rate,
+                })
+            })
+            .collect();
+        let mut pos = self.pos.clone();
+        let mut pv = Vec::with_capacity(r.pv.len());
+        for &m in &r.pv {
+            if self.rules.result(&pos).is_some() {
+                break;
+            }
+            pv.push(self.rules.move_faces(&pos, m).faces().collect());
+            self.rules.apply(&mut pos, m);
+        }
+        RootStats { moves, pv }
     }
 
     fn result(
@@ -144,6 +198,7 @@ impl<R: Rules> Watch for Report<R> {
             best,
             best_move,
             best_faces,
+            root: self.root(&p.root),
             win_rate: p.win_rate,
             fraction: p.fraction,
             elapsed: p.elapsed,
@@ -256,9 +311,14 @@ impl GameVisitor for Start<'_> {
                 (m, h, rules.format_move(&pos, m), faces)
             })
             .collect();
+        let moves: Vec<(R::Move, MoveHandle, String, MoveFaces)> = moves;
+        let index = moves.iter().enumerate().map(|(i, e)| (e.0, i)).collect();
         let report = Arc::new(Report::<R> {
             shared: Shared::default(),
+            rules: rules.clone(),
+            pos: pos.clone(),
             moves,
+            index,
             result: Mutex::new(None),
         });
         let (config, limits, cache) = (self.config, self.limits, self.cache.clone());

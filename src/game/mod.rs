@@ -23,7 +23,9 @@ pub mod typed;
 
 pub use crate::rules::game::{MoveTree, NodeId, TreeError, TreeNode};
 pub use dynamic::{DynGame, new_game, suitability, suitability_with};
-pub use engine::{DynEngine, EngineParams, Progress, SearchHandle, SearchResult};
+pub use engine::{
+    DynEngine, EngineParams, MoveStat, Progress, RootStats, SearchHandle, SearchResult,
+};
 pub use record::{Opened, open, replay, save_game};
 pub use registry::{AnyGame, GameEntry, GameVisitor, RulesKind};
 pub use typed::{Click, ClickError, Game, MoveError, MoveHandle, PositionView};

@@ -34,7 +34,9 @@ use std::sync::Arc;
 pub enum PieceStyle {
     /// A disc filling the face (Hex, Lines of Action, BOCO).
     Stone,
-    /// A peg in a hole: a smaller disc, and the empty holes are marked (TwixT).
+    /// A peg in a hole (TwixT): the board is drawn plain, without the lines
+    /// between its cells, every empty face shows a small round hole and the
+    /// pegs are smaller discs; coordinates go along the board's edges.
     Peg,
 }
 
@@ -159,6 +161,10 @@ pub struct GameEntry {
     /// The formats a game can be saved in (RON first).
     pub formats: &'static [RecordFormat],
     pub pieces: PieceStyle,
+    /// Whether lines are drawn between the faces reserved for one player (TwixT's
+    /// border rows) and the playing area, in that player's colour, instead of
+    /// tinting the reserved faces.
+    pub border_lines: bool,
     pub clicks: ClickHints,
     suitability: fn(&Board, &GameOptions) -> Result<(), UnsuitableBoard>,
     start: fn(Arc<Board>, &GameOptions) -> Result<OwnedGame, UnsuitableBoard>,
@@ -247,6 +253,7 @@ macro_rules! registry {
             default_board: $board:expr,
             formats: $formats:expr,
             pieces: $pieces:expr,
+            border_lines: $border_lines:expr,
             clicks: $clicks:expr $(,)?
         }
     )*) => {
@@ -270,6 +277,7 @@ macro_rules! registry {
                 default_board: $board,
                 formats: $formats,
                 pieces: $pieces,
+                border_lines: $border_lines,
                 clicks: $clicks,
                 suitability: <$rules as Rules>::suitability,
                 start: start::<$rules>,
@@ -347,6 +355,7 @@ registry! {
         default_board: DefaultBoard::Preset { preset: "hex", sized: "hex" },
         formats: &[RecordFormat::Ron, RecordFormat::Sgf],
         pieces: PieceStyle::Stone,
+        border_lines: false,
         clicks: ClickHints::PLACE,
     }
     /// TwixT: pegs and links between your border rows.
@@ -355,6 +364,7 @@ registry! {
         default_board: DefaultBoard::Preset { preset: "twixt", sized: "twixt" },
         formats: &[RecordFormat::Ron],
         pieces: PieceStyle::Peg,
+        border_lines: true,
         clicks: ClickHints::PLACE,
     }
     /// Lines of Action: connect all your pieces.
@@ -363,6 +373,7 @@ registry! {
         default_board: DefaultBoard::Preset { preset: "loa", sized: "loa" },
         formats: &[RecordFormat::Ron],
         pieces: PieceStyle::Stone,
+        border_lines: false,
         clicks: ClickHints::MOVE,
     }
     /// BOCO: encircle an opponent's group.
@@ -371,6 +382,7 @@ registry! {
         default_board: DefaultBoard::Preset { preset: "boco", sized: "square" },
         formats: &[RecordFormat::Ron],
         pieces: PieceStyle::Stone,
+        border_lines: false,
         clicks: ClickHints::PLACE,
     }
     /// Y: one group touching all three sides of a triangle of hexagons.
@@ -385,6 +397,7 @@ registry! {
         },
         formats: &[RecordFormat::Ron],
         pieces: PieceStyle::Stone,
+        border_lines: false,
         clicks: ClickHints::PLACE,
     }
     /// Havannah: a ring, a bridge between two corners or a fork joining three sides.
@@ -399,6 +412,7 @@ registry! {
         },
         formats: &[RecordFormat::Ron],
         pieces: PieceStyle::Stone,
+        border_lines: false,
         clicks: ClickHints::PLACE,
     }
 }

@@ -1,17 +1,23 @@
-//! Drawing a game on the canvas: pieces (stones, or pegs in holes, as the game's
-//! registry entry says), links, faces reserved for one player tinted in his
-//! colour, the last move, legal-move and destination markers, the selection, the
-//! hovered face (legal or not), the engine's suggestion and the evidence of a
-//! finished game. What to draw is asked of the game, never decided by its kind.
+//! Drawing a game on the canvas: pieces (stones, or pegs in the holes of a plain
+//! board, as the game's registry entry says), links, faces reserved for one
+//! player (tinted in his colour, or fenced off by border lines in it when the
+//! entry asks for them), the last move (a dot in the placed piece, or the
+//! from/to faces of a movement tinted), move numbers, legal-move and destination
+//! markers, the selection, the hovered face (legal or not), the engine's
+//! suggestion, its search as a heat map and a line of numbered ghost pieces, and
+//! the evidence of a finished game; coordinates along the edges of grid boards
+//! come from [`super::coords`]. What to draw is asked of the game, never decided
+//! by its kind.
 
 use super::super::canvas::{Canvas, paint_face};
 use super::super::view::View;
+use super::coords::EdgeCoords;
 use super::{PlayPanel, computer};
 use crate::app::workspace::Workspace;
 use crate::board::Board;
 use crate::game::registry::PieceStyle;
-use crate::game::{Click, DynGame, PositionView};
-use crate::mesh::FaceId;
+use crate::game::{Click, DynGame, PositionView, RootStats};
+use crate::mesh::{EdgeId, FaceId, Point};
 use crate::rules::{Outcome, Player};
 use eframe::egui::{self, Color32, CursorIcon, Pos2, Rect, Stroke};
 
@@ -23,6 +29,10 @@ pub const LEGAL: Color32 = Color32::from_rgb(0x1f, 0x9d, 0x55);
 pub const ILLEGAL: Color32 = Color32::from_rgb(0xd0, 0x20, 0x20);
 /// The engine's suggestion.
 pub const HINT: Color32 = Color32::from_rgb(0x8e, 0x24, 0xaa);
+/// The faces a movement left and reached (lichess's yellow-green squares).
+pub const LAST_MOVE: Color32 = Color32::from_rgb(0xcd, 0xd2, 0x6a);
+/// The ring around the last stone when move numbers fill the stones.
+pub const LAST_RING: Color32 = Color32::from_rgb(0xf0, 0x6a, 0x00);
 
 /// The position being shown (live or previewed), in the form the painter needs.
 #[derive(Clone, Debug, Default)]
@@ -37,7 +47,14 @@ pub struct Scene {
     pub to_move: Option<Player>,
     /// Faces the last move changed (placed, moved from, moved to, captured).
     pub last_changed: Vec<FaceId>,
+    /// Where the last move put a piece (placed or moved to).
+    pub last_to: Vec<FaceId>,
+    /// Where the last move took a piece from (movement games; empty for a placement).
+    pub last_from: Vec<FaceId>,
     pub last_move: Option<String>,
+    /// The number of the move that put each piece where it is (filled in on
+    /// demand: see [`Scene::number_moves`]).
+    pub numbers: Option<Vec<(FaceId, usize)>>,
 }
 
 impl Scene {
@@ -48,6 +65,31 @@ impl Scene {
         Some(Scene::from_view(v, before.as_ref()))
     }
 
+    /// Fill in [`Scene::numbers`] from `game` (one position per move up to the
+    /// scene's ply, so it is only done while move numbers are shown).
+    pub fn number_moves(&mut self, game: &dyn DynGame) {
+        let mut numbers: Vec<Option<usize>> = vec![None; self.owner.len()];
+        let mut prev = game.preview(0).map(|v| v.pieces).unwrap_or_default();
+        for k in 1..=self.ply {
+            let Some(cur) = game.preview(k) else { break };
+            for (i, now) in cur.pieces.iter().enumerate().take(numbers.len()) {
+                if now.is_none() {
+                    numbers[i] = None;
+                } else if prev.get(i) != Some(now) {
+                    numbers[i] = Some(k);
+                }
+            }
+            prev = cur.pieces;
+        }
+        self.numbers = Some(
+            numbers
+                .into_iter()
+                .enumerate()
+                .filter_map(|(i, n)| n.map(|n| (FaceId::from_index(i), n)))
+                .collect(),
+        );
+    }
+
     fn from_view(v: PositionView, before: Option<&PositionView>) -> Scene {
         let pieces = v
             .pieces
@@ -55,7 +97,7 @@ impl Scene {
             .enumerate()
             .filter_map(|(i, p)| p.map(|p| (FaceId::from_index(i), p)))
             .collect();
-        let last_changed = before
+        let last_changed: Vec<FaceId> = before
             .map(|b| {
                 v.pieces
                     .iter()
@@ -66,6 +108,23 @@ impl Scene {
                     .collect()
             })
             .unwrap_or_default();
+        // The mover's piece appears on the faces it went to; the faces it left
+        // held the mover's piece before (a capture empties the opponent's).
+        let at = |p: &[Option<Player>], f: FaceId| p.get(f.index()).copied().flatten();
+        let last_to: Vec<FaceId> = last_changed
+            .iter()
+            .copied()
+            .filter(|&f| at(&v.pieces, f).is_some())
+            .collect();
+        let mover = last_to.first().and_then(|&f| at(&v.pieces, f));
+        let last_from = match (before, mover) {
+            (Some(b), Some(m)) => last_changed
+                .iter()
+                .copied()
+                .filter(|&f| at(&v.pieces, f).is_none() && at(&b.pieces, f) == Some(m))
+                .collect(),
+            _ => Vec::new(),
+        };
         Scene {
             ply: v.ply,
             pieces,
@@ -74,7 +133,10 @@ impl Scene {
             outcome: v.outcome,
             to_move: v.to_move,
             last_changed,
+            last_to,
+            last_from,
             last_move: v.last_move,
+            numbers: None,
         }
     }
 
@@ -97,6 +159,14 @@ pub struct Overlay<'a> {
     pub hover: Option<(FaceId, bool)>,
     /// The engine's suggested move (faces) for the player to move.
     pub hint: Option<(&'a [FaceId], Player)>,
+    /// Lines between faces reserved for a player and the playing area (board
+    /// space), in that player's colour (TwixT's border lines).
+    pub border: &'a [(Point, Point, Player)],
+    /// Numbers on the pieces (move numbers), when shown.
+    pub numbers: Option<&'a [(FaceId, usize)]>,
+    /// The computer's search (heat map and best line) for the player to move,
+    /// when shown.
+    pub search: Option<(&'a RootStats, Player)>,
 }
 
 /// A colour between `a` (t = 0) and `b` (t = 1).
@@ -169,6 +239,27 @@ pub fn paint(
         }
     }
 
+    // The search's heat map: each move's face tinted by its win rate (red
+    // loses, green wins), the more visited the stronger.
+    if let Some((root, _)) = o.search {
+        paint_heat(painter, board, view, rect, root);
+    }
+
+    // A movement's from and to faces, tinted under the pieces.
+    if !o.scene.last_from.is_empty() {
+        for &f in o.scene.last_from.iter().chain(&o.scene.last_to) {
+            paint_face(
+                painter,
+                board,
+                view,
+                rect,
+                f,
+                LAST_MOVE.gamma_multiply(0.75),
+                Stroke::NONE,
+            );
+        }
+    }
+
     // Destinations and legal moves.
     let marker = |f: FaceId, strong: bool| {
         if let Some((p, r)) = spot(canvas, f)
@@ -213,9 +304,28 @@ pub fn paint(
                 && let Some((p, r)) = spot(canvas, f)
                 && visible(p, r)
             {
-                painter.circle_filled(p, (r * 0.18).max(1.0), Color32::from_gray(0x55));
+                painter.circle(
+                    p,
+                    (r * 0.2).max(1.5),
+                    Color32::from_gray(0x4a),
+                    Stroke::new(1.0, Color32::from_gray(0x8a).gamma_multiply(0.6)),
+                );
             }
         }
+    }
+
+    // Border lines between the reserved rows and the playing area.
+    let typical = board
+        .mesh()
+        .face_ids()
+        .next()
+        .and_then(|f| spot(canvas, f))
+        .map_or(4.0, |(_, r)| r);
+    for &(a, b, p) in o.border {
+        painter.line_segment(
+            [view.to_screen(rect, a), view.to_screen(rect, b)],
+            Stroke::new((typical * 0.18).clamp(1.5, 5.0), o.colours[p as usize & 1]),
+        );
     }
 
     // Links: a dark casing, then the owner's colour.
@@ -223,7 +333,7 @@ pub fn paint(
         let (Some((pa, ra)), Some((pb, _))) = (spot(canvas, a), spot(canvas, b)) else {
             continue;
         };
-        let w = (ra * 0.32).clamp(2.0, 14.0);
+        let w = (ra * 0.4).clamp(2.5, 16.0);
         let c = o.colours[owner as usize & 1];
         let on_evidence = o.scene.outcome.as_ref().is_some_and(|out| {
             out.evidence
@@ -243,7 +353,7 @@ pub fn paint(
         let Some((p, r)) = spot(canvas, f) else {
             continue;
         };
-        let r = if pegs { r * 0.55 } else { r };
+        let r = if pegs { r * 0.8 } else { r };
         if !visible(p, r) || r < 0.5 {
             continue;
         }
@@ -265,25 +375,80 @@ pub fn paint(
         }
     }
 
-    // The last move.
-    for &f in &o.scene.last_changed {
-        if let Some((p, r)) = spot(canvas, f)
-            && visible(p, r)
-        {
-            let c = o.scene.piece_at(f).map_or(Color32::from_gray(0x80), |w| {
-                text_on(o.colours[w as usize & 1])
-            });
-            painter.circle_stroke(p, (r * 0.3).max(2.0), Stroke::new(1.5, c));
+    // Move numbers on the pieces.
+    let piece_radius = |r: f32| if pegs { r * 0.8 } else { r };
+    if let Some(numbers) = o.numbers {
+        for &(f, n) in numbers {
+            let (Some(owner), Some((p, r))) = (o.scene.piece_at(f), spot(canvas, f)) else {
+                continue;
+            };
+            let r = piece_radius(r);
+            if !visible(p, r) || r < 5.0 {
+                continue;
+            }
+            let text = n.to_string();
+            let size = r * if text.len() > 2 { 0.8 } else { 1.0 };
+            painter.text(
+                p,
+                egui::Align2::CENTER_CENTER,
+                text,
+                egui::FontId::proportional(size),
+                text_on(o.colours[owner as usize & 1]),
+            );
         }
     }
 
-    // The engine's suggestion: a ring on each face, an arrow for a movement.
+    // The last move: a dot in the placed piece (a ring when it shows its number).
+    if o.scene.last_from.is_empty() {
+        for &f in &o.scene.last_to {
+            let (Some(owner), Some((p, r))) = (o.scene.piece_at(f), spot(canvas, f)) else {
+                continue;
+            };
+            let r = piece_radius(r);
+            if !visible(p, r) {
+                continue;
+            }
+            if o.numbers.is_some() {
+                painter.circle_stroke(p, r + 2.5, Stroke::new(3.0, LAST_RING));
+            } else {
+                let c = text_on(o.colours[owner as usize & 1]);
+                painter.circle_filled(p, (r * 0.3).max(2.5), c);
+            }
+        }
+    }
+
+    // The search's best line: numbered ghost pieces, the player to move first.
+    if let Some((root, first)) = o.search {
+        for (i, faces) in root.pv.iter().enumerate() {
+            let Some(&f) = faces.last() else { continue };
+            let Some((p, r)) = spot(canvas, f) else {
+                continue;
+            };
+            let r = piece_radius(r) * 0.85;
+            if !visible(p, r) {
+                continue;
+            }
+            let player = (first as usize + i) & 1;
+            let c = o.colours[player];
+            painter.circle(p, r, c.gamma_multiply(0.55), Stroke::new(1.5, c));
+            painter.text(
+                p,
+                egui::Align2::CENTER_CENTER,
+                (i + 1).to_string(),
+                egui::FontId::proportional(r.max(6.0)),
+                text_on(c),
+            );
+        }
+    }
+
+    // The engine's suggestion: rings around each face (nothing over its label),
+    // an arrow for a movement.
     if let Some((faces, player)) = o.hint {
-        let c = mix(o.colours[player as usize & 1], HINT, 0.5);
+        let c = o.colours[player as usize & 1];
         let spots: Vec<(Pos2, f32)> = faces.iter().filter_map(|&f| spot(canvas, f)).collect();
         for &(p, r) in &spots {
             painter.circle_stroke(p, r * 1.05, Stroke::new(3.0, HINT));
-            painter.circle_filled(p, r * 0.35, c.gamma_multiply(0.8));
+            painter.circle_stroke(p, r * 1.05 + 3.0, Stroke::new(2.0, c));
         }
         if let [(a, _), (b, rb)] = spots[..] {
             painter.arrow(
@@ -309,12 +474,120 @@ pub fn paint(
     }
 }
 
+/// Tint the faces the search's root moves go to: hue from the move's win rate
+/// (red 0, yellow ½, green 1), opacity from its share of the most visited
+/// move's visits.
+fn paint_heat(painter: &egui::Painter, board: &Board, view: &View, rect: Rect, root: &RootStats) {
+    let most = root.moves.iter().map(|m| m.visits).max().unwrap_or(0);
+    if most == 0 {
+        return;
+    }
+    let red = Color32::from_rgb(0xd7, 0x30, 0x27);
+    let yellow = Color32::from_rgb(0xfe, 0xe0, 0x8b);
+    let green = Color32::from_rgb(0x1a, 0x98, 0x50);
+    for m in &root.moves {
+        let Some(&f) = m.faces.last() else { continue };
+        if m.visits == 0 {
+            continue;
+        }
+        let share = (m.visits as f32 / most as f32).sqrt();
+        let w = m.win_rate.clamp(0.0, 1.0);
+        let hue = if w < 0.5 {
+            mix(red, yellow, w * 2.0)
+        } else {
+            mix(yellow, green, w * 2.0 - 1.0)
+        };
+        paint_face(
+            painter,
+            board,
+            view,
+            rect,
+            f,
+            hue.gamma_multiply(0.15 + 0.6 * share),
+            Stroke::NONE,
+        );
+    }
+}
+
+/// The edges between a face reserved for a player and an unreserved face, as
+/// board-space segments with that player.
+pub fn border_lines(board: &Board, reserved: &[(FaceId, Player)]) -> Vec<(Point, Point, Player)> {
+    let mut owner: Vec<Option<Player>> = vec![None; board.face_count()];
+    for &(f, p) in reserved {
+        if let Some(o) = owner.get_mut(f.index()) {
+            *o = Some(p);
+        }
+    }
+    let mesh = board.mesh();
+    mesh.edge_ids()
+        .filter_map(|e: EdgeId| {
+            let (l, r) = mesh.edge_faces(e);
+            let (a, b) = (owner[l.index()], owner[r?.index()]);
+            let p = match (a, b) {
+                (Some(p), None) | (None, Some(p)) => p,
+                _ => return None,
+            };
+            let (x, y) = mesh.edge_segment(e);
+            Some((x, y, p))
+        })
+        .collect()
+}
+
 impl PlayPanel {
+    /// Which labels the canvas draws in the cells of `board` (at `revision`),
+    /// and the coordinates along its edges when the cells go without: one
+    /// setting (View → Labels) turns both off, View → Labels in every cell
+    /// puts the labels back in the cells of a grid board.
+    fn choose_labels(&mut self, ws: &Workspace, board: &Board, revision: u64) {
+        if self.coords.as_ref().is_none_or(|(r, _)| *r != revision) {
+            self.coords = Some((revision, EdgeCoords::of(board)));
+        }
+        let grid = self.coords.as_ref().is_some_and(|(_, c)| c.is_some());
+        let s = &ws.settings;
+        self.canvas.show_labels = s.show_labels && (s.labels_in_cells || !grid);
+        self.edge_coords_shown = s.show_labels && !s.labels_in_cells && grid;
+        self.canvas.fit_extra = match &self.coords {
+            Some((_, Some(c))) if self.edge_coords_shown => Some(c.bounds()),
+            _ => None,
+        };
+    }
+
+    /// Paint the coordinates along the edges, when they are shown.
+    fn paint_coords(&self, painter: &egui::Painter, view: &View, rect: Rect) {
+        if self.edge_coords_shown
+            && let Some((_, Some(c))) = &self.coords
+        {
+            c.paint(painter, view, rect, &self.canvas.style);
+        }
+    }
+
+    /// The search to show over the board (View → Heat map and best line): the
+    /// running one, else the last hint's, with the player it searched for.
+    fn search_shown(&self, ws: &Workspace) -> Option<(&RootStats, Player)> {
+        if !ws.settings.show_search {
+            return None;
+        }
+        let to_move = self.scene.to_move?;
+        match self.computer.thinking() {
+            Some((_, p)) if !p.root.moves.is_empty() => Some((&p.root, to_move)),
+            _ => self.hint.as_ref().map(|h| (&h.root, h.player)),
+        }
+    }
+
+    /// Whether the last frame showed the coordinates along the board's edges.
+    pub fn edge_coords_shown(&self) -> bool {
+        self.edge_coords_shown
+    }
+
     /// The board with the game on it, and clicks on it.
     pub(super) fn board_ui(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {
         let Some(c) = &self.current else {
             self.canvas.show_setup = ws.settings.show_setup;
+            self.canvas.show_edges = true;
+            let board = ws.doc.board().clone();
+            self.choose_labels(ws, &board, ws.doc.revision());
             let r = self.canvas.show(ui, ws.doc.board(), ws.doc.revision());
+            self.paint_coords(&ui.painter_at(r.rect), &r.view, r.rect);
             ws.status.hover = r
                 .hovered
                 .map(|f| crate::app::face_description(ws.doc.board(), f));
@@ -322,22 +595,38 @@ impl PlayPanel {
         };
         let board = c.game.board().clone();
         let revision = c.revision;
-        let pieces = c.game.entry().pieces;
+        let entry = c.game.entry();
+        let pieces = entry.pieces;
         self.canvas.show_setup = false;
-        // Face fills: faces reserved for one player (TwixT's border rows) tinted
-        // in his colour.
+        // A plain board with holes for pegs; cells with their lines otherwise.
+        self.canvas.show_edges = pieces != PieceStyle::Peg;
+        // Faces reserved for one player (TwixT's border rows): lines between
+        // them and the playing area in his colour, or the faces tinted in it.
         let colours = self.setup.colours;
         if self.fills_for != Some((revision, colours)) {
             self.canvas.clear_face_fills();
-            let cell = self.canvas.style.cell;
-            for (f, p) in c.game.reserved_faces() {
-                self.canvas.set_face_fill(
-                    &board,
-                    f,
-                    Some(mix(cell, colours[p as usize & 1], 0.35)),
-                );
+            let reserved = c.game.reserved_faces();
+            if entry.border_lines {
+                self.border = border_lines(&board, &reserved);
+            } else {
+                self.border.clear();
+                let cell = self.canvas.style.cell;
+                for (f, p) in reserved {
+                    self.canvas.set_face_fill(
+                        &board,
+                        f,
+                        Some(mix(cell, colours[p as usize & 1], 0.35)),
+                    );
+                }
             }
             self.fills_for = Some((revision, colours));
+        }
+        self.choose_labels(ws, &board, revision);
+        if ws.settings.move_numbers
+            && self.scene.numbers.is_none()
+            && let Some(c) = &self.current
+        {
+            self.scene.number_moves(c.game.as_ref());
         }
         let r = self.canvas.show(ui, &board, revision);
         let live = self.preview.is_none();
@@ -416,9 +705,17 @@ impl PlayPanel {
                 .map(|h| (h.faces.as_slice(), h.player))
                 .or(searching.as_ref().map(|(f, p)| (f.as_slice(), *p)))
                 .filter(|_| live),
+            border: &self.border,
+            numbers: self
+                .scene
+                .numbers
+                .as_deref()
+                .filter(|_| ws.settings.move_numbers),
+            search: self.search_shown(ws).filter(|_| live),
         };
         let painter = ui.painter_at(r.rect);
         paint(&painter, &self.canvas, &board, &r.view, r.rect, &overlay);
+        self.paint_coords(&painter, &r.view, r.rect);
         if r.response.clicked_by(egui::PointerButton::Primary)
             && !r.panning
             && !space

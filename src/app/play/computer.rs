@@ -9,7 +9,7 @@
 use super::PlayPanel;
 use crate::app::workspace::Workspace;
 use crate::engine::{EngineError, SearchConfig, SearchLimits};
-use crate::game::{DynEngine, DynGame, MoveHandle, Progress, SearchHandle};
+use crate::game::{DynEngine, DynGame, MoveHandle, Progress, RootStats, SearchHandle};
 use crate::mesh::FaceId;
 use crate::rules::Player;
 use eframe::egui;
@@ -109,6 +109,8 @@ pub struct Hint {
     pub best_move: String,
     pub faces: Vec<FaceId>,
     pub win_rate: f32,
+    /// The search's root statistics and principal variation (heat map).
+    pub root: RootStats,
 }
 
 struct Running {
@@ -228,6 +230,8 @@ impl Computer {
             }
             Some(result) => {
                 let purpose = r.purpose;
+                // The last snapshot is taken before the result is handed over.
+                let root = r.handle.progress().root;
                 self.running = None;
                 Some(match (result, purpose) {
                     (Ok(res), Purpose::Move(player)) => Finished::Play {
@@ -239,6 +243,7 @@ impl Computer {
                         best_move: res.best_move,
                         faces: res.best_faces,
                         win_rate: res.win_rate,
+                        root,
                     }),
                     (Err(e), p) => Finished::Failed(p, e),
                 })

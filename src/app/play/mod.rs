@@ -14,6 +14,7 @@
 
 pub mod board_view;
 pub mod computer;
+pub mod coords;
 pub mod moves;
 pub mod setup;
 mod side_panel;
@@ -67,8 +68,16 @@ pub struct PlayPanel {
     destinations: Vec<FaceId>,
     /// What a click on the hovered face would do: (face, selection, answer).
     hover_cache: Option<(FaceId, Option<FaceId>, Result<Click, ClickError>)>,
-    /// The face fills (TwixT border rows) are set for this (revision, colours).
+    /// The face fills and border lines (TwixT border rows) are set for this
+    /// (revision, colours).
     fills_for: Option<(u64, [Color32; 2])>,
+    /// Lines between the faces reserved for a player and the playing area.
+    border: Vec<(crate::mesh::Point, crate::mesh::Point, crate::rules::Player)>,
+    /// The coordinates along the edges of the board at a revision (`None` inside:
+    /// not a grid board).
+    coords: Option<(u64, Option<coords::EdgeCoords>)>,
+    /// Whether the coordinates along the edges are shown (instead of cell labels).
+    edge_coords_shown: bool,
     /// The names last handed to the game (edits in the setup panel rename its players).
     names_applied: [String; 2],
     /// The engines of the computer seats and the hint, and the search in progress.
@@ -110,6 +119,9 @@ impl PlayPanel {
             destinations: Vec::new(),
             hover_cache: None,
             fills_for: None,
+            border: Vec::new(),
+            coords: None,
+            edge_coords_shown: false,
             names_applied: Default::default(),
             computer: computer::Computer::new(),
             epoch: 0,
