@@ -33,6 +33,8 @@ pub enum ReplayError {
     Board(#[from] BoardSourceError),
     #[error(transparent)]
     Unsuitable(#[from] UnsuitableBoard),
+    #[error("the record's start position: {0}")]
+    Setup(#[from] crate::rules::BadSetup),
     #[error("move {ply} '{text}' is illegal: {reason}")]
     Move {
         /// 1-based: the first move is ply 1.
@@ -68,15 +70,6 @@ pub enum ReplayError {
     },
     #[error("the record says '{recorded}' but replaying its moves gives '{replayed}'")]
     ResultMismatch { recorded: String, replayed: String },
-}
-
-/// "1 variation", "2 variations".
-fn variations(n: usize) -> String {
-    if n == 1 {
-        "1 variation".into()
-    } else {
-        format!("{n} variations")
-    }
 }
 
 /// "the main line" or "variation 3".
@@ -115,11 +108,6 @@ pub enum SaveError {
     },
     #[error(transparent)]
     Sgf(#[from] io::sgf::SgfError),
-    #[error(
-        "SGF files written by boardwright hold one line of moves, and this game has {}: save it as a .ron game record to keep them, or delete the variations first",
-        variations(*.0)
-    )]
-    SgfVariations(usize),
     #[error("cannot write {}: {source}", path.display())]
     Write {
         path: PathBuf,
@@ -188,6 +176,9 @@ pub fn replay_with(
             record.players[i].clone()
         }
     }));
+    if let Some(setup) = &record.setup {
+        g.set_up(setup)?;
+    }
     // Every line's nodes from its branch point (the start for the main line).
     let mut lines = vec![vec![g.current_node()]];
     for (i, text) in record.moves.iter().enumerate() {
@@ -287,9 +278,6 @@ pub fn save_record(game: &dyn DynGame) -> String {
 pub fn save_sgf(game: &dyn DynGame) -> Result<String, SaveError> {
     check_format(game, RecordFormat::Sgf, "SGF")?;
     let record = game.to_record();
-    if !record.variations.is_empty() {
-        return Err(SaveError::SgfVariations(record.variations.len()));
-    }
     Ok(io::sgf::write_sgf(&record, game.board())?)
 }
 
