@@ -193,7 +193,9 @@ fn saving_and_reopening_a_game_keeps_both_lines() {
     let (mut h3, _dir3) = harness(None);
     {
         let app = h3.state_mut();
-        app.play.open_game_from(&mut app.ws, &sgf).expect("opened SGF");
+        app.play
+            .open_game_from(&mut app.ws, &sgf)
+            .expect("opened SGF");
     }
     h3.run_ok();
     assert_eq!(after_a1(&h3), ["b2", "c1"]);

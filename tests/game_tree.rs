@@ -2,9 +2,9 @@
 //! saved in RON game records (format 3) and in SGF as HexGui nests them.
 
 use boardwright::game::record::{ReplayError, replay, save_record, save_sgf};
-use boardwright::io::sgf::read_sgf;
 use boardwright::game::{DynGame, RulesKind, new_game};
 use boardwright::io::record::{GameRecord, RecordError};
+use boardwright::io::sgf::read_sgf;
 use boardwright::presets;
 use boardwright::rules::GameOptions;
 use std::sync::Arc;
@@ -176,4 +176,3 @@ fn sgf_export_keeps_variations_nested_as_hexgui_writes_them() {
     // SGF → tree → SGF is exact.
     assert_eq!(save_sgf(back.as_ref()).unwrap(), sgf);
 }
-

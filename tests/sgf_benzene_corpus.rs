@@ -61,7 +61,10 @@ fn benzene_regression_sgf_files_open() {
                     println!("note, {name}: {n}");
                 }
             }
-            Err(e) => refused.entry(reason_kind(&e)).or_default().push(format!("{name}: {e}")),
+            Err(e) => refused
+                .entry(reason_kind(&e))
+                .or_default()
+                .push(format!("{name}: {e}")),
         }
     }
     println!(

@@ -323,8 +323,10 @@ pub enum Opened {
         notes: Vec<String>,
         format: Format,
     },
-    /// A saved game (RON game record or HexGui SGF), replayed.
-    Game(Box<dyn DynGame>),
+    /// A saved game (RON game record or HexGui SGF), replayed, with what the
+    /// reader noted (moves after a resignation, a result that disagrees,
+    /// moves read as set-up stones): the user must see these.
+    Game(Box<dyn DynGame>, Vec<String>),
 }
 
 /// Open any file boardwright reads ([`io::open`] decides what it holds by
@@ -340,13 +342,11 @@ pub fn open(path: &Path) -> Result<Opened, OpenError> {
             notes,
             format,
         }),
-        Document::Game(record) => {
-            replay(&record, path.parent())
-                .map(Opened::Game)
-                .map_err(|source| OpenError::Replay {
-                    path: path.to_path_buf(),
-                    source,
-                })
-        }
+        Document::Game(record) => replay(&record, path.parent())
+            .map(|g| Opened::Game(g, record.notes))
+            .map_err(|source| OpenError::Replay {
+                path: path.to_path_buf(),
+                source,
+            }),
     }
 }

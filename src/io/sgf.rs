@@ -27,13 +27,28 @@
 //!   `RE[B+]`/`RE[W+]` (also Little Golem's `RE[B]`), `RE[B+Resign]`/`RE[W+R]`
 //!   record the result; the game layer compares it with the replayed game.
 //!   Other results (time, forfeit) are kept as a note.
-//! * The file holds one game tree. Variations (several lines of play) are
-//!   refused for now, naming the node where the tree branches; the parser keeps
-//!   the whole tree ([`SgfTree`]) so variations can be read once games keep them.
-//! * Not read, and refused with a message rather than dropped: setup stones
-//!   (`AB`/`AW`/`AE`), White to move first (`PL[W]`), a colour moving twice,
-//!   Little Golem's dialect (two-letter points such as `mf`, `SO[…littlegolem…]`),
-//!   text after the game tree.
+//! * **Set-up positions** (HexGui puzzles, analysis files, Benzene's
+//!   regression positions): `AB`/`AW` put Black/White stones, `AE` empties
+//!   points, in nodes before the first move (HexGui writes them in the second
+//!   node: `(;FF[4]GM[11]SZ[11];AB[e4]AW[b1][j1]PL[W])`); they become the
+//!   record's [`RecordSetup`], the game's start position. Who moves first: the
+//!   colour of the first move; without moves `PL` (HexGui's `determineColorToMove`
+//!   takes `PL` at a set-up node), else Black. A `PL` that the first move
+//!   contradicts is noted. Set-up stones after a move or inside a variation
+//!   (HexGui allows them at any node) and compressed point lists (`AB[a1:c3]`)
+//!   are refused, naming them. The writer puts the set-up in the second node
+//!   with `PL` always written.
+//! * **A colour moving twice** on the main line before any swap (HexGui lets
+//!   either colour play at any time): the moves before it become set-up stones
+//!   and the game starts there, with a note; after a swap, or when a variation
+//!   branches off among those moves, it is refused.
+//! * **Variations**: every line of the tree is read into the record's
+//!   variations (the first child is the main line, as HexGui keeps it) and
+//!   written back nested as HexGui writes them, `(;…;B[c3](;W[b4];…)(;W[a1];…))`,
+//!   so SGF → game tree → SGF gives the same text for files boardwright wrote.
+//!   A variation without moves is refused.
+//! * Little Golem's dialect (two-letter points such as `mf`, `SO[…littlegolem…]`)
+//!   is refused by name; so is text after the game tree.
 //! * Limits: at most [`MAX_SGF_BYTES`] bytes and [`MAX_SGF_NODES`] nodes, checked
 //!   while parsing; untrusted text in messages is quoted as a short excerpt.
 
@@ -73,7 +88,9 @@ pub enum SgfError {
     },
     #[error("move {ply} '{text}' is not a cell of the {n}×{n} board")]
     Point { ply: usize, text: String, n: u32 },
-    #[error("variation {variation} branches off a line that does not come before it or is too short")]
+    #[error(
+        "variation {variation} branches off a line that does not come before it or is too short"
+    )]
     VariationLine { variation: usize },
     #[error("{0} is not supported yet; nothing of the file was read")]
     Unsupported(String),
@@ -100,6 +117,16 @@ pub type Node = Vec<(String, Vec<String>)>;
 pub struct SgfTree {
     pub nodes: Vec<Node>,
     pub children: Vec<SgfTree>,
+}
+
+impl Drop for SgfTree {
+    /// Iteratively: dropping a deeply nested tree cannot overflow the stack.
+    fn drop(&mut self) {
+        let mut stack = std::mem::take(&mut self.children);
+        while let Some(mut t) = stack.pop() {
+            stack.append(&mut t.children);
+        }
+    }
 }
 
 /// Parse the first game tree of `text` (iteratively: deep nesting cannot
@@ -282,6 +309,8 @@ struct RawLine<'a> {
     parent: usize,
     at: usize,
     nodes: Vec<&'a Node>,
+    /// Number of moves in `nodes`.
+    moves: usize,
 }
 
 fn is_move_prop(k: &str) -> bool {
@@ -292,7 +321,7 @@ fn is_setup_prop(k: &str) -> bool {
     k == "AB" || k == "AW" || k == "AE"
 }
 
-fn move_count(nodes: &[&Node]) -> usize {
+fn move_count(nodes: &[Node]) -> usize {
     nodes
         .iter()
         .flat_map(|n| n.iter())
@@ -308,19 +337,22 @@ fn lines_of(tree: &SgfTree) -> Vec<RawLine<'_>> {
         parent: 0,
         at: 0,
         nodes: Vec::new(),
+        moves: 0,
     }];
     let mut stack = vec![(tree, 0usize)];
     while let Some((t, l)) = stack.pop() {
         lines[l].nodes.extend(t.nodes.iter());
+        lines[l].moves += move_count(&t.nodes);
         let Some((first, rest)) = t.children.split_first() else {
             continue;
         };
-        let at = move_count(&lines[l].nodes);
+        let at = lines[l].moves;
         for v in rest {
             lines.push(RawLine {
                 parent: l,
                 at,
                 nodes: Vec::new(),
+                moves: 0,
             });
             stack.push((v, lines.len() - 1));
         }
@@ -416,16 +448,16 @@ fn translate(
             out.swapped.push(swapped);
             continue;
         }
+        let mirrored = mirror_point(text, n).ok_or_else(|| WrongColour {
+            k,
+            error: SgfError::Point {
+                ply,
+                text: excerpt(text),
+                n,
+            },
+        })?;
         if swapped {
-            out.moves
-                .push(mirror_point(text, n).ok_or_else(|| WrongColour {
-                    k,
-                    error: SgfError::Point {
-                        ply,
-                        text: excerpt(text),
-                        n,
-                    },
-                })?);
+            out.moves.push(mirrored);
         } else {
             out.moves.push(text.to_string());
         }
@@ -583,8 +615,12 @@ pub fn read_sgf(text: &str) -> Result<GameRecord, SgfError> {
             Ok(t) => break t,
             Err(WrongColour { k, error }) => {
                 let swap_before = main[..k].iter().any(|m| is_swap(m.1));
-                let branches_before = lines.iter().skip(1).any(|v| v.parent == 0 && v.at < absorbed + k);
-                if k == 0 || swap_before || branches_before {
+                let branches_before = lines
+                    .iter()
+                    .skip(1)
+                    .any(|v| v.parent == 0 && v.at < absorbed + k);
+                let turn = matches!(error, SgfError::Turn { .. });
+                if !turn || k == 0 || swap_before || branches_before {
                     return Err(error);
                 }
                 for &(c, point) in &main[..k] {
@@ -652,7 +688,10 @@ pub fn read_sgf(text: &str) -> Result<GameRecord, SgfError> {
     let winner_of = |colour: u8| if main_swapped { 1 - colour } else { colour };
     let mut result = main.resigned.map(|p| RecordResult {
         winner: Some(1 - p),
-        reason: format!("{} resigned", colour_char(if main_swapped { 1 - p } else { p })),
+        reason: format!(
+            "{} resigned",
+            colour_char(if main_swapped { 1 - p } else { p })
+        ),
         resigned: Some(p),
     });
     if let Some(re) = prop(root, "RE") {
@@ -697,7 +736,9 @@ pub fn read_sgf(text: &str) -> Result<GameRecord, SgfError> {
             )),
         }
     }
-    let swap = translated.iter().any(|t| t.moves.iter().any(|m| m == "swap"));
+    let swap = translated
+        .iter()
+        .any(|t| t.moves.iter().any(|m| m == "swap"));
     let players = [prop(root, "PB"), prop(root, "PW")].map(|p| p.unwrap_or_default().to_string());
     let mut record = GameRecord::new(
         SGF_RULES,
@@ -784,9 +825,9 @@ pub fn write_sgf(record: &GameRecord, board: &Board) -> Result<String, SgfError>
     let mut lines: Vec<(&[String], Option<u8>)> = vec![(&record.moves, resigned)];
     let mut branches: std::collections::HashMap<(usize, usize), Vec<usize>> = Default::default();
     for (i, v) in record.variations.iter().enumerate() {
-        let parent = lines.get(v.line).ok_or(SgfError::VariationLine {
-            variation: i + 1,
-        })?;
+        let parent = lines
+            .get(v.line)
+            .ok_or(SgfError::VariationLine { variation: i + 1 })?;
         if v.at > parent.0.len() {
             return Err(SgfError::VariationLine { variation: i + 1 });
         }

@@ -574,7 +574,9 @@ impl Rules for Hex {
         for &(f, p) in changes {
             let i = f.index();
             if i >= self.t.n {
-                return Err(BadSetup(format!("the set-up names face {f}, which does not exist")));
+                return Err(BadSetup(format!(
+                    "the set-up names face {f}, which does not exist"
+                )));
             }
             match p {
                 Some(p) if p > 1 => {
