@@ -545,7 +545,7 @@ pub fn read_sgf(text: &str) -> Result<GameRecord, SgfError> {
                             continue;
                         }
                         return Err(SgfError::Unsupported(format!(
-                            "set-up stones {place} ({k}[{}]); only a start position is",
+                            "placing set-up stones {place} ({k}[{}]; only the start position can be set up)",
                             excerpt(&v[0])
                         )));
                     }
