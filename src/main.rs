@@ -60,7 +60,9 @@ fn open_window(file: Option<std::path::PathBuf>) -> ExitCode {
                 // Imports have no RON file yet: Save asks where to put one.
                 opts.path = boardwright::app::files::save_path_for(&path);
             }
-            Ok(boardwright::app::files::Opened::Game(game)) => {
+            Ok(boardwright::app::files::Opened::Game(game, notes)) => {
+                cli::print_notes(&notes);
+                opts.notes = notes;
                 opts.board = Some(game.board().as_ref().clone());
                 opts.game = Some(game);
             }

@@ -129,7 +129,8 @@ fn a_game_given_at_start_opens_in_play_mode() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("g.ron");
     write_hex_game(&path);
-    let Ok(boardwright::app::files::Opened::Game(game)) = boardwright::app::files::open_path(&path)
+    let Ok(boardwright::app::files::Opened::Game(game, _)) =
+        boardwright::app::files::open_path(&path)
     else {
         panic!("a game record opens as a game");
     };
@@ -243,4 +244,57 @@ fn opening_a_solid_says_its_top_surface_can_be_imported() {
         "{msg}"
     );
     assert_eq!(h.state().ws.doc.board(), &board);
+}
+
+#[test]
+fn what_reading_a_game_file_noted_is_shown_and_kept_in_the_log() {
+    // A HexGui analysis file where White moves twice: its first two moves
+    // become set-up stones, which the user must be told.
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sgf/hexgui-colour-twice.sgf");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("analysis.sgf");
+    std::fs::copy(&src, &path).unwrap();
+    let note = "moves 1–2 were read as set-up stones";
+    // File → Open (and drag and drop, which take the same path).
+    let (mut h, _d) = harness(None);
+    h.state_mut().open_file(&path);
+    h.run_ok();
+    assert_eq!(h.state().mode, Mode::Play);
+    let (msg, err) = message(&h).unwrap();
+    assert!(
+        !err && msg.contains("Hex game") && msg.contains(note),
+        "{msg}"
+    );
+    assert!(
+        h.state()
+            .ws
+            .status
+            .log
+            .iter()
+            .any(|e| e.text.contains(note)),
+        "View → Messages keeps the note"
+    );
+    // Play's "Open game…".
+    let (mut h, _d) = harness(None);
+    {
+        let app = h.state_mut();
+        app.play.open_game_from(&mut app.ws, &path).unwrap();
+    }
+    h.run_ok();
+    let (msg, _) = message(&h).unwrap();
+    assert!(msg.contains(note), "{msg}");
+    // Given on the command line: the window starts with the note.
+    let Ok(boardwright::app::files::Opened::Game(game, notes)) =
+        boardwright::app::files::open_path(&path)
+    else {
+        panic!("opens as a game");
+    };
+    let (h, _d) = harness_opts(AppOptions {
+        board: Some(game.board().as_ref().clone()),
+        game: Some(game),
+        notes,
+        ..Default::default()
+    });
+    let (msg, _) = message(&h).unwrap();
+    assert!(msg.contains(note), "{msg}");
 }

@@ -302,7 +302,7 @@ fn games_are_saved_and_reopened_through_the_files_code_path() {
     }
 
     // The code path File → Open uses hands the game to the panel.
-    let Ok(Opened::Game(g)) = open_path(&ron) else {
+    let Ok(Opened::Game(g, _)) = open_path(&ron) else {
         panic!("a game record")
     };
     let (mut h3, _d3) = harness(Some(presets::square_grid(2, 2)));
@@ -567,7 +567,7 @@ fn saving_a_non_hex_game_as_sgf_is_refused_and_writes_nothing() {
     // The RON record works and reopens with the move.
     let ron = dir.path().join("loa.ron");
     app.play.save_game_to(&mut app.ws, &ron).unwrap();
-    let Ok(Opened::Game(g)) = open_path(&ron) else {
+    let Ok(Opened::Game(g, _)) = open_path(&ron) else {
         panic!("a game")
     };
     assert_eq!(g.history(), game(&h).history());

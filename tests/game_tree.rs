@@ -1,9 +1,10 @@
 //! The move list as a game tree: variations kept, chosen, promoted, deleted, and
-//! saved in RON game records (format 3) and refused by SGF export.
+//! saved in RON game records (format 3) and in SGF as HexGui nests them.
 
-use boardwright::game::record::{ReplayError, SaveError, replay, save_record, save_sgf};
+use boardwright::game::record::{ReplayError, replay, save_record, save_sgf};
 use boardwright::game::{DynGame, RulesKind, new_game};
 use boardwright::io::record::{GameRecord, RecordError};
+use boardwright::io::sgf::read_sgf;
 use boardwright::presets;
 use boardwright::rules::GameOptions;
 use std::sync::Arc;
@@ -162,26 +163,16 @@ fn promote_and_delete_change_what_is_saved() {
 }
 
 #[test]
-fn sgf_export_refuses_variations_instead_of_dropping_them() {
-    let mut g = branched();
-    match save_sgf(g.as_ref()) {
-        Err(e @ SaveError::SgfVariations(2)) => assert!(
-            e.to_string()
-                .contains("has 2 variations: save it as a .ron"),
-            "{e}"
-        ),
-        other => panic!("{:?}", other.map(|_| ())),
-    }
-    let here = g.current_node();
-    g.delete_variation(here).unwrap();
-    let t = g.tree();
-    let e5 = t
-        .nodes
-        .iter()
-        .position(|n| n.notation == "e5" && !n.deleted)
-        .unwrap();
-    g.delete_variation(boardwright::game::NodeId(e5 as u32))
-        .unwrap();
+fn sgf_export_keeps_variations_nested_as_hexgui_writes_them() {
+    let g = branched();
     let sgf = save_sgf(g.as_ref()).unwrap();
-    assert!(sgf.contains(";B[a1];W[b2];B[c3];W[d4]"), "{sgf}");
+    // a1, then b2 (main: c3 d4; variation: e5 a5) or c1.
+    assert!(
+        sgf.contains(";B[a1](;W[b2](;B[c3];W[d4])(;B[e5];W[a5]))(;W[c1]))"),
+        "{sgf}"
+    );
+    let back = replay(&read_sgf(&sgf).unwrap(), None).unwrap();
+    assert_eq!(lines(back.as_ref()), lines(g.as_ref()));
+    // SGF → tree → SGF is exact.
+    assert_eq!(save_sgf(back.as_ref()).unwrap(), sgf);
 }

@@ -72,7 +72,7 @@ fn a_board_whose_description_mentions_rules_and_moves_is_still_a_board() {
     assert!(text.contains("rules:") && text.contains("moves:"), "{text}");
     match open(&path).unwrap() {
         Opened::Board { board, .. } => assert_eq!(board.meta().description, b.meta().description),
-        Opened::Game(_) => panic!("the board was taken for a game record"),
+        Opened::Game(_, _) => panic!("the board was taken for a game record"),
     }
 }
 
@@ -86,7 +86,7 @@ fn ron_records_and_sgf_files_open_as_games() {
         };
         assert_eq!(record.rules, "hex");
         assert_eq!(record.moves, ["b2", "c3", "a1"]);
-        let Opened::Game(g) = open(&path).unwrap() else {
+        let Opened::Game(g, _) = open(&path).unwrap() else {
             panic!("{name} opens as a game");
         };
         assert_eq!(g.history(), ["b2", "c3", "a1"], "{name}");
@@ -105,7 +105,7 @@ fn format_1_records_with_their_own_embedded_board_still_load() {
         panic!("a game record");
     };
     assert!(matches!(record.board, BoardSource::Embedded(_)));
-    let Opened::Game(g) = open(&path).unwrap() else {
+    let Opened::Game(g, _) = open(&path).unwrap() else {
         panic!("a game");
     };
     assert_eq!(g.kind(), RulesKind::Hex);
@@ -145,14 +145,14 @@ fn format_1_records_with_their_own_embedded_board_still_load() {
     let dir = tempfile::tempdir().unwrap();
     let again = dir.path().join("again.ron");
     save_game(g.as_ref(), &again).unwrap();
-    let Opened::Game(h) = open(&again).unwrap() else {
+    let Opened::Game(h, _) = open(&again).unwrap() else {
         panic!("a game");
     };
     assert_eq!(h.history(), g.history());
     io::compare_boards(h.board(), g.board()).unwrap();
 
     // A finished LOA game (resigned) with its start setup.
-    let Opened::Game(g) = open(&data("record-v1-loa-resigned.ron")).unwrap() else {
+    let Opened::Game(g, _) = open(&data("record-v1-loa-resigned.ron")).unwrap() else {
         panic!("a game");
     };
     assert_eq!(g.kind(), RulesKind::Loa);

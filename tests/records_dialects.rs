@@ -5,8 +5,9 @@
 //! message that names what is not supported.
 
 use boardwright::cli::gtp::{GtpArgs, MAX_LINE_BYTES, Session, serve};
-use boardwright::game::record::{Opened, open, replay, save_sgf};
+use boardwright::game::record::{Opened, open, replay, save_record, save_sgf};
 use boardwright::game::{DynGame, RulesKind, new_game};
+use boardwright::io::record::GameRecord;
 use boardwright::io::sgf::{SgfError, read_sgf};
 use boardwright::io::{self, Document};
 use boardwright::presets;
@@ -22,7 +23,7 @@ fn data(name: &str) -> PathBuf {
 
 fn open_game(name: &str) -> Box<dyn DynGame> {
     match open(&data(name)) {
-        Ok(Opened::Game(g)) => g,
+        Ok(Opened::Game(g, _)) => g,
         Ok(Opened::Board { .. }) => panic!("{name} opened as a board"),
         Err(e) => panic!("{name}: {e}"),
     }
@@ -134,31 +135,151 @@ fn a_recorded_winner_the_moves_do_not_give_is_reported() {
 
 #[test]
 fn unsupported_shapes_are_refused_naming_what_they_are() {
-    let e = open_error("hexgui-puzzle-setup.sgf");
-    assert!(
-        e.contains("hexgui-puzzle-setup.sgf")
-            && e.contains("setup position")
-            && e.contains("AB[e5]"),
-        "{e}"
-    );
     let e = open_error("littlegolem-hex.sgf");
     assert!(e.contains("Little Golem"), "{e}");
     let e = read_sgf("(;FF[4]SZ[13];W[mf];B[swap])").unwrap_err();
     assert!(matches!(e, SgfError::LittleGolem(_)), "{e}");
-    let e = open_error("hexgui-variations.sgf");
-    assert!(e.contains("variations") && e.contains("move 3"), "{e}");
-    let e = read_sgf("(;FF[4]GM[11]SZ[5];W[c3])")
+    // Set-up stones in the middle of a game (HexGui lets any node have them).
+    let e = read_sgf("(;FF[4]GM[11]SZ[5];B[c3];W[a1];AB[b2])")
         .unwrap_err()
         .to_string();
-    assert!(e.contains("White moves first"), "{e}");
-    let e = read_sgf("(;FF[4]GM[11]SZ[5];B[c3];W[a1];W[a2])")
+    assert!(
+        e.contains("set-up stones after move 2") && e.contains("AB[b2]"),
+        "{e}"
+    );
+    let e = read_sgf("(;FF[4]GM[11]SZ[5];B[c3](;W[a1])(;AW[b2];W[a2]))")
         .unwrap_err()
         .to_string();
-    assert!(e.contains("a colour moves twice"), "{e}");
-    let e = read_sgf("(;FF[4]GM[11]SZ[5]PL[W];W[c3])")
+    assert!(e.contains("set-up stones in variation 1"), "{e}");
+    // A colour moving twice after a swap cannot become a set-up position.
+    let e = read_sgf("(;FF[4]GM[11]SZ[5];B[c3];W[swap-pieces];W[a1];W[a2])")
         .unwrap_err()
         .to_string();
-    assert!(e.contains("White to move"), "{e}");
+    assert!(e.contains("move 4 'a2'"), "{e}");
+}
+
+/// `g` at the start of its line: stones of each player and who moves.
+fn start_of(g: &mut dyn DynGame) -> (Vec<String>, Vec<String>, Option<u8>) {
+    g.goto(0).unwrap();
+    (stones(g, 0), stones(g, 1), g.to_move())
+}
+
+#[test]
+fn a_hexgui_puzzle_opens_at_its_position_with_white_to_move() {
+    // HexGui puts the set-up in the second node: AB/AW and PL[W].
+    let mut g = open_game("hexgui-puzzle-setup.sgf");
+    assert_eq!(g.ply(), 0);
+    assert_eq!(stones(g.as_ref(), 0), ["d6", "e5"]);
+    assert_eq!(stones(g.as_ref(), 1), ["c7"]);
+    assert_eq!(g.to_move(), Some(1), "White (Blue) to play");
+    assert!(!g.undo(), "nothing before the set-up position");
+    assert_eq!(stones(g.as_ref(), 0), ["d6", "e5"]);
+    // Blue plays; Red answers; undo stops at the set-up.
+    g.play_str("f4").unwrap();
+    g.play_str("a1").unwrap();
+    assert!(g.undo() && g.undo() && !g.undo());
+    assert_eq!(stones(g.as_ref(), 1), ["c7"]);
+    // Written back the way HexGui writes it, and read back the same.
+    g.play_str("f4").unwrap();
+    let s = save_sgf(g.as_ref()).unwrap();
+    assert!(s.contains(";AB[e5][d6]AW[c7]PL[W];W[f4];B[a1])"), "{s}");
+    let mut back = replay(&read_sgf(&s).unwrap(), None).unwrap();
+    assert_eq!(back.history(), ["f4", "a1"]);
+    assert_eq!(start_of(back.as_mut()), start_of(g.as_mut()));
+}
+
+#[test]
+fn a_set_up_position_survives_a_ron_record() {
+    let g = open_game("hexgui-puzzle-setup.sgf");
+    let text = save_record(g.as_ref());
+    assert!(text.contains("setup: Some("), "{text}");
+    let mut back = replay(&GameRecord::from_ron(&text).unwrap(), None).unwrap();
+    assert_eq!(stones(back.as_ref(), 0), ["d6", "e5"]);
+    assert_eq!(start_of(back.as_mut()).2, Some(1));
+    // A record that names a face the board does not have is refused.
+    let bad = text.replace("\"c7\"", "\"z99\"");
+    let e = replay(&GameRecord::from_ron(&bad).unwrap(), None)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("start position") && e.contains("'z99'"), "{e}");
+}
+
+#[test]
+fn a_game_from_a_set_up_position_replays_to_its_recorded_winner() {
+    let g = open_game("hexgui-setup-finished.sgf");
+    assert_eq!(g.history(), ["d1", "b4"]);
+    let o = g.outcome().unwrap();
+    assert_eq!(o.winner, Some(0), "{}", o.reason);
+    // A set-up that already joins Black's sides is a finished game.
+    let r = read_sgf("(;FF[4]GM[11]SZ[3];AB[b1][b2][b3]PL[W])").unwrap();
+    let g = replay(&r, None).unwrap();
+    assert_eq!(g.outcome().unwrap().winner, Some(0));
+    assert!(g.legal_moves().is_empty());
+}
+
+#[test]
+fn a_set_up_position_with_variations_opens_with_every_line() {
+    // The shape of Benzene's claims/8-b7.sgf: AB in the second node, then
+    // three White answers, two of them with variations of their own.
+    let mut g = open_game("hexgui-setup-variations.sgf");
+    assert_eq!(g.history(), ["e2", "f2", "e4", "g3"]);
+    let t = g.tree();
+    assert_eq!(
+        t.node(boardwright::game::NodeId::ROOT)
+            .unwrap()
+            .children
+            .len(),
+        3
+    );
+    let leaves = t.nodes.iter().filter(|n| n.children.is_empty()).count();
+    assert_eq!(leaves, 5);
+    assert_eq!(
+        start_of(g.as_mut()),
+        (vec!["b7".to_string()], vec![], Some(1))
+    );
+    // SGF → tree → SGF → tree keeps every line.
+    let s = save_sgf(g.as_ref()).unwrap();
+    let again = replay(&read_sgf(&s).unwrap(), None).unwrap();
+    assert_eq!(again.to_record().variations, g.to_record().variations);
+    assert_eq!(save_sgf(again.as_ref()).unwrap(), s);
+}
+
+#[test]
+fn hexguis_variations_open_as_a_game_tree() {
+    let g = open_game("hexgui-variations.sgf");
+    assert_eq!(g.history(), ["c3", "b4", "d2"]);
+    let r = g.to_record();
+    assert_eq!(r.variations.len(), 1);
+    assert_eq!((r.variations[0].line, r.variations[0].at), (0, 2));
+    assert_eq!(r.variations[0].moves, ["a1"]);
+}
+
+#[test]
+fn white_moving_first_opens_with_white_to_move() {
+    let mut g = open_game("hexgui-white-first.sgf");
+    assert_eq!(g.history(), ["c3", "b4", "d2"]);
+    assert_eq!(stones(g.as_ref(), 1), ["c3", "d2"]);
+    assert_eq!(start_of(g.as_mut()), (vec![], vec![], Some(1)));
+    let s = save_sgf(g.as_ref()).unwrap();
+    assert!(s.contains(";PL[W];W[c3];B[b4];W[d2])"), "{s}");
+}
+
+#[test]
+fn a_colour_moving_twice_starts_the_game_from_the_position_before() {
+    let r = read_sgf(&std::fs::read_to_string(data("hexgui-colour-twice.sgf")).unwrap()).unwrap();
+    assert_eq!(r.moves, ["c3", "d4", "e5"]);
+    assert_eq!(
+        r.notes,
+        [
+            "moves 1–2 were read as set-up stones: a colour moves twice at move 3, and boardwright's games alternate"
+        ]
+    );
+    let mut g = open_game("hexgui-colour-twice.sgf");
+    assert_eq!(stones(g.as_ref(), 1), ["b2", "c3", "e5"]);
+    assert_eq!(
+        start_of(g.as_mut()),
+        (vec!["a1".to_string()], vec!["b2".to_string()], Some(1))
+    );
 }
 
 #[test]
@@ -268,7 +389,7 @@ fn open_recognises_records_by_content_whatever_the_name() {
     let dir = tempfile::tempdir().unwrap();
     let sgf = dir.path().join("download.txt");
     std::fs::copy(data("hexgui-resigned.sgf"), &sgf).unwrap();
-    let Ok(Opened::Game(g)) = open(&sgf) else {
+    let Ok(Opened::Game(g, _)) = open(&sgf) else {
         panic!("SGF content not recognised")
     };
     assert_eq!(g.history(), ["c3", "b4", "d2"]);

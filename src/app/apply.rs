@@ -364,7 +364,7 @@ impl App {
     /// first one opens).
     fn open_path(&mut self, path: &Path, confirmed: bool, dropped: usize) -> bool {
         match self.read_file(path) {
-            Some(files::Opened::Game(g)) => self.show_game(g, path),
+            Some(files::Opened::Game(g, notes)) => self.show_game(g, notes, path),
             Some(files::Opened::Board { board, notes }) => {
                 if self.must_ask(confirmed) {
                     return true;

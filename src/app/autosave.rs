@@ -129,7 +129,7 @@ impl Autosave {
         }
         if game_file.exists() {
             match files::open_path(&game_file) {
-                Ok(files::Opened::Game(g)) => out.game = Some(g),
+                Ok(files::Opened::Game(g, _)) => out.game = Some(g),
                 Ok(files::Opened::Board { .. }) => out
                     .problems
                     .push("the autosaved game is not a game record".into()),

@@ -15,8 +15,9 @@ pub enum Opened {
         board: Box<Board>,
         notes: Vec<String>,
     },
-    /// A saved game (RON game record or HexGui SGF).
-    Game(Box<dyn DynGame>),
+    /// A saved game (RON game record or HexGui SGF), with what reading it
+    /// noted (shown with the "Opened" message).
+    Game(Box<dyn DynGame>, Vec<String>),
 }
 
 /// Open any file the app understands: `.ron` boards and game records, `.obj`
@@ -24,7 +25,7 @@ pub enum Opened {
 pub fn open_path(path: &Path) -> Result<Opened, String> {
     match record::open(path).map_err(|e| e.to_string())? {
         Doc::Board { board, notes, .. } => Ok(Opened::Board { board, notes }),
-        Doc::Game(g) => Ok(Opened::Game(g)),
+        Doc::Game(g, notes) => Ok(Opened::Game(g, notes)),
     }
 }
 

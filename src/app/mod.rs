@@ -202,9 +202,6 @@ impl App {
             Some(s) => ws.settings = s,
             None => ws.settings.dark = ctx.global_style().visuals.dark_mode,
         }
-        if !opts.notes.is_empty() {
-            ws.status.info(opts.notes.join("; "));
-        }
         let data_dir = opts.data_dir.or_else(default_data_dir);
         let mut autosave = Autosave::new(data_dir.as_deref());
         if let Some(i) = opts.autosave_interval {
@@ -238,6 +235,10 @@ impl App {
             app.ws
                 .status
                 .info("No board: draw one, or File > New or Open");
+        }
+        // Last, so that the status bar shows what loading the file noted.
+        if !opts.notes.is_empty() {
+            app.ws.status.info(opts.notes.join("; "));
         }
         if let Some(left) = app.autosave.leftover() {
             app.dialog = Some(Dialog::Restore(Box::new(left)));
@@ -312,13 +313,17 @@ impl App {
         }
     }
 
-    fn show_game(&mut self, game: Box<dyn DynGame>, path: &Path) {
-        let text = format!(
+    fn show_game(&mut self, game: Box<dyn DynGame>, notes: Vec<String>, path: &Path) {
+        let mut text = format!(
             "Opened {} game {} ({} moves)",
             game.kind().title(),
             path.display(),
             game.ply()
         );
+        if !notes.is_empty() {
+            text.push_str(" — ");
+            text.push_str(&notes.join("; "));
+        }
         self.play.set_game(&mut self.ws, game);
         self.play.canvas_mut().request_fit();
         self.mode = Mode::Play;

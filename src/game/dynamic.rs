@@ -12,10 +12,14 @@
 use super::registry::{AnyGame, GameEntry, OwnedGame, OwnedVisitor, Registered, RulesKind};
 use super::typed::{Click, ClickError, Game, MoveError, MoveHandle, PositionView};
 use crate::board::Board;
-use crate::io::record::{BoardSource, GameRecord, RecordCursor, RecordResult, RecordVariation};
+use crate::io::record::{
+    BoardSource, GameRecord, RecordCursor, RecordResult, RecordSetup, RecordVariation,
+};
 use crate::mesh::FaceId;
 use crate::rules::game::{MoveTree, NodeId, TreeError};
-use crate::rules::{GameOptions, IllegalMove, MoveFaces, Outcome, Player, UnsuitableBoard};
+use crate::rules::{
+    BadSetup, GameOptions, IllegalMove, MoveFaces, Outcome, Player, UnsuitableBoard,
+};
 use std::fmt;
 use std::sync::Arc;
 
@@ -43,6 +47,14 @@ pub trait DynGame: Send + Sync {
     /// record embeds the board.
     fn board_source(&self) -> Option<&BoardSource>;
     fn set_board_source(&mut self, source: Option<BoardSource>);
+
+    /// Start the game afresh from a set-up position (a puzzle, an analysis
+    /// position, a game recorded from the middle): the rules' start position
+    /// changed by `setup`. Every move so far is dropped; undo never goes
+    /// before this position. On error nothing changes.
+    fn set_up(&mut self, setup: &RecordSetup) -> Result<(), BadSetup>;
+    /// The set-up start position, if the game did not start from the rules' own.
+    fn setup(&self) -> Option<&RecordSetup>;
 
     /// Identifies the current position: it changes with every move, takeback,
     /// redo, jump or resignation, and [`MoveHandle`]s carry it.
@@ -174,6 +186,12 @@ impl<R: Registered> DynGame for Game<R> {
     }
     fn set_board_source(&mut self, source: Option<BoardSource>) {
         self.source = source;
+    }
+    fn set_up(&mut self, setup: &RecordSetup) -> Result<(), BadSetup> {
+        Game::set_up(self, setup)
+    }
+    fn setup(&self) -> Option<&RecordSetup> {
+        Game::setup(self)
     }
     fn stamp(&self) -> u64 {
         self.stamp
@@ -416,6 +434,7 @@ impl<R: Registered> DynGame for Game<R> {
         GameRecord {
             variations,
             cursor,
+            setup: self.setup.clone(),
             ..GameRecord::new(
                 R::NAME,
                 super::options::record_options(&self.options),
@@ -435,7 +454,7 @@ impl<R: Registered> DynGame for Game<R> {
     }
     fn perft_from_start(&self, depth: u32) -> u64 {
         let rules = self.state.rules();
-        crate::rules::perft::perft(rules, &rules.start(), depth)
+        crate::rules::perft::perft(rules, self.state.start_position(), depth)
     }
 }
 

@@ -33,6 +33,8 @@ pub enum ReplayError {
     Board(#[from] BoardSourceError),
     #[error(transparent)]
     Unsuitable(#[from] UnsuitableBoard),
+    #[error("the record's start position: {0}")]
+    Setup(#[from] crate::rules::BadSetup),
     #[error("move {ply} '{text}' is illegal: {reason}")]
     Move {
         /// 1-based: the first move is ply 1.
@@ -68,15 +70,6 @@ pub enum ReplayError {
     },
     #[error("the record says '{recorded}' but replaying its moves gives '{replayed}'")]
     ResultMismatch { recorded: String, replayed: String },
-}
-
-/// "1 variation", "2 variations".
-fn variations(n: usize) -> String {
-    if n == 1 {
-        "1 variation".into()
-    } else {
-        format!("{n} variations")
-    }
 }
 
 /// "the main line" or "variation 3".
@@ -115,11 +108,6 @@ pub enum SaveError {
     },
     #[error(transparent)]
     Sgf(#[from] io::sgf::SgfError),
-    #[error(
-        "SGF files written by boardwright hold one line of moves, and this game has {}: save it as a .ron game record to keep them, or delete the variations first",
-        variations(*.0)
-    )]
-    SgfVariations(usize),
     #[error("cannot write {}: {source}", path.display())]
     Write {
         path: PathBuf,
@@ -188,6 +176,9 @@ pub fn replay_with(
             record.players[i].clone()
         }
     }));
+    if let Some(setup) = &record.setup {
+        g.set_up(setup)?;
+    }
     // Every line's nodes from its branch point (the start for the main line).
     let mut lines = vec![vec![g.current_node()]];
     for (i, text) in record.moves.iter().enumerate() {
@@ -287,9 +278,6 @@ pub fn save_record(game: &dyn DynGame) -> String {
 pub fn save_sgf(game: &dyn DynGame) -> Result<String, SaveError> {
     check_format(game, RecordFormat::Sgf, "SGF")?;
     let record = game.to_record();
-    if !record.variations.is_empty() {
-        return Err(SaveError::SgfVariations(record.variations.len()));
-    }
     Ok(io::sgf::write_sgf(&record, game.board())?)
 }
 
@@ -335,8 +323,10 @@ pub enum Opened {
         notes: Vec<String>,
         format: Format,
     },
-    /// A saved game (RON game record or HexGui SGF), replayed.
-    Game(Box<dyn DynGame>),
+    /// A saved game (RON game record or HexGui SGF), replayed, with what the
+    /// reader noted (moves after a resignation, a result that disagrees,
+    /// moves read as set-up stones): the user must see these.
+    Game(Box<dyn DynGame>, Vec<String>),
 }
 
 /// Open any file boardwright reads ([`io::open`] decides what it holds by
@@ -352,13 +342,11 @@ pub fn open(path: &Path) -> Result<Opened, OpenError> {
             notes,
             format,
         }),
-        Document::Game(record) => {
-            replay(&record, path.parent())
-                .map(Opened::Game)
-                .map_err(|source| OpenError::Replay {
-                    path: path.to_path_buf(),
-                    source,
-                })
-        }
+        Document::Game(record) => replay(&record, path.parent())
+            .map(|g| Opened::Game(g, record.notes))
+            .map_err(|source| OpenError::Replay {
+                path: path.to_path_buf(),
+                source,
+            }),
     }
 }

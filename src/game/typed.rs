@@ -6,10 +6,10 @@
 //! The object-safe face of every registered game is `super::dynamic::DynGame`.
 
 use crate::board::Board;
-use crate::io::record::BoardSource;
+use crate::io::record::{BoardSource, RecordSetup};
 use crate::mesh::FaceId;
 use crate::rules::game::GameState;
-use crate::rules::{GameOptions, IllegalMove, MoveFaces, Outcome, Player, Rules};
+use crate::rules::{BadSetup, GameOptions, IllegalMove, MoveFaces, Outcome, Player, Rules};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -93,6 +93,8 @@ pub struct Game<R: Rules> {
     pub(super) source: Option<BoardSource>,
     pub(super) players: [String; 2],
     pub(super) state: GameState<R>,
+    /// The set-up start position, when the game did not start from the rules' own.
+    pub(super) setup: Option<RecordSetup>,
     /// The legal moves of the current position, in the rules' order, with the
     /// faces each acts on.
     pub(super) legal: Vec<(R::Move, MoveFaces)>,
@@ -110,6 +112,7 @@ impl<R: Rules> Game<R> {
             source: None,
             players: R::PLAYER_NAMES.map(str::to_string),
             state: GameState::new(rules),
+            setup: None,
             legal: Vec::new(),
             stamp: 0,
         };
@@ -119,6 +122,45 @@ impl<R: Rules> Game<R> {
 
     pub fn rules(&self) -> &R {
         self.state.rules()
+    }
+    /// Start the game afresh from a set-up position (every move, variation and
+    /// resignation so far is dropped): the rules' start position changed by
+    /// `setup`, whose faces are named by label. On error nothing changes.
+    pub fn set_up(&mut self, setup: &RecordSetup) -> Result<(), BadSetup> {
+        let by_label: rustc_hash::FxHashMap<String, FaceId> = self
+            .board
+            .mesh()
+            .face_ids()
+            .map(|f| (self.board.face_name(f).to_ascii_lowercase(), f))
+            .collect();
+        let face = |label: &str| {
+            by_label
+                .get(&label.trim().to_ascii_lowercase())
+                .copied()
+                .ok_or_else(|| {
+                    BadSetup(format!(
+                        "the set-up names '{}', which is not a face of this board",
+                        crate::io::excerpt::excerpt(label)
+                    ))
+                })
+        };
+        let mut changes = Vec::with_capacity(setup.pieces.len() + setup.empty.len());
+        for (label, p) in &setup.pieces {
+            changes.push((face(label)?, Some(*p)));
+        }
+        for label in &setup.empty {
+            changes.push((face(label)?, None));
+        }
+        let rules = self.state.rules().clone();
+        let start = rules.set_up(&changes, setup.to_move)?;
+        self.state = GameState::from_position(rules, start);
+        self.setup = Some(setup.clone());
+        self.refresh();
+        Ok(())
+    }
+    /// The set-up start position, if the game has one.
+    pub fn setup(&self) -> Option<&RecordSetup> {
+        self.setup.as_ref()
     }
     /// The history behind the game (positions, moves, cursor).
     pub fn state(&self) -> &GameState<R> {

@@ -30,7 +30,10 @@
 //! line's is in `result`). `cursor` is the position the game was left at: after
 //! the first `moves` moves of line `line` (absent: the end of the main line).
 //! Both fields are left out when empty, and format 1 and 2 records (which have
-//! neither) are read as before.
+//! neither) are read as before. `setup` (also left out when absent) is a start
+//! position other than the rules' own — a puzzle, an analysis position, a game
+//! recorded from the middle:
+//! `setup: Some((pieces: [("e4", 0), ("b1", 1)], empty: [], to_move: 1))`.
 //!
 //! An embedded board is written exactly as a board file is:
 //! `board: Board((format_version: 1, meta: (…), vertices: […], faces: […], side_tags: […], setup: […]))`.
@@ -86,6 +89,34 @@ pub struct GameRecord {
     /// Where the game was left (format 3); `None`: the end of the main line.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cursor: Option<RecordCursor>,
+    /// The position the game starts from when it is not the rules' start
+    /// (format 3; absent: the rules' start position).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<RecordSetup>,
+}
+
+/// A start position set up by hand: the rules' start position (with the
+/// board's start pieces) changed by `pieces` and `empty`, and who moves first.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordSetup {
+    /// Pieces placed: (face label, player), in order.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "super::ron::de_setup_pieces"
+    )]
+    pub pieces: Vec<(String, u8)>,
+    /// Faces emptied (after `pieces` are placed), by label.
+    #[serde(
+        default,
+        skip_serializing_if = "Vec::is_empty",
+        deserialize_with = "super::ron::de_moves"
+    )]
+    pub empty: Vec<String>,
+    /// The player to move first (0 moves first in the rules' start position).
+    #[serde(default)]
+    pub to_move: u8,
 }
 
 /// A line of moves tried instead of part of another line.
@@ -206,7 +237,9 @@ pub enum RecordError {
     },
     #[error("variation {index} branches off line {line}, which is not an earlier line")]
     VariationLine { index: usize, line: usize },
-    #[error("a format {found} game record cannot hold variations or a cursor (format 3 can)")]
+    #[error(
+        "a format {found} game record cannot hold variations, a cursor or a set-up position (format 3 can)"
+    )]
     VariationsNeedFormat3 { found: u32 },
     #[error(
         "game record format version {found} is not supported (this program reads versions {OLDEST_RECORD_FORMAT_VERSION} to {RECORD_FORMAT_VERSION})"
@@ -235,6 +268,7 @@ impl GameRecord {
             notes: Vec::new(),
             variations: Vec::new(),
             cursor: None,
+            setup: None,
         }
     }
 
@@ -264,7 +298,9 @@ impl GameRecord {
                 found: r.format_version,
             });
         }
-        if r.format_version < 3 && (!r.variations.is_empty() || r.cursor.is_some()) {
+        if r.format_version < 3
+            && (!r.variations.is_empty() || r.cursor.is_some() || r.setup.is_some())
+        {
             return Err(RecordError::VariationsNeedFormat3 {
                 found: r.format_version,
             });

@@ -245,6 +245,13 @@ pub(crate) fn de_moves<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<String>, D
     let limit = BUDGET.with(|b| b.get().max_moves);
     bounded(d, "moves", limit, false)
 }
+/// A record's set-up pieces, at most [`Limits::max_moves`] of them.
+pub(crate) fn de_setup_pieces<'de, D: Deserializer<'de>>(
+    d: D,
+) -> Result<Vec<(String, u8)>, D::Error> {
+    let limit = BUDGET.with(|b| b.get().max_moves);
+    bounded(d, "set-up pieces", limit, false)
+}
 /// A game record's variations, at most [`Limits::max_moves`] of them.
 pub(crate) fn de_variations<'de, D: Deserializer<'de>, T: Deserialize<'de>>(
     d: D,

@@ -27,17 +27,34 @@
 //!   `RE[B+]`/`RE[W+]` (also Little Golem's `RE[B]`), `RE[B+Resign]`/`RE[W+R]`
 //!   record the result; the game layer compares it with the replayed game.
 //!   Other results (time, forfeit) are kept as a note.
-//! * The file holds one game tree. Variations (several lines of play) are
-//!   refused for now, naming the node where the tree branches; the parser keeps
-//!   the whole tree ([`SgfTree`]) so variations can be read once games keep them.
-//! * Not read, and refused with a message rather than dropped: setup stones
-//!   (`AB`/`AW`/`AE`), White to move first (`PL[W]`), a colour moving twice,
-//!   Little Golem's dialect (two-letter points such as `mf`, `SO[…littlegolem…]`),
-//!   text after the game tree.
+//! * **Set-up positions** (HexGui puzzles, analysis files, Benzene's
+//!   regression positions): `AB`/`AW` put Black/White stones, `AE` empties
+//!   points, in nodes before the first move (HexGui writes them in the second
+//!   node: `(;FF[4]GM[11]SZ[11];AB[e4]AW[b1][j1]PL[W])`); they become the
+//!   record's [`RecordSetup`], the game's start position. Who moves first: the
+//!   colour of the first move; without moves `PL` (HexGui's `determineColorToMove`
+//!   takes `PL` at a set-up node), else Black. A `PL` that the first move
+//!   contradicts is noted. Set-up stones after a move or inside a variation
+//!   (HexGui allows them at any node) and compressed point lists (`AB[a1:c3]`)
+//!   are refused, naming them. The writer puts the set-up in the second node
+//!   with `PL` always written.
+//! * **A colour moving twice** on the main line before any swap (HexGui lets
+//!   either colour play at any time): the moves before it become set-up stones
+//!   and the game starts there, with a note; after a swap, or when a variation
+//!   branches off among those moves, it is refused.
+//! * **Variations**: every line of the tree is read into the record's
+//!   variations (the first child is the main line, as HexGui keeps it) and
+//!   written back nested as HexGui writes them, `(;…;B[c3](;W[b4];…)(;W[a1];…))`,
+//!   so SGF → game tree → SGF gives the same text for files boardwright wrote.
+//!   A variation without moves is refused.
+//! * Little Golem's dialect (two-letter points such as `mf`, `SO[…littlegolem…]`)
+//!   is refused by name; so is text after the game tree.
 //! * Limits: at most [`MAX_SGF_BYTES`] bytes and [`MAX_SGF_NODES`] nodes, checked
 //!   while parsing; untrusted text in messages is quoted as a short excerpt.
 
-use super::record::{BoardSource, GameRecord, RecordOptions, RecordResult};
+use super::record::{
+    BoardSource, GameRecord, RecordOptions, RecordResult, RecordSetup, RecordVariation,
+};
 use crate::board::{Board, grid_label, parse_grid_label};
 
 /// The rules name SGF files are read as and the only one they can be written for.
@@ -72,9 +89,9 @@ pub enum SgfError {
     #[error("move {ply} '{text}' is not a cell of the {n}×{n} board")]
     Point { ply: usize, text: String, n: u32 },
     #[error(
-        "the file has variations (another line of play branches off at move {ply}); boardwright cannot keep variations yet, and reading only the main line would lose them"
+        "variation {variation} branches off a line that does not come before it or is too short"
     )]
-    Variations { ply: usize },
+    VariationLine { variation: usize },
     #[error("{0} is not supported yet; nothing of the file was read")]
     Unsupported(String),
     #[error(
@@ -100,6 +117,16 @@ pub type Node = Vec<(String, Vec<String>)>;
 pub struct SgfTree {
     pub nodes: Vec<Node>,
     pub children: Vec<SgfTree>,
+}
+
+impl Drop for SgfTree {
+    /// Iteratively: dropping a deeply nested tree cannot overflow the stack.
+    fn drop(&mut self) {
+        let mut stack = std::mem::take(&mut self.children);
+        while let Some(mut t) = stack.pop() {
+            stack.append(&mut t.children);
+        }
+    }
 }
 
 /// Parse the first game tree of `text` (iteratively: deep nesting cannot
@@ -246,27 +273,6 @@ fn parse_node(b: &[u8], i: &mut usize) -> Result<Node, SgfError> {
     }
 }
 
-/// The nodes of the only line of `tree`; variations are refused.
-fn main_line(tree: SgfTree) -> Result<Vec<Node>, SgfError> {
-    let mut nodes = Vec::new();
-    let mut t = tree;
-    loop {
-        nodes.extend(t.nodes);
-        match t.children.len() {
-            0 => return Ok(nodes),
-            1 => t = t.children.pop().expect("one child"),
-            _ => {
-                let moves = nodes
-                    .iter()
-                    .flat_map(|n| n.iter())
-                    .filter(|(k, _)| k == "B" || k == "W")
-                    .count();
-                return Err(SgfError::Variations { ply: moves + 1 });
-            }
-        }
-    }
-}
-
 fn prop<'a>(node: &'a Node, id: &str) -> Option<&'a str> {
     node.iter()
         .find(|(k, _)| k == id)
@@ -296,15 +302,200 @@ fn is_two_letter_point(text: &str) -> bool {
     text.len() == 2 && text.bytes().all(|c| c.is_ascii_lowercase())
 }
 
+/// One line of play in the file: the nodes it adds, the line it branches off
+/// (0, the main line, for the main line itself) and how many moves of that
+/// line come before it.
+struct RawLine<'a> {
+    parent: usize,
+    at: usize,
+    nodes: Vec<&'a Node>,
+    /// Number of moves in `nodes`.
+    moves: usize,
+}
+
+fn is_move_prop(k: &str) -> bool {
+    k == "B" || k == "W"
+}
+
+fn is_setup_prop(k: &str) -> bool {
+    k == "AB" || k == "AW" || k == "AE"
+}
+
+fn move_count(nodes: &[Node]) -> usize {
+    nodes
+        .iter()
+        .flat_map(|n| n.iter())
+        .filter(|(k, _)| is_move_prop(k))
+        .count()
+}
+
+/// The lines of `tree`, the main line first and every variation after the
+/// line it branches off, variations at one place in the order they are
+/// offered (iteratively: deep nesting cannot overflow the stack).
+fn lines_of(tree: &SgfTree) -> Vec<RawLine<'_>> {
+    let mut lines = vec![RawLine {
+        parent: 0,
+        at: 0,
+        nodes: Vec::new(),
+        moves: 0,
+    }];
+    let mut stack = vec![(tree, 0usize)];
+    while let Some((t, l)) = stack.pop() {
+        lines[l].nodes.extend(t.nodes.iter());
+        lines[l].moves += move_count(&t.nodes);
+        let Some((first, rest)) = t.children.split_first() else {
+            continue;
+        };
+        let at = lines[l].moves;
+        for v in rest {
+            lines.push(RawLine {
+                parent: l,
+                at,
+                nodes: Vec::new(),
+                moves: 0,
+            });
+            stack.push((v, lines.len() - 1));
+        }
+        stack.push((first, l));
+    }
+    lines
+}
+
+/// The colour (0 = B, 1 = W) a setup or `PL` value names.
+fn pl_colour(v: &str) -> Option<u8> {
+    match v.trim().to_ascii_uppercase().as_str() {
+        "B" | "BLACK" | "1" => Some(0),
+        "W" | "WHITE" | "2" => Some(1),
+        _ => None,
+    }
+}
+
+/// A line's moves in boardwright's notation.
+struct Translated {
+    moves: Vec<String>,
+    /// Who resigned at its end (boardwright's player).
+    resigned: Option<u8>,
+    /// Whether HexGui's swap happened, after each number of moves (`moves.len() + 1` entries).
+    swapped: Vec<bool>,
+    notes: Vec<String>,
+}
+
+/// Why a line could not be translated: a move of the wrong colour at file move `k`.
+struct WrongColour {
+    k: usize,
+    error: SgfError,
+}
+
+/// Translate one line's file moves, starting `ply` moves into the game with
+/// HexGui's swap `swapped` (or not) and `first` (boardwright's player) to move
+/// at ply 0.
+fn translate(
+    file_moves: &[(u8, &str)],
+    ply0: usize,
+    swapped0: bool,
+    first: u8,
+    n: u32,
+    by_boardwright: bool,
+) -> Result<Translated, WrongColour> {
+    let mut out = Translated {
+        moves: Vec::new(),
+        resigned: None,
+        swapped: vec![swapped0],
+        notes: Vec::new(),
+    };
+    let mut swapped = swapped0;
+    for (k, &(colour, text)) in file_moves.iter().enumerate() {
+        if let Some(p) = out.resigned {
+            out.notes.push(format!(
+                "{} move(s) after {}'s resignation were not read",
+                file_moves.len() - k,
+                colour_char(if swapped { 1 - p } else { p })
+            ));
+            break;
+        }
+        let ply = ply0 + out.moves.len() + 1;
+        let player = if swapped { 1 - colour } else { colour };
+        if text.eq_ignore_ascii_case("resign") {
+            out.resigned = Some(player);
+            continue;
+        }
+        let expected = ((first as usize + ply - 1) % 2) as u8;
+        if player != expected {
+            let hint = if k > 0 && is_swap(file_moves[k - 1].1) {
+                "; after W[swap-pieces] White moves again (HexGui's convention)"
+            } else if swapped {
+                "; a colour moving twice after a swap is not supported"
+            } else {
+                ""
+            };
+            return Err(WrongColour {
+                k,
+                error: SgfError::Turn {
+                    ply,
+                    text: excerpt(text),
+                    marked: colour_char(colour),
+                    expected: colour_char(if swapped { 1 - expected } else { expected }),
+                    hint: hint.to_string(),
+                },
+            });
+        }
+        if is_swap(text) {
+            out.moves.push("swap".to_string());
+            // HexGui: the swapping colour moves again. boardwright's own files
+            // from before this convention marked the next move B and did not mirror.
+            let legacy = by_boardwright && file_moves.get(k + 1).is_some_and(|m| m.0 == 0);
+            swapped = !legacy;
+            out.swapped.push(swapped);
+            continue;
+        }
+        let mirrored = mirror_point(text, n).ok_or_else(|| WrongColour {
+            k,
+            error: SgfError::Point {
+                ply,
+                text: excerpt(text),
+                n,
+            },
+        })?;
+        if swapped {
+            out.moves.push(mirrored);
+        } else {
+            out.moves.push(text.to_string());
+        }
+        out.swapped.push(swapped);
+    }
+    Ok(out)
+}
+
+/// A setup point list value (`AB[e4][f5]`): single points only.
+fn setup_point(k: &str, v: &str) -> Result<String, SgfError> {
+    let v = v.trim();
+    if v.contains(':') {
+        return Err(SgfError::Unsupported(format!(
+            "a compressed point list ({k}[{}])",
+            excerpt(v)
+        )));
+    }
+    if is_two_letter_point(v) {
+        return Err(SgfError::LittleGolem(format!(
+            "the point '{}' is written with two letters",
+            excerpt(v)
+        )));
+    }
+    Ok(v.to_string())
+}
+
 /// Read an SGF Hex record (HexGui, Benzene, twogtp) into game record data: Hex
-/// on the `hex` preset of size `SZ`, the moves in boardwright's convention,
-/// player names and the recorded result. Notes about what was not read
-/// (moves after a resignation, results the rules cannot check) are in
-/// [`GameRecord::notes`].
+/// on the `hex` preset of size `SZ`, the set-up position if there is one, the
+/// moves in boardwright's convention, the variations, player names and the
+/// recorded result. Notes about what was not read or was read differently
+/// (moves after a resignation, moves read as set-up stones, results the rules
+/// cannot check) are in [`GameRecord::notes`].
 pub fn read_sgf(text: &str) -> Result<GameRecord, SgfError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let nodes = main_line(parse_tree(text)?)?;
-    let root = nodes
+    let tree = parse_tree(text)?;
+    let lines = lines_of(&tree);
+    let root = *lines[0]
+        .nodes
         .first()
         .ok_or_else(|| SgfError::Syntax("the game tree has no nodes".into()))?;
     if let Some(so) = prop(root, "SO")
@@ -327,108 +518,180 @@ pub fn read_sgf(text: &str) -> Result<GameRecord, SgfError> {
     .ok_or_else(|| SgfError::Size(excerpt(&sz)))?;
     let by_boardwright = prop(root, "AP").is_some_and(|a| a.starts_with("boardwright"));
 
-    // Every move, in file order: (colour 0 = B / 1 = W, value).
-    let mut file_moves: Vec<(u8, &str)> = Vec::new();
-    let mut seen_move = false;
-    for node in &nodes {
-        for (k, v) in node {
-            match k.as_str() {
-                "B" | "W" => {
-                    seen_move = true;
-                    file_moves.push((u8::from(k == "W"), v[0].trim()));
-                }
-                "AB" | "AW" | "AE" => {
-                    return Err(SgfError::Unsupported(format!(
-                        "a setup position ({k}[{}]: stones placed before the game)",
-                        excerpt(&v[0])
-                    )));
-                }
-                "PL" => {
-                    let pl = v[0].trim().to_ascii_uppercase();
-                    if seen_move || !(pl == "B" || pl == "BLACK" || pl == "1") {
+    // The set-up (main line, before its first move): point → colour (None: AE), in order.
+    let mut setup: Vec<(String, Option<u8>)> = Vec::new();
+    let mut pl: Option<(u8, String)> = None;
+    let mut notes = Vec::new();
+    // Every line's moves, in file order: (colour 0 = B / 1 = W, value).
+    let mut file_lines: Vec<Vec<(u8, &str)>> = Vec::with_capacity(lines.len());
+    for (l, line) in lines.iter().enumerate() {
+        let mut moves: Vec<(u8, &str)> = Vec::new();
+        for node in &line.nodes {
+            for (k, v) in node.iter() {
+                if is_move_prop(k) {
+                    moves.push((u8::from(k == "W"), v[0].trim()));
+                } else if is_setup_prop(k) || k == "PL" {
+                    if l > 0 || !moves.is_empty() {
+                        let place = if l > 0 {
+                            format!("in variation {l}")
+                        } else {
+                            format!("after move {}", moves.len())
+                        };
+                        if k == "PL" {
+                            notes.push(format!(
+                                "PL[{}] {place} was not read: the colour of the next move decides who moves",
+                                excerpt(&v[0])
+                            ));
+                            continue;
+                        }
                         return Err(SgfError::Unsupported(format!(
-                            "a position with {} to move (PL[{}])",
-                            if pl.starts_with('W') || pl == "2" {
-                                "White"
-                            } else {
-                                "a chosen colour"
-                            },
+                            "placing set-up stones {place} ({k}[{}]; only the start position can be set up)",
                             excerpt(&v[0])
                         )));
                     }
+                    if k == "PL" {
+                        let c = pl_colour(&v[0]).ok_or_else(|| {
+                            SgfError::Syntax(format!(
+                                "PL[{}] names no colour (B or W)",
+                                excerpt(&v[0])
+                            ))
+                        })?;
+                        pl = Some((c, excerpt(&v[0])));
+                        continue;
+                    }
+                    let colour = match k.as_str() {
+                        "AB" => Some(0),
+                        "AW" => Some(1),
+                        _ => None,
+                    };
+                    for value in v {
+                        let point = setup_point(k, value)?;
+                        if mirror_point(&point, n).is_none() {
+                            return Err(SgfError::Unsupported(format!(
+                                "the set-up point {k}[{}], which is not a cell of the {n}×{n} board,",
+                                excerpt(&point)
+                            )));
+                        }
+                        let point = point.to_ascii_lowercase();
+                        setup.retain(|(p, _)| *p != point);
+                        setup.push((point, colour));
+                    }
                 }
-                _ => {}
             }
         }
-    }
-    if let Some(&(_, m)) = file_moves.iter().find(|(_, m)| is_two_letter_point(m)) {
-        return Err(SgfError::LittleGolem(format!(
-            "the point '{}' is written with two letters",
-            excerpt(m)
-        )));
+        if let Some(&(_, m)) = moves.iter().find(|(_, m)| is_two_letter_point(m)) {
+            return Err(SgfError::LittleGolem(format!(
+                "the point '{}' is written with two letters",
+                excerpt(m)
+            )));
+        }
+        if l > 0 && moves.is_empty() {
+            return Err(SgfError::Unsupported(format!(
+                "a variation without moves (variation {l}, after move {} of {})",
+                line.at,
+                if line.parent == 0 {
+                    "the main line".to_string()
+                } else {
+                    format!("variation {}", line.parent)
+                }
+            )));
+        }
+        file_lines.push(moves);
     }
 
-    let mut moves: Vec<String> = Vec::new();
-    let mut notes = Vec::new();
-    let mut resigned: Option<u8> = None;
-    // HexGui's swap happened: colours are exchanged and points mirrored.
-    let mut swapped = false;
-    for (k, &(colour, text)) in file_moves.iter().enumerate() {
-        if let Some(p) = resigned {
-            notes.push(format!(
-                "{} move(s) after {}'s resignation were not read",
-                file_moves.len() - k,
-                colour_char(if swapped { 1 - p } else { p })
-            ));
-            break;
+    // Who moves first: the colour of the first move; else PL; else Black.
+    let first_colour = |main: &[(u8, &str)]| match (main.first(), &pl) {
+        (Some(&(c, _)), _) => c,
+        (None, Some((c, _))) => *c,
+        (None, None) => 0,
+    };
+    // A colour moving twice (puzzles, analysis) on the main line before any
+    // swap: the moves before become set-up stones, and the game starts there.
+    let mut absorbed = 0usize;
+    let main = loop {
+        let main = &file_lines[0][absorbed..];
+        let first = first_colour(main);
+        match translate(main, 0, false, first, n, by_boardwright) {
+            Ok(t) => break t,
+            Err(WrongColour { k, error }) => {
+                let swap_before = main[..k].iter().any(|m| is_swap(m.1));
+                let branches_before = lines
+                    .iter()
+                    .skip(1)
+                    .any(|v| v.parent == 0 && v.at < absorbed + k);
+                let turn = matches!(error, SgfError::Turn { .. });
+                if !turn || k == 0 || swap_before || branches_before {
+                    return Err(error);
+                }
+                for &(c, point) in &main[..k] {
+                    let point = point.to_ascii_lowercase();
+                    if mirror_point(&point, n).is_none() {
+                        return Err(error);
+                    }
+                    setup.retain(|(p, _)| *p != point);
+                    setup.push((point, Some(c)));
+                }
+                absorbed += k;
+            }
         }
-        let ply = moves.len() + 1;
-        let player = if swapped { 1 - colour } else { colour };
-        if text.eq_ignore_ascii_case("resign") {
-            resigned = Some(player);
-            continue;
-        }
-        let expected = ((ply - 1) % 2) as u8;
-        if player != expected {
-            let hint = if k > 0 && file_moves[k - 1].0 == colour && !is_swap(file_moves[k - 1].1) {
-                "; positions where a colour moves twice (puzzles, analysis) are not supported yet"
-            } else if k > 0 && is_swap(file_moves[k - 1].1) {
-                "; after W[swap-pieces] White moves again (HexGui's convention)"
-            } else if k == 0 {
-                "; records where White moves first are not supported yet"
-            } else {
-                ""
-            };
-            return Err(SgfError::Turn {
-                ply,
-                text: excerpt(text),
-                marked: colour_char(colour),
-                expected: colour_char(if swapped { 1 - expected } else { expected }),
-                hint: hint.to_string(),
-            });
-        }
-        if is_swap(text) {
-            moves.push("swap".to_string());
-            // HexGui: the swapping colour moves again. boardwright's own files
-            // from before this convention marked the next move B and did not mirror.
-            let legacy = by_boardwright && file_moves.get(k + 1).is_some_and(|m| m.0 == 0);
-            swapped = !legacy;
-            continue;
-        }
-        if swapped {
-            moves.push(mirror_point(text, n).ok_or_else(|| SgfError::Point {
-                ply,
-                text: excerpt(text),
-                n,
-            })?);
-        } else {
-            moves.push(text.to_string());
-        }
+    };
+    let first = first_colour(&file_lines[0][absorbed..]);
+    if absorbed > 0 {
+        notes.push(format!(
+            "moves 1–{absorbed} were read as set-up stones: a colour moves twice at move {}, and boardwright's games alternate",
+            absorbed + 1
+        ));
     }
-    let winner_of = |colour: u8| if swapped { 1 - colour } else { colour };
-    let mut result = resigned.map(|p| RecordResult {
+    if let Some((c, text)) = &pl
+        && *c != first
+    {
+        notes.push(format!(
+            "PL[{text}] says {} moves first, but the first move is {}'s; the game follows the moves",
+            colour_char(*c),
+            colour_char(first)
+        ));
+    }
+    notes.extend(main.notes.iter().cloned());
+    let main_swapped = *main.swapped.last().expect("the start is listed");
+
+    // Variations, each from the state of its parent line at its branch point.
+    let mut translated: Vec<Translated> = vec![main];
+    let mut start_ply = vec![0usize];
+    let mut variations = Vec::new();
+    for (l, line) in lines.iter().enumerate().skip(1) {
+        let parent = &translated[line.parent];
+        let at = if line.parent == 0 {
+            line.at - absorbed
+        } else {
+            line.at
+        };
+        let Some(&swapped) = parent.swapped.get(at) else {
+            return Err(SgfError::Unsupported(format!(
+                "variation {l}, which branches off after a resignation,"
+            )));
+        };
+        let ply = start_ply[line.parent] + at;
+        let t = translate(&file_lines[l], ply, swapped, first, n, by_boardwright)
+            .map_err(|e| e.error)?;
+        notes.extend(t.notes.iter().map(|m| format!("variation {l}: {m}")));
+        variations.push(RecordVariation {
+            line: line.parent,
+            at,
+            moves: t.moves.clone(),
+            resigned: t.resigned,
+        });
+        start_ply.push(ply);
+        translated.push(t);
+    }
+    let main = &translated[0];
+
+    let winner_of = |colour: u8| if main_swapped { 1 - colour } else { colour };
+    let mut result = main.resigned.map(|p| RecordResult {
         winner: Some(1 - p),
-        reason: format!("{} resigned", colour_char(if swapped { 1 - p } else { p })),
+        reason: format!(
+            "{} resigned",
+            colour_char(if main_swapped { 1 - p } else { p })
+        ),
         resigned: Some(p),
     });
     if let Some(re) = prop(root, "RE") {
@@ -473,7 +736,9 @@ pub fn read_sgf(text: &str) -> Result<GameRecord, SgfError> {
             )),
         }
     }
-    let swap = moves.iter().any(|m| m == "swap");
+    let swap = translated
+        .iter()
+        .any(|t| t.moves.iter().any(|m| m == "swap"));
     let players = [prop(root, "PB"), prop(root, "PW")].map(|p| p.unwrap_or_default().to_string());
     let mut record = GameRecord::new(
         SGF_RULES,
@@ -486,9 +751,24 @@ pub fn read_sgf(text: &str) -> Result<GameRecord, SgfError> {
             size: Some(n),
         },
         players,
-        moves,
+        main.moves.clone(),
         result,
     );
+    record.variations = variations;
+    if !setup.is_empty() || first != 0 {
+        record.setup = Some(RecordSetup {
+            pieces: setup
+                .iter()
+                .filter_map(|(p, c)| c.map(|c| (p.clone(), c)))
+                .collect(),
+            empty: setup
+                .iter()
+                .filter(|(_, c)| c.is_none())
+                .map(|(p, _)| p.clone())
+                .collect(),
+            to_move: first,
+        });
+    }
     record.notes = notes;
     Ok(record)
 }
@@ -525,7 +805,9 @@ fn rhombus_size(b: &Board) -> Option<u32> {
 }
 
 /// Write a Hex game record, played on `board`, as HexGui SGF (HexGui's swap
-/// convention: see the module documentation).
+/// convention: see the module documentation): the set-up position in the
+/// second node as HexGui puts it (`;AB[…]AW[…]AE[…]PL[…]`), and variations
+/// as HexGui nests them, `(;…(;…)(;…))`.
 pub fn write_sgf(record: &GameRecord, board: &Board) -> Result<String, SgfError> {
     if record.rules != SGF_RULES {
         return Err(SgfError::NotHexGame(record.rules.clone()));
@@ -538,40 +820,143 @@ pub fn write_sgf(record: &GameRecord, board: &Board) -> Result<String, SgfError>
         escape(&players[0]),
         escape(&players[1])
     );
-    let swapped = record.moves.iter().any(|m| m == "swap");
-    // The colour HexGui gives player `p`'s stones at the end of the game.
-    let colour_at_end = |p: u8| colour_char(if swapped { 1 - p } else { p });
+    // Lines: the main line, then the variations; their moves and resignations.
     let resigned = record.result.as_ref().and_then(|r| r.resigned);
+    let mut lines: Vec<(&[String], Option<u8>)> = vec![(&record.moves, resigned)];
+    let mut branches: std::collections::HashMap<(usize, usize), Vec<usize>> = Default::default();
+    for (i, v) in record.variations.iter().enumerate() {
+        let parent = lines
+            .get(v.line)
+            .ok_or(SgfError::VariationLine { variation: i + 1 })?;
+        if v.at > parent.0.len() {
+            return Err(SgfError::VariationLine { variation: i + 1 });
+        }
+        branches.entry((v.line, v.at)).or_default().push(i + 1);
+        lines.push((&v.moves, v.resigned));
+    }
+    let first = record.setup.as_ref().map_or(0, |s| s.to_move);
+    // Each line's first ply and whether HexGui's swap happened before it.
+    let mut start = vec![(0usize, false)];
+    for v in &record.variations {
+        let (ply, swapped) = start[v.line];
+        let before = &lines[v.line].0[..v.at];
+        start.push((ply + v.at, swapped || before.iter().any(|m| m == "swap")));
+    }
+    let swapped_at_end = start[0].1 || record.moves.iter().any(|m| m == "swap");
     if let Some(w) = record.result.as_ref().and_then(|r| r.winner) {
-        let c = colour_at_end(w);
+        let c = colour_char(if swapped_at_end { 1 - w } else { w });
         if resigned.is_some() {
             s.push_str(&format!("RE[{c}+Resign]"));
         } else {
             s.push_str(&format!("RE[{c}+]"));
         }
     }
-    let mut after_swap = false;
-    for (k, m) in record.moves.iter().enumerate() {
-        let p = (k % 2) as u8;
-        if m == "swap" {
-            s.push_str(&format!(";{}[swap-pieces]", colour_char(p)));
-            after_swap = true;
-            continue;
+    if let Some(setup) = &record.setup {
+        s.push(';');
+        for (prop, colour) in [("AB", Some(0)), ("AW", Some(1)), ("AE", None)] {
+            let points: Vec<&String> = match colour {
+                Some(c) => setup
+                    .pieces
+                    .iter()
+                    .filter(|(_, p)| *p == c)
+                    .map(|(f, _)| f)
+                    .collect(),
+                None => setup.empty.iter().collect(),
+            };
+            if !points.is_empty() {
+                s.push_str(prop);
+                for p in points {
+                    s.push_str(&format!("[{}]", escape(p)));
+                }
+            }
         }
-        let (c, point) = if after_swap {
-            let mirrored = mirror_point(m, n).ok_or_else(|| SgfError::Point {
-                ply: k + 1,
-                text: excerpt(m),
-                n,
-            })?;
-            (colour_char(1 - p), mirrored)
-        } else {
-            (colour_char(p), m.clone())
-        };
-        s.push_str(&format!(";{c}[{}]", escape(&point)));
+        s.push_str(&format!("PL[{}]", colour_char(first)));
     }
-    if let Some(p) = resigned {
-        s.push_str(&format!(";{}[resign]", colour_at_end(p)));
+    enum Work {
+        Text(&'static str),
+        /// Line `l` from its move `from`; `continuing`: the branches at `from`
+        /// were already written.
+        Line {
+            l: usize,
+            from: usize,
+            swapped: bool,
+            continuing: bool,
+        },
+    }
+    let mut work = vec![Work::Line {
+        l: 0,
+        from: 0,
+        swapped: start[0].1,
+        continuing: false,
+    }];
+    while let Some(w) = work.pop() {
+        let (l, from, mut swapped, continuing) = match w {
+            Work::Text(t) => {
+                s.push_str(t);
+                continue;
+            }
+            Work::Line {
+                l,
+                from,
+                swapped,
+                continuing,
+            } => (l, from, swapped, continuing),
+        };
+        let (moves, resigned) = lines[l];
+        for i in from..=moves.len() {
+            if let Some(vs) = branches.get(&(l, i))
+                && !(continuing && i == from)
+            {
+                for &v in vs.iter().rev() {
+                    work.push(Work::Text(")"));
+                    work.push(Work::Line {
+                        l: v,
+                        from: 0,
+                        swapped,
+                        continuing: false,
+                    });
+                    work.push(Work::Text("("));
+                }
+                if i < moves.len() {
+                    work.push(Work::Text(")"));
+                    work.push(Work::Line {
+                        l,
+                        from: i,
+                        swapped,
+                        continuing: true,
+                    });
+                    work.push(Work::Text("("));
+                }
+                break;
+            }
+            let ply = start[l].0 + i;
+            let p = ((first as usize + ply) % 2) as u8;
+            let Some(m) = moves.get(i) else {
+                if let Some(r) = resigned {
+                    s.push_str(&format!(
+                        ";{}[resign]",
+                        colour_char(if swapped { 1 - r } else { r })
+                    ));
+                }
+                break;
+            };
+            if m == "swap" {
+                s.push_str(&format!(";{}[swap-pieces]", colour_char(p)));
+                swapped = true;
+                continue;
+            }
+            let (c, point) = if swapped {
+                let mirrored = mirror_point(m, n).ok_or_else(|| SgfError::Point {
+                    ply: ply + 1,
+                    text: excerpt(m),
+                    n,
+                })?;
+                (colour_char(1 - p), mirrored)
+            } else {
+                (colour_char(p), m.clone())
+            };
+            s.push_str(&format!(";{c}[{}]", escape(&point)));
+        }
     }
     s.push_str(")\n");
     Ok(s)

@@ -148,6 +148,12 @@ impl<R: Rules> GameState<R> {
     /// A new game from the rules' start position.
     pub fn new(rules: R) -> Self {
         let start = rules.start();
+        Self::from_position(rules, start)
+    }
+
+    /// A new game from `start` (a set-up position, see [`Rules::set_up`]): it
+    /// is the root of the tree, so nothing is undone past it.
+    pub fn from_position(rules: R, start: R::Position) -> Self {
         let seen = rules.repetition().map(|_| Seen {
             key: rules.position_key(&start),
             count: 1,
@@ -185,6 +191,10 @@ impl<R: Rules> GameState<R> {
 
     pub fn rules(&self) -> &R {
         &self.rules
+    }
+    /// The position the game started from (the root of the tree).
+    pub fn start_position(&self) -> &R::Position {
+        &self.node(NodeId::ROOT).position
     }
     /// The current position.
     pub fn position(&self) -> &R::Position {

@@ -22,7 +22,8 @@
 
 use super::search::Searchable;
 use super::{
-    Evidence, GameOptions, IllegalMove, MoveFaces, Outcome, Player, Rules, UnsuitableBoard,
+    BadSetup, Evidence, GameOptions, IllegalMove, MoveFaces, Outcome, Player, Rules,
+    UnsuitableBoard,
 };
 use crate::board::{Board, FaceKind, SideTag};
 use crate::mesh::FaceId;
@@ -558,6 +559,63 @@ impl Rules for Hex {
             empty: self.t.playable_count,
             winner: NO_WINNER,
         }
+    }
+    fn set_up(
+        &self,
+        changes: &[(FaceId, Option<Player>)],
+        to_move: Player,
+    ) -> Result<HexPosition, BadSetup> {
+        if to_move > 1 {
+            return Err(BadSetup(format!(
+                "player {to_move} cannot move first; players are 0 (Red) and 1 (Blue)"
+            )));
+        }
+        let mut cells = vec![EMPTY; self.t.n];
+        for &(f, p) in changes {
+            let i = f.index();
+            if i >= self.t.n {
+                return Err(BadSetup(format!(
+                    "the set-up names face {f}, which does not exist"
+                )));
+            }
+            match p {
+                Some(p) if p > 1 => {
+                    return Err(BadSetup(format!(
+                        "the set-up puts a stone of player {p} on {}; players are 0 (Red) and 1 (Blue)",
+                        self.t.names[i]
+                    )));
+                }
+                Some(_) if !self.t.playable[i] => {
+                    return Err(BadSetup(format!(
+                        "the set-up puts a stone on {}, which is blocked",
+                        self.t.names[i]
+                    )));
+                }
+                Some(p) => cells[i] = p + 1,
+                None => cells[i] = EMPTY,
+            }
+        }
+        let mut pos = self.start();
+        pos.to_move = to_move;
+        let mut connected = [false; 2];
+        for (i, &c) in cells.iter().enumerate() {
+            if c != EMPTY {
+                let p = c - 1;
+                connected[p as usize] |= self.place(&mut pos, i, p);
+            }
+        }
+        pos.winner = match connected {
+            [true, true] => {
+                return Err(BadSetup(
+                    "in the set-up both players have already connected their sides".into(),
+                ));
+            }
+            [true, false] => 1,
+            [false, true] => 2,
+            [false, false] if pos.empty == 0 => DRAW,
+            [false, false] => NO_WINNER,
+        };
+        Ok(pos)
     }
     fn to_move(&self, pos: &HexPosition) -> Player {
         pos.to_move

@@ -80,6 +80,11 @@ impl IllegalMove {
 #[error("{0}")]
 pub struct UnsuitableBoard(pub String);
 
+/// A set-up start position that a game cannot start from, and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct BadSetup(pub String);
+
 /// When a position that occurs again ends the game in a draw (a game option;
 /// Lines of Action is the game with a repetition rule).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -223,6 +228,23 @@ pub trait Rules: Clone + Send + Sync + 'static {
     }
     /// The start position.
     fn start(&self) -> Self::Position;
+    /// A start position set up by hand (a puzzle, an analysis position, a game
+    /// recorded from the middle): [`Rules::start`] with `changes` applied in
+    /// order — `Some(p)` puts a piece of `p` on the face, `None` empties it —
+    /// and `to_move` to move. A set-up position that is already won is a
+    /// finished game. Games that cannot start from a set-up position refuse
+    /// (the default).
+    fn set_up(
+        &self,
+        changes: &[(FaceId, Option<Player>)],
+        to_move: Player,
+    ) -> Result<Self::Position, BadSetup> {
+        let _ = (changes, to_move);
+        Err(BadSetup(format!(
+            "{} games cannot start from a set-up position",
+            Self::TITLE
+        )))
+    }
     /// The player to move (also defined once the game is over: who would move next).
     fn to_move(&self, pos: &Self::Position) -> Player;
     /// Every legal move, without duplicates, in a deterministic order; empty once

@@ -316,13 +316,18 @@ impl PlayPanel {
     /// File → Open: what "Open game…" does after its dialog.
     pub fn open_game_from(&mut self, ws: &mut Workspace, path: &Path) -> Result<(), String> {
         let r = match super::files::open_path(path) {
-            Ok(super::files::Opened::Game(g)) => {
+            Ok(super::files::Opened::Game(g, notes)) => {
                 self.set_game(ws, g);
-                ws.status.info(format!(
+                let mut text = format!(
                     "Opened the game {} ({} moves)",
                     path.display(),
                     self.game().map_or(0, |g| g.ply())
-                ));
+                );
+                if !notes.is_empty() {
+                    text.push_str(" — ");
+                    text.push_str(&notes.join("; "));
+                }
+                ws.status.info(text);
                 return Ok(());
             }
             Ok(super::files::Opened::Board { .. }) => Err(format!(
