@@ -56,6 +56,42 @@ fn hex_3x3_openings_are_proven_centre_wins_acute_corner_loses() {
 }
 
 #[test]
+fn self_play_openings_rank_hex_3x3_too() {
+    let g = hex(3);
+    let spec = Spec {
+        budget: Budget::Simulations(300),
+        openings: Some(OpeningMethod::Games { games: 4 }),
+        ..map_only(0)
+    };
+    let r = analysis::run(g.as_ref(), &spec, &Control::default()).unwrap();
+    let map = r.openings.as_ref().unwrap();
+    assert!(map.method.contains("4 self-play games"), "{}", map.method);
+    assert!(map.openings.iter().all(|o| o.samples == 4));
+    assert!(rate(&r, "b2") > rate(&r, "a1"), "{}", r.to_text());
+    // The command line takes the method too.
+    let out = cli(&[
+        "analyze",
+        "--rules",
+        "hex",
+        "--size",
+        "3",
+        "--games",
+        "0",
+        "--openings",
+        "--opening-games",
+        "2",
+        "--sims",
+        "100",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("2 self-play games after each move"));
+}
+
+#[test]
 fn hex_4x4_centre_openings_rank_above_the_acute_corners() {
     let g = hex(4);
     let r = analysis::run(g.as_ref(), &map_only(20_000), &Control::default()).unwrap();
@@ -161,9 +197,9 @@ fn cancel_returns_promptly_with_a_partial_report() {
 #[test]
 fn a_board_the_game_cannot_use_is_refused_with_the_reason() {
     let board = Arc::new(presets::boco());
-    let err = analysis::new_game(RulesKind::Hex, board, &GameOptions::default())
-        .err()
-        .expect("Hex cannot be played on the untagged BOCO board");
+    let Err(err) = analysis::new_game(RulesKind::Hex, board, &GameOptions::default()) else {
+        panic!("Hex cannot be played on the untagged BOCO board");
+    };
     assert!(
         err.to_string()
             .starts_with("Hex needs a board whose boundary is tagged top, bottom, left and right"),

@@ -50,6 +50,8 @@ impl EndKind {
         let r = o.reason.as_str();
         if r.starts_with("draw by repetition") {
             EndKind::Repetition
+        } else if r.contains("board is full") || r.contains("neither player can still") {
+            EndKind::Exhausted
         } else if r.contains("encircled") {
             EndKind::Encirclement
         } else if r.contains("pieces are all connected") {
@@ -383,15 +385,8 @@ impl Report {
         if f.games > 0 {
             let _ = writeln!(
                 s,
-                "games: {} of {}; {} ({}) won {}, {} won {}, draws {}",
-                f.games,
-                h.games_planned,
-                h.players[0],
-                "first",
-                f.wins,
-                h.players[1],
-                f.losses,
-                f.draws
+                "games: {} of {}; {} (first) won {}, {} won {}, draws {}",
+                f.games, h.games_planned, h.players[0], f.wins, h.players[1], f.losses, f.draws
             );
             let _ = writeln!(
                 s,

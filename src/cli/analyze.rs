@@ -36,7 +36,7 @@ pub struct AnalyzeArgs {
     pub opening_sims: u64,
     /// Judge each first move by this many self-play games at the game budget
     /// instead of one search (1–10000).
-    #[arg(long, conflicts_with = "opening_sims", value_parser = super::count_in(1, 10_000))]
+    #[arg(long, conflicts_with = "opening_sims", value_parser = super::count_in(1u32, 10_000))]
     pub opening_games: Option<u32>,
     /// Master seed: each game's seed derives from it and the game's number.
     #[arg(long, default_value_t = 1)]
@@ -64,7 +64,7 @@ impl AnalyzeArgs {
             games: self.games,
             budget,
             threads: self.threads.unwrap_or_else(analysis::default_threads),
-            openings: self.openings.then(|| match self.opening_games {
+            openings: self.openings.then_some(match self.opening_games {
                 Some(games) => OpeningMethod::Games { games },
                 None => OpeningMethod::Search {
                     simulations: self.opening_sims,
