@@ -2,12 +2,14 @@
 //!
 //! Layers, bottom up: `mesh` → `board` → `edit`, `io`, `presets`, `ops`, `tiling`
 //! → `rules` → `engine`, `generator` → `game` (the run-time game, the game
-//! registry, records meeting rules, the engine handle) → `app`, `cli`. A lower
+//! registry, records meeting rules, the engine handle) → `analysis` (the balance
+//! lab) → `app`, `cli`. A lower
 //! layer never imports a higher one. The core (everything but `app`) never
 //! depends on the GUI; `app` holds everything egui and exists only with the
 //! default-on `gui` feature (`cargo build --no-default-features` builds the
 //! library and the command line without egui, eframe, rfd, wgpu or winit).
 
+pub mod analysis;
 #[cfg(feature = "gui")]
 pub mod app;
 pub mod board;

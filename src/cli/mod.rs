@@ -1,6 +1,7 @@
 //! Command-line interface. Each subcommand lives in its own file; this file
 //! holds the top-level parser and the dispatch.
 
+pub mod analyze;
 pub mod bench;
 pub mod convert;
 pub mod generate;
@@ -86,6 +87,8 @@ pub enum Command {
     Selfplay(selfplay::SelfplayArgs),
     /// Print the engine's simulations per second from the start position.
     Bench(bench::BenchArgs),
+    /// Measure a board with the engine: first-player advantage, game length, opening map.
+    Analyze(analyze::AnalyzeArgs),
 }
 
 /// What `main` should do after parsing.
@@ -112,6 +115,7 @@ pub fn run(cli: Cli) -> Result<Action, CliFailure> {
             Command::Gtp(a) => gtp::run(a),
             Command::Selfplay(a) => selfplay::run(a),
             Command::Bench(a) => bench::run(a),
+            Command::Analyze(a) => analyze::run(a),
         }
         .map(|()| Action::Done),
     }

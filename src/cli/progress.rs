@@ -65,6 +65,20 @@ impl Progress {
         }
     }
 
+    /// Set the work done of a bar from [`Progress::counting`].
+    pub fn set_position(&self, pos: u64) {
+        if let Some(b) = &self.bar {
+            b.set_position(pos);
+        }
+    }
+
+    /// Change the amount of work of a bar from [`Progress::counting`].
+    pub fn set_length(&self, len: u64) {
+        if let Some(b) = &self.bar {
+            b.set_length(len);
+        }
+    }
+
     /// Print a line on standard error without garbling the progress line.
     pub fn note(&self, line: &str) {
         match &self.bar {

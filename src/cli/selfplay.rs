@@ -99,18 +99,7 @@ pub struct Summary {
     pub mean_plies: f64,
 }
 
-/// Wilson score interval (95%) for `k` successes out of `n`.
-pub fn wilson(k: f64, n: f64) -> [f64; 2] {
-    if n <= 0.0 {
-        return [0.0, 1.0];
-    }
-    let z = 1.959_963_984_540_054f64;
-    let p = k / n;
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
-    [(centre - half).max(0.0), (centre + half).min(1.0)]
-}
+pub use crate::analysis::wilson;
 
 fn finish(mut s: SeatScore) -> SeatScore {
     let n = s.games as f64;

@@ -74,6 +74,51 @@ fn r(x: f64) -> f64 {
 
 /// The board as a standalone SVG document, faces filled as `colour_by` says.
 pub fn write_svg(board: &Board, colour_by: ColourBy) -> String {
+    write(board, colour_by, None)
+}
+
+/// A value per face shown as a heat map (the balance lab's opening map).
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeatMap {
+    /// The value of each face, 0..1, indexed by face (`None`: not measured,
+    /// drawn in the face's own colour).
+    pub values: Vec<Option<f64>>,
+    /// What the values are, above the legend ("Red's win rate after the first move").
+    pub title: String,
+    /// The legend's words for 0 and for 1.
+    pub low: String,
+    pub high: String,
+}
+
+/// The colour of `v` (0..1) on the heat scale: blue at 0, white at ½, red at 1
+/// (the first and second player's colours in Hex). Shared with the window.
+pub fn heat_colour(v: f64) -> [u8; 3] {
+    let v = if v.is_finite() {
+        v.clamp(0.0, 1.0)
+    } else {
+        0.5
+    };
+    let (lo, mid, hi) = (
+        [29.0, 78.0, 216.0],
+        [247.0, 247.0, 247.0],
+        [214.0, 40.0, 40.0],
+    );
+    let (a, b, t) = if v < 0.5 {
+        (lo, mid, v * 2.0)
+    } else {
+        (mid, hi, (v - 0.5) * 2.0)
+    };
+    let c = |i: usize| (a[i] + (b[i] - a[i]) * t).round() as u8;
+    [c(0), c(1), c(2)]
+}
+
+/// The board with its faces coloured by `heat`, each measured face labelled
+/// with its value in per cent, and a legend below.
+pub fn write_heat_map_svg(board: &Board, heat: &HeatMap) -> String {
+    write(board, ColourBy::Face, Some(heat))
+}
+
+fn write(board: &Board, colour_by: ColourBy, heat: Option<&HeatMap>) -> String {
     let mesh = board.mesh();
     let bb = mesh.bbox();
     let (w, h) = (bb.width().max(1e-9), bb.height().max(1e-9));
@@ -89,7 +134,8 @@ pub fn write_svg(board: &Board, colour_by: ColourBy) -> String {
     let unit = lens.get(lens.len() / 2).copied().unwrap_or(1.0).max(1e-9);
     let margin = unit * 0.6;
     let (vx, vy) = (bb.min.x - margin, -bb.max.y - margin);
-    let (vw, vh) = (w + 2.0 * margin, h + 2.0 * margin);
+    let legend_h = if heat.is_some() { unit * 1.8 } else { 0.0 };
+    let (vw, vh) = (w + 2.0 * margin, h + 2.0 * margin + legend_h);
     // Drawing units are millimetres (renderers differ in how they scale text
     // in tiny user units), board y is up and SVG y is down.
     let scale = PRINT_MM / vw.max(vh);
@@ -132,19 +178,28 @@ pub fn write_svg(board: &Board, colour_by: ColourBy) -> String {
             ColourBy::Face => board.colour(f),
             ColourBy::Kind => None,
         };
-        let fill = match own {
-            Some(c) => {
-                let [cr, cg, cb, ca] = c.0;
-                if ca == 255 {
-                    format!("#{cr:02x}{cg:02x}{cb:02x}")
-                } else {
-                    format!(
-                        "#{cr:02x}{cg:02x}{cb:02x}\" fill-opacity=\"{:.3}",
-                        ca as f64 / 255.0
-                    )
+        let heat_fill = heat
+            .and_then(|h| h.values.get(f.index()).copied().flatten())
+            .map(|v| {
+                let [cr, cg, cb] = heat_colour(v);
+                format!("#{cr:02x}{cg:02x}{cb:02x}")
+            });
+        let fill = match heat_fill {
+            Some(c) => c,
+            None => match own {
+                Some(c) => {
+                    let [cr, cg, cb, ca] = c.0;
+                    if ca == 255 {
+                        format!("#{cr:02x}{cg:02x}{cb:02x}")
+                    } else {
+                        format!(
+                            "#{cr:02x}{cg:02x}{cb:02x}\" fill-opacity=\"{:.3}",
+                            ca as f64 / 255.0
+                        )
+                    }
                 }
-            }
-            None => kind_fill(board.kind(f)).to_string(),
+                None => kind_fill(board.kind(f)).to_string(),
+            },
         };
         let mut pts = String::new();
         for q in mesh.face_points(f) {
@@ -200,7 +255,9 @@ pub fn write_svg(board: &Board, colour_by: ColourBy) -> String {
         s.push_str("</g>\n");
     }
     // Labels (drawn last, so they stay readable over pieces).
-    if board.faces().labels().iter().any(|l| !l.is_empty()) {
+    let heat_value =
+        |f: crate::mesh::FaceId| heat.and_then(|h| h.values.get(f.index()).copied().flatten());
+    if board.faces().labels().iter().any(|l| !l.is_empty()) || heat.is_some() {
         let font = r(unit * 0.28);
         let mut on_dark = vec![false; mesh.face_count()];
         for &(f, player) in &board.setup().pieces {
@@ -211,10 +268,27 @@ pub fn write_svg(board: &Board, colour_by: ColourBy) -> String {
         s.push_str("<g id=\"labels\">\n");
         for f in mesh.face_ids() {
             let l = board.label(f);
+            let (x, y) = p(mesh.face_interior_point(f));
+            if let Some(v) = heat_value(f) {
+                // The name above, the value in per cent below.
+                let small = r(font * 0.8);
+                let _ = writeln!(
+                    s,
+                    r##"<text x="{x}" y="{}" font-family="sans-serif" font-size="{small}" text-anchor="middle" dominant-baseline="central" fill="#222222">{}</text>"##,
+                    r(y - font * 0.5),
+                    xml_escape(l)
+                );
+                let _ = writeln!(
+                    s,
+                    r##"<text x="{x}" y="{}" font-family="sans-serif" font-size="{font}" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="#222222">{:.0}</text>"##,
+                    r(y + font * 0.55),
+                    v * 100.0
+                );
+                continue;
+            }
             if l.is_empty() {
                 continue;
             }
-            let (x, y) = p(mesh.face_interior_point(f));
             // Attributes on every element: some print tools ignore inherited text styles.
             let _ = writeln!(
                 s,
@@ -229,8 +303,59 @@ pub fn write_svg(board: &Board, colour_by: ColourBy) -> String {
         }
         s.push_str("</g>\n");
     }
+    if let Some(h) = heat {
+        legend(&mut s, h, vw, vh - legend_h * scale, unit);
+    }
     s.push_str("</svg>\n");
     s
+}
+
+/// The heat map's legend: its title, a bar of the scale from 0 to 100 % with
+/// ticks, and the words for the ends, in the band of height `1.8 unit` at `top`.
+fn legend(s: &mut String, h: &HeatMap, width: f64, top: f64, unit: f64) {
+    let font = r(unit * 0.28);
+    let (x0, bar_w, bar_h) = (width * 0.15, width * 0.7, unit * 0.35);
+    let y_bar = top + unit * 0.5;
+    let _ = writeln!(s, "<g id=\"legend\">");
+    let _ = writeln!(
+        s,
+        r##"<text x="{}" y="{}" font-family="sans-serif" font-size="{font}" text-anchor="middle" fill="#222222">{}</text>"##,
+        r(width / 2.0),
+        r(top + unit * 0.3),
+        xml_escape(&h.title)
+    );
+    const STEPS: usize = 20;
+    for i in 0..STEPS {
+        let [cr, cg, cb] = heat_colour((i as f64 + 0.5) / STEPS as f64);
+        let _ = writeln!(
+            s,
+            r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#{cr:02x}{cg:02x}{cb:02x}"/>"##,
+            r(x0 + bar_w * i as f64 / STEPS as f64),
+            r(y_bar),
+            r(bar_w / STEPS as f64 + 0.01),
+            r(bar_h)
+        );
+    }
+    for (v, anchor, words) in [
+        (0.0, "start", &h.low),
+        (0.5, "middle", &String::new()),
+        (1.0, "end", &h.high),
+    ] {
+        let x = x0 + bar_w * v;
+        let text = if words.is_empty() {
+            format!("{:.0} %", v * 100.0)
+        } else {
+            format!("{:.0} % {words}", v * 100.0)
+        };
+        let _ = writeln!(
+            s,
+            r##"<text x="{}" y="{}" font-family="sans-serif" font-size="{font}" text-anchor="{anchor}" fill="#222222">{}</text>"##,
+            r(x),
+            r(y_bar + bar_h + unit * 0.35),
+            xml_escape(&text)
+        );
+    }
+    s.push_str("</g>\n");
 }
 
 #[cfg(test)]
@@ -257,6 +382,29 @@ mod tests {
             72,
             "every face a cell"
         );
+    }
+
+    #[test]
+    fn heat_map_colours_measured_faces_and_has_a_legend() {
+        let b = crate::presets::by_name("hex", Some(3)).unwrap();
+        let mut values = vec![None; b.mesh().face_count()];
+        values[0] = Some(1.0);
+        values[4] = Some(0.25);
+        let s = write_heat_map_svg(
+            &b,
+            &HeatMap {
+                values,
+                title: "Red's win rate".into(),
+                low: "Blue wins".into(),
+                high: "Red wins".into(),
+            },
+        );
+        assert!(s.contains(r##"fill="#d62828"><title>"##), "100 % is red");
+        assert!(s.contains(">100</text>") && s.contains(">25</text>"));
+        assert!(s.contains("<g id=\"legend\">") && s.contains(">Red&#39;s win rate</text>"));
+        assert!(s.contains(">100 % Red wins</text>") && s.contains(">0 % Blue wins</text>"));
+        assert_eq!(heat_colour(0.5), [247, 247, 247]);
+        assert_eq!(heat_colour(0.0), [29, 78, 216]);
     }
 
     #[test]
