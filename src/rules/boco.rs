@@ -123,6 +123,12 @@ fn build_tables(board: &Board) -> Result<Tables, UnsuitableBoard> {
         }
     }
     nbr_start.push(nbr.len() as u32);
+    let pieces = separate_pieces(board);
+    if pieces > 1 {
+        return Err(UnsuitableBoard(format!(
+            "BOCO needs one connected board; this one falls apart into {pieces} separate pieces (e.g. the two sides of a two-sided paper board)"
+        )));
+    }
     let names: Vec<String> = board
         .mesh()
         .face_ids()
@@ -143,6 +149,33 @@ fn build_tables(board: &Board) -> Result<Tables, UnsuitableBoard> {
         names,
         by_name,
     })
+}
+
+/// How many pieces the board's faces fall apart into (faces joined across edges).
+fn separate_pieces(board: &Board) -> usize {
+    let n = board.face_count();
+    let mut seen = vec![false; n];
+    let mut pieces = 0;
+    let mut stack = Vec::new();
+    for f in board.mesh().face_ids() {
+        if seen[f.index()] {
+            continue;
+        }
+        pieces += 1;
+        seen[f.index()] = true;
+        stack.push(f);
+        while let Some(g) = stack.pop() {
+            for (_, h) in board.mesh().face_neighbors(g) {
+                if let Some(h) = h
+                    && !seen[h.index()]
+                {
+                    seen[h.index()] = true;
+                    stack.push(h);
+                }
+            }
+        }
+    }
+    pieces
 }
 
 thread_local! {

@@ -175,9 +175,9 @@ impl PlayPanel {
         self.setup.names = game.players().clone();
         self.setup.seats = [computer::Seat::Human, computer::Seat::Human];
         let text = format!(
-            "{} game: {} moves{}",
+            "{} game: {}{}",
             game.kind().title(),
-            game.ply(),
+            crate::app::count(game.ply(), "move"),
             game.outcome()
                 .map(|o| format!(", {}", o.reason))
                 .unwrap_or_default()
@@ -307,9 +307,9 @@ impl PlayPanel {
             Ok(super::files::Opened::Game(g)) => {
                 self.set_game(ws, g);
                 ws.status.info(format!(
-                    "Opened the game {} ({} moves)",
+                    "Opened the game {} ({})",
                     path.display(),
-                    self.game().map_or(0, |g| g.ply())
+                    crate::app::count(self.game().map_or(0, |g| g.ply()), "move")
                 ));
                 return Ok(());
             }
@@ -801,7 +801,7 @@ impl PlayPanel {
                 egui::ScrollArea::vertical()
                     .id_salt("play_setup_scroll")
                     .show(ui, |ui| {
-                        if let Some(c) = self.setup.ui(ui, ws.doc.board(), ws.doc.revision()) {
+                        for c in self.setup.ui(ui, ws.doc.board(), ws.doc.revision()) {
                             ws.send(c);
                         }
                     });

@@ -183,9 +183,9 @@ pub fn describe(board: &Board, p: Pick) -> String {
     match p {
         Pick::Face(f) => crate::app::face_description(board, f),
         Pick::Vertex(v) => format!(
-            "{}  ·  {} edges{}",
+            "{}  ·  {}{}",
             vertex_name(board, v),
-            board.mesh().vertex_edges(v).count(),
+            crate::app::count(board.mesh().vertex_edges(v).count(), "edge"),
             if board.mesh().is_boundary_vertex(v) {
                 "  ·  on the boundary"
             } else {
