@@ -14,8 +14,12 @@
 //!   mover wins (evidence: every such group, and the ring of mover pieces around
 //!   them); otherwise, if the mover's own group is now encircled, the mover loses
 //!   (evidence: that group and the opponent ring); otherwise a full board is a
-//!   draw. A board made of several separate parts can leave the player to move
-//!   without a legal placement before it is full; that is a draw too.
+//!   draw. Blocked faces can cut the playable faces into parts and leave the
+//!   player to move without a legal placement before the board is full; that is
+//!   a draw too.
+//! * The board must be one piece: faces that fall apart into separate pieces
+//!   (the generator's two-sided paper board) are refused, since the game never
+//!   reaches the pieces it did not start on.
 //! * Detection visits only the groups that touch the new piece.
 //! * Notation: the face label, or `#<id>` for unlabelled faces.
 
