@@ -371,8 +371,36 @@ fn a_greyed_out_rule_offers_a_new_board_for_its_game() {
     h.key_press(egui::Key::Num2);
     h.run_ok();
     assert!(h.get_by_label("TwixT").accesskit_node().is_disabled());
-    assert!(!has_label(&h, "New Hex board"), "Hex can be played here");
-    click_label(&mut h, "New TwixT board");
+    let offers = |h: &H| -> Vec<String> {
+        // The games whose row has a New board button.
+        let rows: Vec<f32> = h
+            .query_all_by_label("New board")
+            .map(|n| n.rect().center().y)
+            .collect();
+        ["Hex", "TwixT", "Lines of Action", "BOCO", "Y", "Havannah"]
+            .into_iter()
+            .filter(|g| {
+                let y = h.get_by_label(g).rect().center().y;
+                rows.iter().any(|r| (r - y).abs() < 4.0)
+            })
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(
+        offers(&h),
+        ["TwixT", "Lines of Action", "Y", "Havannah"],
+        "every game that cannot be played on Hex 5×5 (BOCO can)"
+    );
+    let click_offer = |h: &mut H, game: &str| {
+        let y = h.get_by_label(game).rect().center().y;
+        let at = h
+            .query_all_by_label("New board")
+            .map(|n| n.rect().center())
+            .find(|p| (p.y - y).abs() < 4.0)
+            .expect("an offer in the row");
+        click_at(h, at);
+    };
+    click_offer(&mut h, "TwixT");
     settle(&mut h);
     let b = h.state().ws.doc.board();
     assert!(b.meta().name.contains("TwixT"), "{}", b.meta().name);
@@ -384,7 +412,7 @@ fn a_greyed_out_rule_offers_a_new_board_for_its_game() {
     relabel(&mut h, 0, "mine");
     h.key_press(egui::Key::Num2);
     h.run_ok();
-    click_label(&mut h, "New Y board");
+    click_offer(&mut h, "Y");
     assert!(matches!(h.state().dialog(), Some(Dialog::Unsaved(_))));
     click_label(&mut h, "Don't save");
     settle(&mut h);
@@ -470,6 +498,15 @@ fn the_selected_tool_stays_after_opening_a_file() {
     ));
     settle(&mut h);
     assert_eq!(h.state().editor.tool, Tool::Delete, "also after New");
+    h.state_mut().apply(Command::NewBoard(
+        boardwright::app::command::NewBoard::Empty,
+    ));
+    settle(&mut h);
+    assert_eq!(
+        h.state().editor.tool,
+        Tool::Delete,
+        "and after New > Empty board"
+    );
 }
 
 // ----- defect 9: numbers a user reads
@@ -535,4 +572,29 @@ fn browsing_the_move_list_counts_the_moves_of_the_line() {
     h.key_press(egui::Key::Home);
     settle(&mut h);
     assert!(has_text(&h, "Hex · move 0 of 4"));
+}
+
+#[test]
+fn grid_points_show_in_move_vertex_while_snapping_applies() {
+    let (mut h, _dir) = harness(Some(presets::square_grid(4, 4)));
+    h.state_mut().ws.settings.grid_snap = true;
+    h.state_mut().ws.settings.grid_size = 1.0;
+    let dots = |h: &H| {
+        h.output()
+            .shapes
+            .iter()
+            .filter(|c| {
+                matches!(&c.shape, egui::Shape::Circle(k)
+                    if k.radius == boardwright::app::editor::tools::GRID_DOT_RADIUS)
+            })
+            .count()
+    };
+    h.key_press(egui::Key::M);
+    settle(&mut h);
+    assert_eq!(h.state().editor.tool, Tool::Move);
+    assert!(dots(&h) >= 25, "the 5×5 grid points of the board at least");
+    // Without snapping there is nothing to show.
+    h.state_mut().ws.settings.grid_snap = false;
+    settle(&mut h);
+    assert_eq!(dots(&h), 0);
 }

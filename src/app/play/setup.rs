@@ -203,18 +203,17 @@ impl Setup {
                 if r.clicked() {
                     self.choose(kind);
                 }
-                if !ok {
-                    let text = new_board_text(kind);
-                    if ui
-                        .small_button(&text)
+                if !ok
+                    && ui
+                        .small_button(NEW_BOARD)
                         .on_hover_text(format!(
-                            "{text} (the default board of {}) and start a game on it; asks about unsaved changes",
+                            "{}: the default board of {} as a new board, and a game on it (asks about unsaved changes)",
+                            new_board_text(kind),
                             kind.title()
                         ))
                         .clicked()
-                    {
-                        action = new_board_for(kind);
-                    }
+                {
+                    action = new_board_for(kind);
                 }
             });
         }
@@ -274,7 +273,11 @@ impl Setup {
     }
 }
 
-/// "New Hex board": the offer next to a game that cannot be played on the board.
+/// The button next to a game that cannot be played on the board (short, to fit
+/// the panel next to the longest game name; the tooltip names the game).
+pub const NEW_BOARD: &str = "New board";
+
+/// "New Hex board": what [`NEW_BOARD`] next to Hex makes.
 pub fn new_board_text(kind: RulesKind) -> String {
     format!("New {} board", kind.title())
 }
