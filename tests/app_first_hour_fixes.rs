@@ -377,19 +377,25 @@ fn a_greyed_out_rule_offers_a_new_board_for_its_game() {
             .query_all_by_label("New board")
             .map(|n| n.rect().center().y)
             .collect();
-        ["Hex", "TwixT", "Lines of Action", "BOCO", "Y", "Havannah"]
+        RulesKind::ALL
             .into_iter()
+            .map(|k| k.title().to_string())
             .filter(|g| {
                 let y = h.get_by_label(g).rect().center().y;
                 rows.iter().any(|r| (r - y).abs() < 4.0)
             })
-            .map(str::to_string)
             .collect()
     };
+    let unsuitable: Vec<String> = RulesKind::ALL
+        .into_iter()
+        .filter(|&k| boardwright::game::suitability(k, &presets::hex(5)).is_err())
+        .map(|k| k.title().to_string())
+        .collect();
+    assert!(unsuitable.contains(&"TwixT".to_string()) && !unsuitable.contains(&"Hex".to_string()));
     assert_eq!(
         offers(&h),
-        ["TwixT", "Lines of Action", "Y", "Havannah"],
-        "every game that cannot be played on Hex 5×5 (BOCO can)"
+        unsuitable,
+        "an offer next to every game that cannot be played on Hex 5×5, and only there"
     );
     let click_offer = |h: &mut H, game: &str| {
         let y = h.get_by_label(game).rect().center().y;
