@@ -217,8 +217,32 @@ fn a_full_board_without_encirclement_is_a_draw() {
 }
 
 #[test]
-fn separate_parts_end_in_a_draw_when_no_placement_is_left() {
-    // Two 1×2 strips that do not touch.
+fn parts_cut_off_by_a_blocked_face_end_in_a_draw_when_no_placement_is_left() {
+    // A 1×5 strip whose middle face is blocked: a1 b1 | c1 | d1 e1.
+    let mut b = presets::square_grid(5, 1);
+    let c1 = b.face_by_label("c1").unwrap();
+    edit::apply(
+        &mut b,
+        &BoardEdit::SetKind {
+            face: c1,
+            kind: FaceKind::Blocked,
+        },
+    )
+    .unwrap();
+    let mut g = game(b);
+    play(&mut g, "a1 b1");
+    let o = g.outcome().unwrap();
+    assert_eq!(o.winner, None);
+    assert!(
+        o.reason.contains("no face next to a played face"),
+        "{}",
+        o.reason
+    );
+}
+
+#[test]
+fn a_board_in_separate_pieces_is_refused_with_the_reason() {
+    // Two 1×2 strips that do not touch: the game could never reach the second one.
     let pts: Vec<Point> = [
         (0., 0.),
         (1., 0.),
@@ -246,15 +270,12 @@ fn separate_parts_end_in_a_draw_when_no_placement_is_left() {
         }))
         .build()
         .unwrap();
-    let mut g = game(b);
-    play(&mut g, "a b");
-    let o = g.outcome().unwrap();
-    assert_eq!(o.winner, None);
-    assert!(
-        o.reason.contains("no face next to a played face"),
-        "{}",
-        o.reason
-    );
+    let why = Boco::new(Arc::new(b)).unwrap_err().0;
+    assert!(why.contains("one connected board"), "{why}");
+    assert!(why.contains("2 separate pieces"), "{why}");
+    // The generator's two-sided paper board is two sheets: not a BOCO board.
+    let paper = boardwright::generator::paper_board();
+    assert!(boardwright::rules::boco::suitability(&paper).is_err());
 }
 
 #[test]

@@ -22,8 +22,8 @@ use crate::mesh::{Aabb, EdgeId, FaceId, Point, geom, spatial::FaceIndex};
 use eframe::egui;
 use egui::epaint::{Mesh, Vertex, WHITE_UV};
 use egui::{
-    Align2, Color32, CursorIcon, FontId, Key, PointerButton, Pos2, Rect, Sense, Shape, Stroke,
-    Vec2, pos2, vec2,
+    Color32, CursorIcon, FontId, Key, PointerButton, Pos2, Rect, Sense, Shape, Stroke, Vec2, pos2,
+    vec2,
 };
 use std::sync::Arc;
 
@@ -652,6 +652,20 @@ impl Canvas {
         ))
     }
 
+    /// The colour face `f` is filled with (its own colour, its kind's, or an
+    /// override from [`Canvas::set_face_fill`]), once the board has been shown.
+    pub fn shown_fill(&self, f: FaceId) -> Option<Color32> {
+        let g = self.geometry.as_ref()?;
+        let &(c, first, _) = g.face_fill.get(f.index())?;
+        g.chunks
+            .get(c as usize)?
+            .fill
+            .mesh
+            .vertices
+            .get(first as usize)
+            .map(|v| v.color)
+    }
+
     /// Where board point `p` was on screen in the last shown frame.
     pub fn screen_pos(&self, p: Point) -> Option<Pos2> {
         Some(self.view.to_screen(self.last_rect?, p))
@@ -904,21 +918,37 @@ impl Canvas {
                     if label.is_empty() {
                         continue;
                     }
-                    let (c, first, _) = g.face_fill[f.index()];
+                    let (c, first, corners) = g.face_fill[f.index()];
                     let fill = g.chunks[c as usize]
                         .fill
                         .mesh
                         .vertices
                         .get(first as usize)
                         .map_or(style.cell, |v| v.color);
-                    let font = FontId::proportional((size * 0.28).clamp(8.0, 22.0));
-                    painter.text(
-                        pos,
-                        Align2::CENTER_CENTER,
-                        label,
-                        font,
-                        style.label_on(fill),
-                    );
+                    // The label at a size that fits inside its face (long region
+                    // names shrink), or not at all: labels never overlap their
+                    // neighbours or spill over the board's edge.
+                    let verts = &g.chunks[c as usize].fill.mesh.vertices;
+                    let poly: Vec<Point> = verts
+                        .get(first as usize..(first + corners) as usize)
+                        .unwrap_or(&[])
+                        .iter()
+                        .map(|v| Point::new(v.pos.x as f64, v.pos.y as f64))
+                        .collect();
+                    let mut font = (size * 0.28).clamp(MIN_LABEL_FONT, 22.0);
+                    while font >= MIN_LABEL_FONT {
+                        let galley = painter.layout_no_wrap(
+                            label.to_string(),
+                            FontId::proportional(font),
+                            style.label_on(fill),
+                        );
+                        let r = Rect::from_center_size(pos, galley.size());
+                        if rect_inside(r, &poly) {
+                            painter.galley(r.min, galley, style.label_on(fill));
+                            break;
+                        }
+                        font *= 0.8;
+                    }
                 }
             }
         }
@@ -932,6 +962,32 @@ impl Canvas {
             }
         }
     }
+}
+
+/// Labels smaller than this (points) are not drawn.
+const MIN_LABEL_FONT: f32 = 7.0;
+
+/// Whether `r` lies inside the polygon `poly` (its corners and side midpoints do).
+fn rect_inside(r: Rect, poly: &[Point]) -> bool {
+    if poly.len() < 3 {
+        return false;
+    }
+    let (c, h) = (r.center(), r.size() / 2.0);
+    [
+        (-1.0, -1.0),
+        (0.0, -1.0),
+        (1.0, -1.0),
+        (1.0, 0.0),
+        (1.0, 1.0),
+        (0.0, 1.0),
+        (-1.0, 1.0),
+        (-1.0, 0.0),
+    ]
+    .iter()
+    .all(|&(sx, sy)| {
+        let q = Point::new((c.x + sx * h.x) as f64, (c.y + sy * h.y) as f64);
+        geom::point_in_polygon(q, poly.iter().copied()) == geom::Containment::Inside
+    })
 }
 
 /// A piece as a disc with an outline, in the player's colour.

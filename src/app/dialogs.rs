@@ -382,9 +382,11 @@ impl Dialog {
                 let mut answer: Option<Option<RulesKind>> = None;
                 let r = egui::Modal::new(egui::Id::unique(NEW_GAME_ON_ID)).show(ctx, |ui| {
                     ui.set_max_width(420.0);
-                    ui.heading("New game on the opened board?");
+                    ui.heading(new_game_question(&board));
+                    let first = choices[0];
                     ui.label(format!(
-                        "The game of {} goes on on the board it started on. Start a new game on \u{201c}{board}\u{201d}?",
+                        "Yes starts a new game of {} on it. No keeps the game of {} going on the board it started on; the opened board waits in the Editor.",
+                        first.title(),
                         current.title()
                     ));
                     if !choices.contains(&current) {
@@ -392,17 +394,24 @@ impl Dialog {
                     }
                     ui.add_space(8.0);
                     ui.horizontal_wrapped(|ui| {
-                        for &k in &choices {
-                            if ui.button(format!("New game of {}", k.title())).clicked() {
-                                answer = Some(Some(k));
-                            }
+                        if ui
+                            .button("Yes")
+                            .on_hover_text(format!("A new game of {} on the opened board", first.title()))
+                            .clicked()
+                        {
+                            answer = Some(Some(first));
                         }
                         if ui
-                            .button("Keep playing")
+                            .button("No")
                             .on_hover_text("Go on with the game in progress (Esc)")
                             .clicked()
                         {
                             answer = Some(None);
+                        }
+                        for &k in &choices[1..] {
+                            if ui.button(format!("New game of {}", k.title())).clicked() {
+                                answer = Some(Some(k));
+                            }
                         }
                     });
                 });
@@ -424,6 +433,12 @@ impl Dialog {
             }
         }
     }
+}
+
+/// "Start a new game on “Hex 7×7”?": the question when a board is opened
+/// while a game is on.
+pub fn new_game_question(board: &str) -> String {
+    format!("Start a new game on \u{201c}{board}\u{201d}?")
 }
 
 /// The answers to the restore offer.
@@ -449,9 +464,9 @@ fn ago(secs: u64) -> String {
     let d = now.saturating_sub(secs);
     match d {
         0..60 => "less than a minute ago".into(),
-        60..3600 => format!("{} minute(s) ago", d / 60),
-        3600..86400 => format!("{} hour(s) ago", d / 3600),
-        _ => format!("{} day(s) ago", d / 86400),
+        60..3600 => format!("{} ago", super::count((d / 60) as usize, "minute")),
+        3600..86400 => format!("{} ago", super::count((d / 3600) as usize, "hour")),
+        _ => format!("{} ago", super::count((d / 86400) as usize, "day")),
     }
 }
 

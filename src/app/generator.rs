@@ -20,7 +20,7 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 use std::sync::{Arc, Mutex};
 
 /// What the generator works on.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum BaseChoice {
     /// A W×H grid of unit squares.
     Grid,
@@ -31,7 +31,7 @@ pub enum BaseChoice {
 }
 
 /// The garden growth law as edited in the panel.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum GrowthKind {
     Inverse,
     Constant,
@@ -49,6 +49,32 @@ impl Drop for Job {
     fn drop(&mut self) {
         // A superseded or abandoned job stops at its next progress report.
         self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Re-roll picks seeds below this: at most six digits, short enough to read
+/// aloud. A seed is just a number: any seed typed in still works.
+pub const SHORT_SEEDS: u64 = 1_000_000;
+
+/// The panel's settings as kept between runs (eframe storage).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct GeneratorSettings {
+    pub config: GeneratorConfig,
+    pub base: BaseChoice,
+    pub grid_w: u32,
+    pub grid_h: u32,
+    pub seed: u64,
+    pub growth_kind: GrowthKind,
+    pub growth_value: f64,
+    /// Colour the preview by kind (else by section).
+    pub colour_by_kind: bool,
+    pub show_labels: bool,
+}
+
+impl Default for GeneratorSettings {
+    fn default() -> Self {
+        GeneratorPanel::new().settings()
     }
 }
 
@@ -75,6 +101,9 @@ pub struct GeneratorPanel {
     /// (revision, colouring) the canvas fills were last set for.
     fills_for: Option<(u64, ColourBy)>,
     reroll_counter: u64,
+    /// Whether BOCO can be played on the generated board (the game layer's
+    /// answer, asked once per generated board).
+    boco: Result<(), String>,
 }
 
 impl Default for GeneratorPanel {
@@ -95,7 +124,9 @@ impl GeneratorPanel {
             canvas: Canvas::new(),
             required_text: join_sizes(&config.plan.required),
             config,
-            base: BaseChoice::Paper,
+            // A board one can play on: one connected grid (the seed's paper board
+            // is two separate sheets).
+            base: BaseChoice::Grid,
             grid_w: 8,
             grid_h: 8,
             seed: 1,
@@ -110,7 +141,50 @@ impl GeneratorPanel {
             revision: 1,
             fills_for: None,
             reroll_counter: 0,
+            boco: Err("generate a board first".into()),
         }
+    }
+
+    /// The settings to keep between runs.
+    pub fn settings(&self) -> GeneratorSettings {
+        let mut config = self.config.clone();
+        if let Ok(c) = self.current_config() {
+            config = c;
+        }
+        GeneratorSettings {
+            config,
+            base: self.base,
+            grid_w: self.grid_w,
+            grid_h: self.grid_h,
+            seed: self.seed_text.trim().parse().unwrap_or(self.seed),
+            growth_kind: self.growth_kind,
+            growth_value: self.growth_value,
+            colour_by_kind: self.colour_by == ColourBy::Kind,
+            show_labels: self.show_labels,
+        }
+    }
+
+    /// Take over settings kept from an earlier run.
+    pub fn restore(&mut self, s: GeneratorSettings) {
+        self.required_text = join_sizes(&s.config.plan.required);
+        self.config = s.config;
+        self.base = s.base;
+        self.grid_w = s.grid_w;
+        self.grid_h = s.grid_h;
+        self.set_seed(s.seed);
+        self.growth_kind = s.growth_kind;
+        self.growth_value = s.growth_value;
+        self.colour_by = if s.colour_by_kind {
+            ColourBy::Kind
+        } else {
+            ColourBy::Face
+        };
+        self.show_labels = s.show_labels;
+    }
+
+    /// Whether "Play BOCO on it" can be used now, and if not why.
+    pub fn boco_availability(&self) -> Result<(), String> {
+        self.boco.clone()
     }
 
     pub fn canvas_mut(&mut self) -> &mut Canvas {
@@ -248,9 +322,9 @@ impl GeneratorPanel {
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(0);
-        let mut s = splitmix(nanos ^ splitmix(self.seed ^ self.reroll_counter));
+        let mut s = splitmix(nanos ^ splitmix(self.seed ^ self.reroll_counter)) % SHORT_SEEDS;
         if s == self.seed {
-            s = s.wrapping_add(1);
+            s = (s + 1) % SHORT_SEEDS;
         }
         self.set_seed(s);
         self.generate(ws);
@@ -276,11 +350,13 @@ impl GeneratorPanel {
         match job.rx.try_recv() {
             Ok(Ok(g)) => {
                 ws.status.info(format!(
-                    "Generated a board for {} players (seed {}, {} attempt(s))",
-                    g.report.players.len(),
+                    "Generated a board for {} (seed {}, {})",
+                    super::count(g.report.players.len(), "player"),
                     g.seed,
-                    g.attempts
+                    super::count(g.attempts as usize, "attempt")
                 ));
+                self.boco = crate::game::suitability(RulesKind::Boco, &g.board)
+                    .map_err(|e| super::play::setup::displayable(&e.0));
                 self.result = Some(g);
                 self.revision += 1;
                 self.fills_for = None;
@@ -308,26 +384,33 @@ impl GeneratorPanel {
         self.result.is_some()
     }
 
-    /// "Open in editor": the generated board becomes the document (unsaved).
+    /// "Open in editor": the generated board becomes the document. It counts as
+    /// unchanged (the same seed makes it again): nothing asks to save changes
+    /// the user never made.
     pub fn open_in_editor(&mut self, ws: &mut Workspace) {
         if let Some(g) = &self.result {
             ws.send(Command::ReplaceBoard {
                 board: Box::new(g.board.clone()),
                 path: None,
-                dirty: true,
+                dirty: false,
                 message: format!("Generated board (seed {}) opened in the editor", g.seed),
             });
             ws.send(Command::SetMode(Mode::Editor));
         }
     }
 
-    /// "Play BOCO on it": the generated board becomes the document and a BOCO game starts.
+    /// "Play BOCO on it": the generated board becomes the document (unchanged,
+    /// like [`GeneratorPanel::open_in_editor`]) and a BOCO game starts — when
+    /// BOCO can be played on it.
     pub fn play_boco(&mut self, ws: &mut Workspace) {
+        if self.boco.is_err() {
+            return;
+        }
         if let Some(g) = &self.result {
             ws.send(Command::ReplaceBoard {
                 board: Box::new(g.board.clone()),
                 path: None,
-                dirty: true,
+                dirty: false,
                 message: format!("Playing BOCO on the generated board (seed {})", g.seed),
             });
             ws.send(Command::NewGame(RulesKind::Boco));
@@ -568,11 +651,17 @@ impl GeneratorPanel {
             {
                 self.open_in_editor(ws);
             }
-            if ui
-                .add_enabled(usable, egui::Button::new("Play BOCO on it"))
-                .on_hover_text("Start a hot-seat BOCO game on the generated board")
-                .clicked()
-            {
+            let boco = self.boco.clone();
+            let r = ui
+                .add_enabled(usable && boco.is_ok(), egui::Button::new("Play BOCO on it"))
+                .on_hover_text("Start a hot-seat BOCO game on the generated board");
+            let r = match boco {
+                Err(why) if usable => {
+                    r.on_disabled_hover_text(format!("BOCO cannot be played on this board: {why}"))
+                }
+                _ => r,
+            };
+            if r.clicked() {
                 self.play_boco(ws);
             }
         });
@@ -585,7 +674,11 @@ impl GeneratorPanel {
             return;
         };
         let r = &g.report;
-        ui.label(format!("Seed {} · {} attempt(s)", r.seed, r.attempts));
+        ui.label(format!(
+            "Seed {} · {}",
+            r.seed,
+            super::count(r.attempts as usize, "attempt")
+        ));
         ui.label(format!("Layout: {}", r.layout));
         ui.label(format!(
             "Fixed faces: {} of {} ({:.1} %, requested {:.1} %)",
@@ -735,7 +828,8 @@ impl GeneratorPanel {
             }
             self.fills_for = Some((self.revision, self.colour_by));
         }
-        self.canvas.show_labels = self.show_labels && ws.settings.show_labels;
+        // The panel's own checkbox decides (View > Labels is for the other modes).
+        self.canvas.show_labels = self.show_labels;
         let r = self.canvas.show(ui, &g.board, self.revision);
         ws.status.hover = r.hovered.map(|f| {
             let info = g.regions.get(f.index());
@@ -746,10 +840,10 @@ impl GeneratorPanel {
             };
             match info {
                 Some(i) => format!(
-                    "{}  ·  P{} {kind}  ·  {} faces  ·  area {:.2}",
+                    "{}  ·  P{} {kind}  ·  {}  ·  area {:.2}",
                     g.board.face_name(f),
                     i.player + 1,
-                    i.size(),
+                    super::count(i.size() as usize, "face"),
                     i.area
                 ),
                 None => g.board.face_name(f).to_string(),

@@ -79,6 +79,7 @@ const STATUS_BAR_HEIGHT: f32 = 24.0;
 /// Keys of the values kept in eframe's storage.
 const SETTINGS_KEY: &str = "boardwright.settings";
 const MODE_KEY: &str = "boardwright.mode";
+const GENERATOR_KEY: &str = "boardwright.generator";
 
 /// The folder for autosaves when none is given: the platform's data folder.
 pub fn default_data_dir() -> Option<PathBuf> {
@@ -137,17 +138,25 @@ pub fn kind_name(kind: &FaceKind) -> String {
     }
 }
 
+/// "1 face", "3 faces", "2 vertices": a count with its noun in the right number.
+pub(crate) use crate::ops::count;
+
+/// "col 3 row 12": a grid position counted from 1, like the labels ("c12").
+pub fn grid_position(c: crate::board::GridCoord) -> String {
+    format!("col {} row {}", c.col as i64 + 1, c.row as i64 + 1)
+}
+
 /// "a1 · face #0 · cell · 4 sides · …" for the status bar.
 pub fn face_description(b: &Board, f: crate::mesh::FaceId) -> String {
     let mut text = format!(
-        "{}  ·  face #{}  ·  {}  ·  {} sides",
+        "{}  ·  face #{}  ·  {}  ·  {}",
         b.face_name(f),
         f.0,
         kind_name(&b.faces().kinds()[f.index()]),
-        b.mesh().face_degree(f)
+        count(b.mesh().face_degree(f), "side")
     );
     if let Some(c) = b.coord(f) {
-        text.push_str(&format!("  ·  col {} row {}", c.col, c.row));
+        text.push_str(&format!("  ·  {}", grid_position(c)));
     }
     if let Some(r) = b.faces().regions()[f.index()] {
         text.push_str(&format!("  ·  region {r}"));
@@ -194,6 +203,8 @@ impl App {
     ) -> App {
         let settings = storage.and_then(|s| eframe::get_value::<Settings>(s, SETTINGS_KEY));
         let mode = storage.and_then(|s| eframe::get_value::<Mode>(s, MODE_KEY));
+        let generator_settings = storage
+            .and_then(|s| eframe::get_value::<generator::GeneratorSettings>(s, GENERATOR_KEY));
         let has_board = opts.board.is_some();
         let board = opts.board.unwrap_or_else(empty_board);
         let mut ws = Workspace::new(board, opts.path.clone());
@@ -224,6 +235,9 @@ impl App {
             title: String::new(),
             told_no_native_dialog: false,
         };
+        if let Some(g) = generator_settings {
+            app.generator.restore(g);
+        }
         if let Some(p) = &opts.path {
             app.ws.settings.add_recent(p);
         }
@@ -315,10 +329,10 @@ impl App {
 
     fn show_game(&mut self, game: Box<dyn DynGame>, notes: Vec<String>, path: &Path) {
         let mut text = format!(
-            "Opened {} game {} ({} moves)",
+            "Opened {} game {} ({})",
             game.kind().title(),
             path.display(),
-            game.ply()
+            count(game.ply(), "move")
         );
         if !notes.is_empty() {
             text.push_str(" — ");
@@ -797,6 +811,7 @@ impl eframe::App for App {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, SETTINGS_KEY, &self.ws.settings);
         eframe::set_value(storage, MODE_KEY, &self.mode);
+        eframe::set_value(storage, GENERATOR_KEY, &self.generator.settings());
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {

@@ -14,8 +14,12 @@
 //!   mover wins (evidence: every such group, and the ring of mover pieces around
 //!   them); otherwise, if the mover's own group is now encircled, the mover loses
 //!   (evidence: that group and the opponent ring); otherwise a full board is a
-//!   draw. A board made of several separate parts can leave the player to move
-//!   without a legal placement before it is full; that is a draw too.
+//!   draw. Blocked faces can cut the playable faces into parts and leave the
+//!   player to move without a legal placement before the board is full; that is
+//!   a draw too.
+//! * The board must be one piece: faces that fall apart into separate pieces
+//!   (the generator's two-sided paper board) are refused, since the game never
+//!   reaches the pieces it did not start on.
 //! * Detection visits only the groups that touch the new piece.
 //! * Notation: the face label, or `#<id>` for unlabelled faces.
 
@@ -123,6 +127,12 @@ fn build_tables(board: &Board) -> Result<Tables, UnsuitableBoard> {
         }
     }
     nbr_start.push(nbr.len() as u32);
+    let pieces = separate_pieces(board);
+    if pieces > 1 {
+        return Err(UnsuitableBoard(format!(
+            "BOCO needs one connected board; this one falls apart into {pieces} separate pieces (e.g. the two sides of a two-sided paper board)"
+        )));
+    }
     let names: Vec<String> = board
         .mesh()
         .face_ids()
@@ -143,6 +153,33 @@ fn build_tables(board: &Board) -> Result<Tables, UnsuitableBoard> {
         names,
         by_name,
     })
+}
+
+/// How many pieces the board's faces fall apart into (faces joined across edges).
+fn separate_pieces(board: &Board) -> usize {
+    let n = board.face_count();
+    let mut seen = vec![false; n];
+    let mut pieces = 0;
+    let mut stack = Vec::new();
+    for f in board.mesh().face_ids() {
+        if seen[f.index()] {
+            continue;
+        }
+        pieces += 1;
+        seen[f.index()] = true;
+        stack.push(f);
+        while let Some(g) = stack.pop() {
+            for (_, h) in board.mesh().face_neighbors(g) {
+                if let Some(h) = h
+                    && !seen[h.index()]
+                {
+                    seen[h.index()] = true;
+                    stack.push(h);
+                }
+            }
+        }
+    }
+    pieces
 }
 
 thread_local! {

@@ -147,7 +147,7 @@ impl Inspector {
             fmt_num(board.mesh().face_area(f))
         ));
         if let Some(c) = board.coord(f) {
-            ui.label(format!("grid position: col {} row {}", c.col, c.row));
+            ui.label(format!("grid position: {}", crate::app::grid_position(c)));
         }
         ui.add_space(4.0);
 
@@ -359,8 +359,8 @@ impl Inspector {
         ui.label(RichText::new(format!("Vertex #{}", v.0)).strong());
         let faces: Vec<String> = mesh.vertex_faces(v).map(|f| board.face_name(f)).collect();
         ui.label(format!(
-            "{} edges  ·  corner of {}",
-            mesh.vertex_edges(v).count(),
+            "{}  ·  corner of {}",
+            crate::app::count(mesh.vertex_edges(v).count(), "edge"),
             faces.join(", ")
         ));
         if mesh.is_boundary_vertex(v) {
@@ -418,10 +418,10 @@ impl Inspector {
         let board = ws.doc.board();
         ui.label(RichText::new("Board").strong());
         ui.label(format!(
-            "{} faces  ·  {} edges  ·  {} vertices",
-            board.mesh().face_count(),
-            board.mesh().edge_count(),
-            board.mesh().vertex_count()
+            "{}  ·  {}  ·  {}",
+            crate::app::count(board.mesh().face_count(), "face"),
+            crate::app::count(board.mesh().edge_count(), "edge"),
+            crate::app::count(board.mesh().vertex_count(), "vertex")
         ));
         ui.label(format!("{} start pieces", board.setup().pieces.len()));
         ui.add_space(4.0);
@@ -530,7 +530,9 @@ pub fn label_unlabelled(ws: &mut Workspace) {
     }
     ws.doc.end_group();
     match failed {
-        None => ws.status.info(format!("labelled {n} faces")),
+        None => ws
+            .status
+            .info(format!("labelled {}", crate::app::count(n, "face"))),
         Some(e) => ws.status.error(format!("cannot label the faces: {e}")),
     }
 }

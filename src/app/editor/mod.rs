@@ -283,7 +283,7 @@ impl EditorPanel {
             self.draw.crossed = None;
         }
         // A board replaced from outside (New, Open, the generator): drop what was
-        // half-done on the old one.
+        // half-done on the old one. The chosen tool stays: the user picked it.
         let h = ws.doc.history();
         if self.seen_revision.is_some_and(|r| r != ws.doc.revision())
             && !h.can_undo()
@@ -293,9 +293,6 @@ impl EditorPanel {
             self.draw.cancel();
             self.split.cancel();
             self.merge.cancel();
-            if ws.doc.board().face_count() == 0 {
-                self.tool = Tool::Draw;
-            }
         }
         if self.selection.is_some_and(|p| !p.exists(ws.doc.board())) {
             self.selection = None;

@@ -147,14 +147,7 @@ impl ValidationPanel {
     }
 }
 
-/// "1 error", "3 errors".
-fn count(n: usize, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
-    }
-}
+use crate::app::count;
 
 #[cfg(test)]
 mod panel_tests {

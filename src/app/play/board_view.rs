@@ -175,6 +175,55 @@ pub fn mix(a: Color32, b: Color32, t: f32) -> Color32 {
     Color32::from_rgb(l(a.r(), b.r()), l(a.g(), b.g()), l(a.b(), b.b()))
 }
 
+/// How much of a board's own face colour shows under the pieces in Play.
+pub const FACE_TINT: f32 = 0.4;
+
+/// Piece colours closer than this (RGB distance) to a face fill clash with it.
+pub const CLASH: f32 = 90.0;
+
+/// The distance between two colours in RGB space.
+pub fn colour_distance(a: Color32, b: Color32) -> f32 {
+    let d = |x: u8, y: u8| (x as f32 - y as f32).powi(2);
+    (d(a.r(), b.r()) + d(a.g(), b.g()) + d(a.b(), b.b())).sqrt()
+}
+
+/// The piece colours to play with on a board whose faces show `tints`: each
+/// colour that comes closer than [`CLASH`] to a tint is replaced by the
+/// candidate (black, white, then strong colours) farthest from every tint and
+/// from the other player's colour.
+pub fn clash_free(colours: [Color32; 2], tints: &[Color32]) -> [Color32; 2] {
+    let nearest = |c: Color32| {
+        tints
+            .iter()
+            .map(|&t| colour_distance(c, t))
+            .fold(f32::INFINITY, f32::min)
+    };
+    let mut out = colours;
+    for i in 0..2 {
+        if nearest(out[i]) >= CLASH {
+            continue;
+        }
+        let other = out[1 - i];
+        let candidates = [
+            Color32::from_rgb(0x1e, 0x1e, 0x1e),
+            Color32::from_rgb(0xfa, 0xfa, 0xf6),
+            Color32::from_rgb(0xd0, 0x30, 0x30),
+            Color32::from_rgb(0x2b, 0x5f, 0xc8),
+            Color32::from_rgb(0x1e, 0x8c, 0x3c),
+            Color32::from_rgb(0xf0, 0xc0, 0x20),
+            Color32::from_rgb(0x8e, 0x24, 0xaa),
+        ];
+        if let Some(best) = candidates
+            .into_iter()
+            .filter(|&c| colour_distance(c, other) >= CLASH)
+            .max_by(|&a, &b| nearest(a).total_cmp(&nearest(b)))
+        {
+            out[i] = best;
+        }
+    }
+    out
+}
+
 /// Black or white, whichever reads better on `fill`.
 pub fn text_on(fill: Color32) -> Color32 {
     let l = 0.299 * fill.r() as f32 + 0.587 * fill.g() as f32 + 0.114 * fill.b() as f32;
@@ -600,17 +649,29 @@ impl PlayPanel {
         self.canvas.show_setup = false;
         // A plain board with holes for pegs; cells with their lines otherwise.
         self.canvas.show_edges = pieces != PieceStyle::Peg;
-        // Faces reserved for one player (TwixT's border rows): lines between
-        // them and the playing area in his colour, or the faces tinted in it.
-        let colours = self.setup.colours;
-        if self.fills_for != Some((revision, colours)) {
+        // Face fills: the board's own face colours (a generator's sections) as
+        // light tints under the pieces. A piece colour too close to a tint is
+        // replaced, so pieces never vanish into the board. Faces reserved for
+        // one player (TwixT's border rows): lines between them and the playing
+        // area in his colour, or the faces tinted in it.
+        if self.fills_for != Some((revision, self.setup.colours)) {
             self.canvas.clear_face_fills();
+            let cell = self.canvas.style.cell;
+            let mut tints = Vec::new();
+            for f in board.mesh().face_ids() {
+                if let Some(crate::board::Rgba([r, g, b, _])) = board.colour(f) {
+                    let t = mix(cell, Color32::from_rgb(r, g, b), FACE_TINT);
+                    self.canvas.set_face_fill(&board, f, Some(t));
+                    tints.push(t);
+                }
+            }
+            self.setup.colours = clash_free(self.setup.colours, &tints);
+            let colours = self.setup.colours;
             let reserved = c.game.reserved_faces();
             if entry.border_lines {
                 self.border = border_lines(&board, &reserved);
             } else {
                 self.border.clear();
-                let cell = self.canvas.style.cell;
                 for (f, p) in reserved {
                     self.canvas.set_face_fill(
                         &board,
@@ -694,7 +755,7 @@ impl PlayPanel {
         let overlay = Overlay {
             scene: &self.scene,
             pieces,
-            colours,
+            colours: self.setup.colours,
             legal: &legal,
             destinations: &self.destinations,
             selected: self.selected,

@@ -187,9 +187,9 @@ impl PlayPanel {
         self.setup.names = game.players().clone();
         self.setup.seats = [computer::Seat::Human, computer::Seat::Human];
         let text = format!(
-            "{} game: {} moves{}",
+            "{} game: {}{}",
             game.kind().title(),
-            game.ply(),
+            crate::app::count(game.ply(), "move"),
             game.outcome()
                 .map(|o| format!(", {}", o.reason))
                 .unwrap_or_default()
@@ -319,9 +319,9 @@ impl PlayPanel {
             Ok(super::files::Opened::Game(g, notes)) => {
                 self.set_game(ws, g);
                 let mut text = format!(
-                    "Opened the game {} ({} moves)",
+                    "Opened the game {} ({})",
                     path.display(),
-                    self.game().map_or(0, |g| g.ply())
+                    crate::app::count(self.game().map_or(0, |g| g.ply()), "move")
                 );
                 if !notes.is_empty() {
                     text.push_str(" — ");
@@ -818,7 +818,7 @@ impl PlayPanel {
                 egui::ScrollArea::vertical()
                     .id_salt("play_setup_scroll")
                     .show(ui, |ui| {
-                        if let Some(c) = self.setup.ui(ui, ws.doc.board(), ws.doc.revision()) {
+                        for c in self.setup.ui(ui, ws.doc.board(), ws.doc.revision()) {
                             ws.send(c);
                         }
                     });

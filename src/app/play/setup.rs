@@ -3,7 +3,7 @@
 //! the engine — Human or Computer with its thinking time).
 
 use super::computer::Seat;
-use crate::app::command::Command;
+use crate::app::command::{Command, NewBoard};
 use crate::board::Board;
 use crate::game::{RulesKind, suitability, suitability_with};
 use crate::rules::GameOptions;
@@ -175,30 +175,47 @@ impl Setup {
     }
 
     /// The panel (names edited here apply to the game on at once, which the
-    /// caller does when this returns). Returns [`Command::NewGame`] when asked for.
-    pub fn ui(&mut self, ui: &mut egui::Ui, board: &Board, revision: u64) -> Option<Command> {
+    /// caller does when this returns). Returns what was asked for:
+    /// [`Command::NewGame`], or for a game that cannot be played on this board
+    /// its default board and then a new game on it.
+    pub fn ui(&mut self, ui: &mut egui::Ui, board: &Board, revision: u64) -> Vec<Command> {
         let suit = self.refresh(board, revision).clone();
-        let mut action = None;
+        let mut action = Vec::new();
         ui.heading("Game setup");
         ui.label(RichText::new("Rules").strong());
         for (i, kind) in RulesKind::ALL.into_iter().enumerate() {
             let ok = suit.plain[i].is_ok();
-            let r = ui
-                .add_enabled(
-                    ok,
-                    egui::Button::selectable(self.kind == kind, kind.title()),
-                )
-                .on_hover_text(format!("Play {} on this board", kind.title()));
-            let r = match &suit.plain[i] {
-                Err(why) => r.on_disabled_hover_text(format!(
-                    "{} cannot be played here: {why}",
-                    kind.title()
-                )),
-                Ok(()) => r,
-            };
-            if r.clicked() {
-                self.choose(kind);
-            }
+            // One row per game, the same height whether it can be played or not.
+            ui.horizontal(|ui| {
+                let r = ui
+                    .add_enabled(
+                        ok,
+                        egui::Button::selectable(self.kind == kind, kind.title()),
+                    )
+                    .on_hover_text(format!("Play {} on this board", kind.title()));
+                let r = match &suit.plain[i] {
+                    Err(why) => r.on_disabled_hover_text(format!(
+                        "{} cannot be played here: {why}",
+                        kind.title()
+                    )),
+                    Ok(()) => r,
+                };
+                if r.clicked() {
+                    self.choose(kind);
+                }
+                if !ok
+                    && ui
+                        .small_button(NEW_BOARD)
+                        .on_hover_text(format!(
+                            "{}: the default board of {} as a new board, and a game on it (asks about unsaved changes)",
+                            new_board_text(kind),
+                            kind.title()
+                        ))
+                        .clicked()
+                {
+                    action = new_board_for(kind);
+                }
+            });
         }
         let chosen_ok = suit.plain[index(self.kind)].is_ok();
         ui.add_space(4.0);
@@ -250,10 +267,42 @@ impl Setup {
             .add_enabled(chosen_ok, egui::Button::new(new_game.text()))
             .on_hover_text(new_game.tooltip());
         if r.clicked() {
-            action = Some(new_game);
+            action = vec![new_game];
         }
         action
     }
+}
+
+/// The button next to a game that cannot be played on the board (short, to fit
+/// the panel next to the longest game name; the tooltip names the game).
+pub const NEW_BOARD: &str = "New board";
+
+/// "New Hex board": what [`NEW_BOARD`] next to Hex makes.
+pub fn new_board_text(kind: RulesKind) -> String {
+    format!("New {} board", kind.title())
+}
+
+/// The commands that make `kind`'s default board (from the game registry) the
+/// document and start a game of `kind` on it: File > New with the preset when the
+/// default board is one, else the built board as a new, unsaved-free document.
+pub fn new_board_for(kind: RulesKind) -> Vec<Command> {
+    use crate::game::registry::DefaultBoard;
+    let board = match kind.entry().default_board {
+        DefaultBoard::Preset { preset, .. } => Command::NewBoard(NewBoard::Preset {
+            name: preset.to_string(),
+            size: None,
+        }),
+        d @ DefaultBoard::Tiling { .. } => match d.build(None) {
+            Ok(b) => Command::ReplaceBoard {
+                message: format!("New board: {}", b.meta().name),
+                board: Box::new(b),
+                path: None,
+                dirty: false,
+            },
+            Err(_) => return Vec::new(),
+        },
+    };
+    vec![board, Command::NewGame(kind)]
 }
 
 #[cfg(test)]

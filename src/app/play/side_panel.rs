@@ -38,17 +38,28 @@ impl PlayPanel {
                 ui.set_min_width(ui.available_width());
                 ui.label(RichText::new(text).size(17.0).strong().color(text_on(fill)));
             });
-        let shown = self.scene.ply;
-        ui.label(format!(
-            "{} · move {}{}",
-            g.kind().title(),
-            shown,
-            if self.preview.is_some() {
-                format!(" of {}", g.ply())
-            } else {
-                String::new()
+        ui.label(self.move_count_text());
+    }
+
+    /// "Hex · 4 moves played", or while previewing "Hex · move 5 of 9 · live: 4
+    /// moves": moves counted on the current line of the game tree (which
+    /// goes on past the live position after a takeback).
+    pub fn move_count_text(&self) -> String {
+        let Some(c) = &self.current else {
+            return String::new();
+        };
+        let title = c.game.kind().title();
+        let live = c.game.ply();
+        match self.preview {
+            None => format!("{title} · {} played", crate::app::count(live, "move")),
+            Some(shown) => {
+                let line = self.tree.line.len().saturating_sub(1).max(shown);
+                format!(
+                    "{title} · move {shown} of {line} · live: {}",
+                    crate::app::count(live, "move")
+                )
             }
-        ));
+        }
     }
 
     /// The game side panel: turn, controls, the engine box, move list. Every part

@@ -189,30 +189,7 @@ impl Draw {
 
     pub fn paint(&self, p: &PaintCx) {
         let closes = self.hover_closes && self.points.len() >= 3;
-        // Grid points, when snapping to them and they are far enough apart to see.
-        if let Some(g) = p.grid.filter(|g| g.is_finite() && *g > 0.0) {
-            let px = g * p.view.scale;
-            if px >= 10.0 {
-                let vis = p.view.visible_board_rect(p.rect);
-                let (x0, x1) = (
-                    (vis.min.x / g).floor() as i64,
-                    (vis.max.x / g).ceil() as i64,
-                );
-                let (y0, y1) = (
-                    (vis.min.y / g).floor() as i64,
-                    (vis.max.y / g).ceil() as i64,
-                );
-                if (x1 - x0 + 1) * (y1 - y0 + 1) <= 20_000 {
-                    let c = Color32::from_gray(120).gamma_multiply(0.6);
-                    for i in x0..=x1 {
-                        for j in y0..=y1 {
-                            let s = p.screen(Point::new(i as f64 * g, j as f64 * g));
-                            p.painter.circle_filled(s, 1.2, c);
-                        }
-                    }
-                }
-            }
-        }
+        p.grid_dots();
         if let Some(e) = self
             .crossed
             .filter(|e| e.index() < p.board.mesh().edge_count())

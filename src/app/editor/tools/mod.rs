@@ -106,7 +106,40 @@ pub struct PaintCx<'a> {
     pub grid: Option<f64>,
 }
 
+/// Radius of a grid point on screen (points).
+pub const GRID_DOT_RADIUS: f32 = 1.2;
+
 impl PaintCx<'_> {
+    /// The grid points, when snapping to them is on and they are far enough
+    /// apart to see (what Draw polygon and Move vertex snap to).
+    pub fn grid_dots(&self) {
+        let Some(g) = self.grid.filter(|g| g.is_finite() && *g > 0.0) else {
+            return;
+        };
+        if g * self.view.scale < 10.0 {
+            return;
+        }
+        let vis = self.view.visible_board_rect(self.rect);
+        let (x0, x1) = (
+            (vis.min.x / g).floor() as i64,
+            (vis.max.x / g).ceil() as i64,
+        );
+        let (y0, y1) = (
+            (vis.min.y / g).floor() as i64,
+            (vis.max.y / g).ceil() as i64,
+        );
+        if (x1 - x0 + 1) * (y1 - y0 + 1) > 20_000 {
+            return;
+        }
+        let c = Color32::from_gray(120).gamma_multiply(0.6);
+        for i in x0..=x1 {
+            for j in y0..=y1 {
+                let s = self.screen(Point::new(i as f64 * g, j as f64 * g));
+                self.painter.circle_filled(s, GRID_DOT_RADIUS, c);
+            }
+        }
+    }
+
     pub fn screen(&self, p: Point) -> Pos2 {
         self.view.to_screen(self.rect, p)
     }
@@ -183,9 +216,9 @@ pub fn describe(board: &Board, p: Pick) -> String {
     match p {
         Pick::Face(f) => crate::app::face_description(board, f),
         Pick::Vertex(v) => format!(
-            "{}  ·  {} edges{}",
+            "{}  ·  {}{}",
             vertex_name(board, v),
-            board.mesh().vertex_edges(v).count(),
+            crate::app::count(board.mesh().vertex_edges(v).count(), "edge"),
             if board.mesh().is_boundary_vertex(v) {
                 "  ·  on the boundary"
             } else {

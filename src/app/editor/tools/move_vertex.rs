@@ -98,6 +98,8 @@ impl MoveVertex {
     }
 
     pub fn paint(&self, p: &PaintCx) {
+        // Moved vertices snap to the grid too: show it.
+        p.grid_dots();
         if let Some((v, _)) = self.dragging {
             p.vertex(v, SELECT);
             return;

@@ -116,10 +116,11 @@ impl TagSide {
                     .status
                     .info(format!("edge #{} tagged '{}'", todo[0].0, tag_name(tag)))
             }
-            Ok(()) => cx
-                .ws
-                .status
-                .info(format!("{} edges tagged '{}'", todo.len(), tag_name(tag))),
+            Ok(()) => cx.ws.status.info(format!(
+                "{} tagged '{}'",
+                crate::app::count(todo.len(), "edge"),
+                tag_name(tag)
+            )),
             Err(err) => cx.ws.status.error(format!("cannot tag the edge: {err}")),
         }
     }
