@@ -157,6 +157,7 @@ fn bad_t1_files_are_refused_with_the_line() {
     for (from, to, expect) in [
         ("8# x-size", "9# x-size", "9×8"),
         ("\nA4\n", "\nZ4\n", "line 17: 'Z4' is not a hole"),
+        ("\nA4\n", "\nA0\n", "line 17: 'A0' is not a hole"),
         ("1# starting", "3# starting", "line 10: starting player '3'"),
         ("8# y-size", "99# y-size", "line 6: board size '99'"),
     ] {

@@ -81,7 +81,7 @@ fn parse_hole(text: &str, n: u32) -> Option<(u32, u32)> {
     }
     let row: u32 = digits.parse().ok()?;
     let col = letter as u32 - 'A' as u32;
-    (row >= 1 && col < n && row <= n).then_some((col, row - 1))
+    (row >= 1 && col < n && row <= n).then(|| (col, row - 1))
 }
 
 /// Whether `text` reads as a T1 file's header (for files of unknown name).
