@@ -77,6 +77,9 @@ fn cross(a: (i64, i64), b: (i64, i64), c: (i64, i64), d: (i64, i64)) -> bool {
         && orient(c, d, a).signum() * orient(c, d, b).signum() < 0
 }
 
+/// A hole as (col, row).
+type Hole = (i64, i64);
+
 /// The pegs and links of a game under Little Golem's rules, to find the first
 /// link Little Golem makes that boardwright's TwixT would not.
 pub(crate) struct LinkCheck {
@@ -84,7 +87,7 @@ pub(crate) struct LinkCheck {
     /// Per hole: 0 empty, 1 first player, 2 second player.
     pegs: Vec<u8>,
     /// (end, end, owner).
-    links: Vec<((i64, i64), (i64, i64), u8)>,
+    links: Vec<(Hole, Hole, u8)>,
 }
 
 impl LinkCheck {
