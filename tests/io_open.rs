@@ -224,7 +224,7 @@ fn broken_files_say_what_is_wrong_and_where() {
     std::fs::write(&sgf, "(;FF[4]GM[1]SZ[19];B[dd])").unwrap();
     let e = io::open(&sgf).unwrap_err().to_string();
     assert!(
-        e.contains("go.sgf") && e.contains("not a Hex record"),
+        e.contains("go.sgf") && e.contains("a game of Go (GM[1])"),
         "{e}"
     );
 }

@@ -381,7 +381,10 @@ impl Command {
             Hint => s("Hint", "Ask the engine for a move for the player to move"),
             StopSearch => s("Stop", "Stop the engine's search: it moves (or hints) now"),
             SaveGame => s("Save game…", "Save the game (RON record, or SGF for Hex)"),
-            OpenGame => s("Open game…", "Open a saved game (RON record or Hex SGF)"),
+            OpenGame => s(
+                "Open game…",
+                "Open a saved game (RON record, SGF, Little Golem .tsgf, T1j .T1)",
+            ),
             Preview(None) => s("Back to live", "Back to the live position"),
             Preview(Some(k)) => (
                 format!("Preview move {k}").into(),

@@ -44,8 +44,8 @@ pub fn save_board(board: &Board, path: &Path) -> Result<(), String> {
     crate::io::save_board(board, path).map_err(|e| e.to_string())
 }
 
-/// Save a game: `.sgf` as HexGui SGF (games that have it), anything else as a
-/// RON game record.
+/// Save a game: `.sgf` as HexGui SGF and `.tsgf` as Little Golem's TwixT
+/// record (games that have them), anything else as a RON game record.
 pub fn save_game(game: &dyn DynGame, path: &Path) -> Result<(), String> {
     record::save_game(game, path).map_err(|e| e.to_string())
 }

@@ -108,6 +108,13 @@ pub enum SaveError {
     },
     #[error(transparent)]
     Sgf(#[from] io::sgf::SgfError),
+    #[error(transparent)]
+    Foreign(#[from] io::foreign::ForeignError),
+    #[error(
+        "Little Golem .tsgf files hold one line of moves, and this game has {}: save it as a .ron game record to keep them, or delete the variations first",
+        crate::ops::count(*.0, "variation")
+    )]
+    TsgfVariations(usize),
     #[error("cannot write {}: {source}", path.display())]
     Write {
         path: PathBuf,
@@ -281,6 +288,17 @@ pub fn save_sgf(game: &dyn DynGame) -> Result<String, SaveError> {
     Ok(io::sgf::write_sgf(&record, game.board())?)
 }
 
+/// A TwixT game as a Little Golem `.tsgf` record (games whose registry entry
+/// lists it).
+pub fn save_tsgf(game: &dyn DynGame) -> Result<String, SaveError> {
+    check_format(game, RecordFormat::Tsgf, ".tsgf")?;
+    let record = game.to_record();
+    if !record.variations.is_empty() {
+        return Err(SaveError::TsgfVariations(record.variations.len()));
+    }
+    Ok(io::tsgf::write_tsgf(&record, game.board())?)
+}
+
 fn check_format(
     game: &dyn DynGame,
     format: RecordFormat,
@@ -298,14 +316,18 @@ fn check_format(
     })
 }
 
-/// Save a game to `path`, atomically: `.sgf` as HexGui SGF (games that have
-/// it), anything else as a RON game record.
+/// Save a game to `path`, atomically: `.sgf` as HexGui SGF and `.tsgf` as a
+/// Little Golem TwixT record (games that have them), anything else as a RON
+/// game record.
 pub fn save_game(game: &dyn DynGame, path: &Path) -> Result<(), SaveError> {
-    let is_sgf = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case(RecordFormat::Sgf.extension()));
-    let text = if is_sgf {
+    let is = |format: RecordFormat| {
+        path.extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case(format.extension()))
+    };
+    let text = if is(RecordFormat::Sgf) {
         save_sgf(game)?
+    } else if is(RecordFormat::Tsgf) {
+        save_tsgf(game)?
     } else {
         save_record(game)
     };

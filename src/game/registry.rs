@@ -47,6 +47,8 @@ pub enum RecordFormat {
     Ron,
     /// HexGui's SGF (`FF[4]GM[11]`).
     Sgf,
+    /// Little Golem's TwixT record (`.tsgf`).
+    Tsgf,
 }
 
 impl RecordFormat {
@@ -55,6 +57,7 @@ impl RecordFormat {
         match self {
             RecordFormat::Ron => "ron",
             RecordFormat::Sgf => "sgf",
+            RecordFormat::Tsgf => "tsgf",
         }
     }
 }
@@ -362,7 +365,7 @@ registry! {
     Twixt => twixt::Twixt {
         aliases: &[],
         default_board: DefaultBoard::Preset { preset: "twixt", sized: "twixt" },
-        formats: &[RecordFormat::Ron],
+        formats: &[RecordFormat::Ron, RecordFormat::Tsgf],
         pieces: PieceStyle::Peg,
         border_lines: true,
         clicks: ClickHints::PLACE,

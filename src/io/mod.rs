@@ -1,11 +1,14 @@
 //! Every file format: boards as RON (the full board), OBJ (the full board in
 //! names modelling programs such as Blender keep) and SVG (export only, for
-//! printing); game records as RON ([`record`]) and HexGui SGF ([`sgf`]) — as
-//! data: replaying a record into a game is the game layer's job.
+//! printing); game records as RON ([`record`]), HexGui SGF ([`sgf`]), Little
+//! Golem's TwixT `.tsgf` ([`tsgf`]), T1j's TwixT `.T1` ([`t1`]) and boardspace's
+//! Lines of Action SGF ([`loa_sgf`]) — as data: replaying a record into a game
+//! is the game layer's job.
 //!
 //! [`open`] reads any file boardwright reads and says what it holds
 //! ([`Document`]): the family by the extension, a board or a game record by
-//! parsing the file. [`load_board`] and [`save_board`] choose the board format
+//! parsing the file, an SGF file's game and dialect by its root node
+//! ([`foreign::read_any_sgf`]), never by the name alone. [`load_board`] and [`save_board`] choose the board format
 //! by the file extension (case-insensitive). Every write is atomic (see
 //! [`atomic`]); every read is bounded by [`Limits`] so a huge or hostile file is
 //! refused with a clear message instead of exhausting memory. A loaded board is
@@ -13,14 +16,19 @@
 
 pub mod atomic;
 pub mod excerpt;
+pub mod foreign;
+pub mod loa_sgf;
 pub mod obj;
 pub mod record;
 pub mod ron;
 pub mod sgf;
 pub mod svg;
+pub mod t1;
+pub mod tsgf;
 
 use crate::board::{Board, BoardError};
 use crate::mesh::MeshError;
+use foreign::ForeignError;
 use record::{GameRecord, RecordError};
 use sgf::SgfError;
 use std::path::{Path, PathBuf};
@@ -201,10 +209,12 @@ pub enum IoError {
     Record(#[from] RecordError),
     #[error(transparent)]
     Sgf(#[from] SgfError),
+    #[error(transparent)]
+    Foreign(#[from] ForeignError),
 }
 
 /// Every kind of file [`open`] reads, for messages.
-pub const OPENS: &str = "boardwright opens boards from .ron and .obj, game records from .ron and Hex games from .sgf; files with other names are opened when their content is an SGF game tree or a RON board or record";
+pub const OPENS: &str = "boardwright opens boards from .ron and .obj, game records from .ron, SGF game records from .sgf (Hex as HexGui writes it, Lines of Action as boardspace writes it, TwixT), Little Golem TwixT records from .tsgf and T1j TwixT records from .T1; files with other names are opened when their content is an SGF game tree, a T1 record or a RON board or record";
 
 impl IoError {
     /// The underlying error, without the file name context.
@@ -245,9 +255,11 @@ pub enum Document {
 }
 
 /// Open any file boardwright reads, with the default [`Limits`]: `.ron` (a
-/// board or a game record, told apart by parsing the file), `.obj` boards and
-/// `.sgf` Hex games; a file with any other name is opened when its content is
-/// an SGF game tree or a complete RON board or record.
+/// board or a game record, told apart by parsing the file), `.obj` boards,
+/// `.sgf` and `.tsgf` game records (the game and dialect told by the root
+/// node, see [`foreign::read_any_sgf`]) and `.T1` TwixT records; a file with
+/// any other name is opened when its content is an SGF game tree, a T1 record
+/// or a complete RON board or record.
 pub fn open(path: impl AsRef<Path>) -> Result<Document, IoError> {
     open_with(path.as_ref(), &Limits::default())
 }
@@ -273,10 +285,17 @@ pub fn open_with(path: &Path, limits: &Limits) -> Result<Document, IoError> {
             };
             r.map_err(|e| e.in_file(path))
         }
-        Some("sgf") => {
+        Some("sgf") | Some("tsgf") => {
             let bytes = read_limited(path, limits.max_file_bytes.min(sgf::MAX_SGF_BYTES))?;
             as_text(&bytes)
-                .and_then(|t| Ok(sgf::read_sgf(t)?))
+                .and_then(|t| Ok(foreign::read_any_sgf(t)?))
+                .map(|r| Document::Game(Box::new(r)))
+                .map_err(|e| e.in_file(path))
+        }
+        Some("t1") => {
+            let bytes = read_limited(path, limits.max_file_bytes.min(t1::MAX_T1_BYTES))?;
+            as_text(&bytes)
+                .and_then(|t| Ok(t1::read_t1(t)?))
                 .map(|r| Document::Game(Box::new(r)))
                 .map_err(|e| e.in_file(path))
         }
@@ -303,7 +322,7 @@ pub fn open_with(path: &Path, limits: &Limits) -> Result<Document, IoError> {
                     .in_file(path))
                 }
                 Some(Sniffed::Sgf) => as_text(&bytes)
-                    .and_then(|t| Ok(sgf::read_sgf(t)?))
+                    .and_then(|t| Ok(foreign::read_any_sgf(t)?))
                     .map(|r| Document::Game(Box::new(r)))
                     .map_err(|e| e.in_file(path)),
                 // RON is recognised only when it reads completely: text that
@@ -319,7 +338,14 @@ pub fn open_with(path: &Path, limits: &Limits) -> Result<Document, IoError> {
                         format: Format::Ron,
                     })
                     .map_err(|_| unknown()),
-                _ => Err(unknown()),
+                _ => match std::str::from_utf8(&bytes) {
+                    Ok(t) if bytes.len() as u64 <= t1::MAX_T1_BYTES && t1::looks_like_t1(t) => {
+                        t1::read_t1(t)
+                            .map(|r| Document::Game(Box::new(r)))
+                            .map_err(|e| IoError::from(e).in_file(path))
+                    }
+                    _ => Err(unknown()),
+                },
             }
         }
     }

@@ -222,7 +222,11 @@ fn parse_node(b: &[u8], i: &mut usize) -> Result<Node, SgfError> {
             *i += 1;
         }
         let start = *i;
-        while *i < b.len() && b[*i].is_ascii_alphabetic() {
+        // Letters, then letters or digits: boardspace names its move
+        // properties P0 and P1 (read by `loa_sgf`).
+        while *i < b.len()
+            && (b[*i].is_ascii_alphabetic() || (*i > start && b[*i].is_ascii_digit()))
+        {
             *i += 1;
         }
         if start == *i {

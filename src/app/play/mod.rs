@@ -538,7 +538,8 @@ impl PlayPanel {
         }
     }
 
-    /// What "Save game…" asks (None without a game): RON record, or SGF for Hex.
+    /// What "Save game…" asks (None without a game): RON record, or SGF for
+    /// Hex, or Little Golem's .tsgf for TwixT.
     pub fn save_question(&self, folder: Option<&Path>) -> Option<FileQuestion> {
         let c = self.current.as_ref()?;
         let mut q = FileQuestion::save("Save game", format!("{}-game.ron", c.game.kind().name()))
@@ -547,13 +548,19 @@ impl PlayPanel {
         if c.game.entry().saves_as(RecordFormat::Sgf) {
             q = q.filter("Hex game (SGF)", &["sgf"]);
         }
+        if c.game.entry().saves_as(RecordFormat::Tsgf) {
+            q = q.filter("TwixT game (Little Golem .tsgf)", &["tsgf"]);
+        }
         Some(q)
     }
 
     /// What "Open game…" asks.
     pub fn open_question(folder: Option<&Path>) -> FileQuestion {
         FileQuestion::open("Open game")
-            .filter("Games (RON, Hex SGF)", &["ron", "sgf"])
+            .filter(
+                "Games (RON, SGF, Little Golem .tsgf, T1j .T1)",
+                &["ron", "sgf", "tsgf", "t1"],
+            )
             .in_folder(folder)
     }
 

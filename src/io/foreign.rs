@@ -1,0 +1,175 @@
+//! Game records of other programs besides HexGui's SGF ([`super::sgf`]): Little
+//! Golem's TwixT `.tsgf` ([`super::tsgf`]), T1j's TwixT `.T1` ([`super::t1`]) and
+//! boardspace's Lines of Action SGF ([`super::loa_sgf`]), and the one place that
+//! tells SGF dialects apart by their content ([`read_any_sgf`]).
+//!
+//! An SGF file is recognised by its root node, never by its file name: `GM[9]`
+//! is Lines of Action (boardspace), `GM[21]` TwixT, no `GM` with Little Golem's
+//! TwixT moves (`b[..]`/`r[..]`) or an `EV[twixt…]` is a Little Golem TwixT
+//! record, `GM[11]` or no `GM` otherwise is Hex (HexGui); any other game is
+//! refused naming it (numbers from the SGF FF[4] specification's `GM` table).
+
+use super::excerpt::excerpt;
+use super::record::GameRecord;
+use super::sgf::{self, Node, SgfError, SgfTree};
+
+/// Why a record of another program could not be read or written.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ForeignError {
+    #[error(transparent)]
+    Sgf(#[from] SgfError),
+    #[error(
+        "this SGF file holds a game of {game} (GM[{gm}]); boardwright reads SGF records of Hex (GM[11]), TwixT (GM[21] and Little Golem's .tsgf) and Lines of Action (GM[9], as boardspace writes it)"
+    )]
+    OtherGame { game: String, gm: String },
+    #[error("{format}: {what} is not supported; nothing of the file was read")]
+    Unsupported { format: &'static str, what: String },
+    #[error("{format}: {message}")]
+    Invalid {
+        format: &'static str,
+        message: String,
+    },
+}
+
+impl ForeignError {
+    pub(crate) fn invalid(format: &'static str, message: impl Into<String>) -> ForeignError {
+        ForeignError::Invalid {
+            format,
+            message: message.into(),
+        }
+    }
+    pub(crate) fn unsupported(format: &'static str, what: impl Into<String>) -> ForeignError {
+        ForeignError::Unsupported {
+            format,
+            what: what.into(),
+        }
+    }
+}
+
+/// The games of the SGF FF[4] `GM` table, for messages.
+fn sgf_game_name(gm: &str) -> Option<&'static str> {
+    const GAMES: [&str; 40] = [
+        "Go",
+        "Othello",
+        "chess",
+        "Gomoku + Renju",
+        "Nine Men's Morris",
+        "Backgammon",
+        "Chinese chess",
+        "Shogi",
+        "Lines of Action",
+        "Ataxx",
+        "Hex",
+        "Jungle",
+        "Neutron",
+        "Philosopher's Football",
+        "Quadrature",
+        "Trax",
+        "Tantrix",
+        "Amazons",
+        "Octi",
+        "Gess",
+        "TwixT",
+        "Zertz",
+        "Plateau",
+        "Yinsh",
+        "Punct",
+        "Gobblet",
+        "Hive",
+        "Exxit",
+        "Hnefatafl",
+        "Kuba",
+        "Tripples",
+        "Chase",
+        "Tumbling Down",
+        "Sahara",
+        "Byte",
+        "Focus",
+        "Dvonn",
+        "Tamsk",
+        "Gipf",
+        "Kropki",
+    ];
+    let n: usize = gm.trim().parse().ok()?;
+    GAMES.get(n.checked_sub(1)?).copied()
+}
+
+/// The nodes of the only line of `tree`; a branch is refused (these formats
+/// have no variations).
+pub(crate) fn main_line(tree: SgfTree, format: &'static str) -> Result<Vec<Node>, ForeignError> {
+    let mut nodes = Vec::new();
+    let mut t = tree;
+    loop {
+        nodes.append(&mut t.nodes);
+        match t.children.len() {
+            0 => return Ok(nodes),
+            1 => t = t.children.pop().expect("one child"),
+            _ => {
+                return Err(ForeignError::unsupported(
+                    format,
+                    format!(
+                        "a file with variations (another line of play branches off after node {})",
+                        nodes.len()
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// The first value of property `id` in `node`.
+pub(crate) fn prop<'a>(node: &'a Node, id: &str) -> Option<&'a str> {
+    node.iter()
+        .find(|(k, _)| k == id)
+        .and_then(|(_, v)| v.first())
+        .map(String::as_str)
+}
+
+/// Whether a game tree is a Little Golem TwixT record: its moves are `b[..]`
+/// and `r[..]`, or its event names TwixT.
+fn looks_like_little_golem_twixt(tree: &SgfTree) -> bool {
+    let root = &tree.nodes[0];
+    if prop(root, "EV").is_some_and(|e| e.trim().to_ascii_lowercase().starts_with("twixt")) {
+        return true;
+    }
+    let mut t = tree;
+    loop {
+        for node in &t.nodes {
+            for (k, _) in node {
+                match k.as_str() {
+                    "b" | "r" => return true,
+                    "B" | "W" => return false,
+                    _ => {}
+                }
+            }
+        }
+        match t.children.first() {
+            Some(c) => t = c,
+            None => return false,
+        }
+    }
+}
+
+/// Read any SGF game record boardwright knows, choosing the dialect by the
+/// root node (see the module documentation).
+pub fn read_any_sgf(text: &str) -> Result<GameRecord, ForeignError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let tree = sgf::parse_tree(text)?;
+    let root = tree
+        .nodes
+        .first()
+        .ok_or_else(|| SgfError::Syntax("the game tree has no nodes".into()))?;
+    match prop(root, "GM").map(str::trim) {
+        Some("9") => super::loa_sgf::read_tree(tree),
+        Some("21") => super::tsgf::read_tree(tree),
+        Some("11") => Ok(sgf::read_sgf(text)?),
+        None if looks_like_little_golem_twixt(&tree) => super::tsgf::read_tree(tree),
+        None => Ok(sgf::read_sgf(text)?),
+        Some(gm) => Err(ForeignError::OtherGame {
+            game: sgf_game_name(gm)
+                .map(str::to_string)
+                .unwrap_or_else(|| "an unknown kind".into()),
+            gm: excerpt(gm),
+        }),
+    }
+}

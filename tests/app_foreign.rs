@@ -1,0 +1,61 @@
+//! Other programs' records through the app's own open path (what the menu,
+//! drag and drop and the command line call after a path is picked): a Little
+//! Golem `.tsgf`, a T1j `.T1` and a boardspace LOA SGF open in play mode at
+//! their last position.
+
+mod app_common;
+
+use app_common::*;
+use boardwright::app::workspace::Mode;
+use boardwright::game::RulesKind;
+use boardwright::presets;
+use std::path::PathBuf;
+
+fn data(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/foreign")
+        .join(name)
+}
+
+#[test]
+fn other_programs_records_open_in_play_mode() {
+    for (name, kind, title, moves) in [
+        ("lg-swap-resign.tsgf", RulesKind::Twixt, "TwixT game", 7),
+        ("t1j-connection.T1", RulesKind::Twixt, "TwixT game", 9),
+        (
+            "boardspace-loa.sgf",
+            RulesKind::Loa,
+            "Lines of Action game",
+            5,
+        ),
+    ] {
+        let (mut h, _d) = harness(Some(presets::square_grid(2, 2)));
+        h.state_mut().open_file(&data(name));
+        h.run_ok();
+        assert_eq!(h.state().mode, Mode::Play, "{name}");
+        let (msg, err) = message(&h).unwrap();
+        assert!(!err && msg.contains(title), "{name}: {msg}");
+        let g = h.state().play.game().expect("a game is open");
+        assert_eq!(g.kind(), kind, "{name}");
+        if moves > 0 {
+            assert_eq!(g.history().len(), moves, "{name}");
+            assert!(msg.contains(&format!("{moves} moves")), "{name}: {msg}");
+        }
+        assert!(g.outcome().is_some(), "{name}: the recorded game is over");
+        assert_eq!(
+            h.state().ws.doc.board(),
+            &presets::square_grid(2, 2),
+            "a game does not replace the document"
+        );
+    }
+}
+
+#[test]
+fn a_little_golem_record_the_app_cannot_show_is_refused_in_red() {
+    let (mut h, _d) = harness(Some(presets::square_grid(2, 2)));
+    h.state_mut().open_file(&data("lg-own-link-crossing.tsgf"));
+    h.run_ok();
+    let (msg, err) = message(&h).unwrap();
+    assert!(err && msg.contains("never lets links cross"), "{msg}");
+    assert_ne!(h.state().mode, Mode::Play);
+}

@@ -1,0 +1,538 @@
+//! Records of other programs (issue 11 item 9): the corpus in
+//! `tests/data/foreign/` — Little Golem TwixT `.tsgf` (swap, resignation, a
+//! draw offer, a connection), T1j and twixtbot-ui `.T1`, boardspace's Lines of
+//! Action SGF with captures — opens to the right position and winner; what
+//! cannot be shown as it was played is refused with a message; `io::open`
+//! tells formats apart by their content; `.tsgf` written is read back.
+
+use boardwright::game::record::{Opened, open, replay, save_game, save_tsgf};
+use boardwright::game::{DynGame, RulesKind, new_game};
+use boardwright::io::foreign::{ForeignError, read_any_sgf};
+use boardwright::io::{self, Document};
+use boardwright::rules::GameOptions;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+fn data(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/foreign")
+        .join(name)
+}
+
+fn open_game(path: &Path) -> Box<dyn DynGame> {
+    match open(path) {
+        Ok(Opened::Game(g, _)) => g,
+        Ok(Opened::Board { .. }) => panic!("{} opened as a board", path.display()),
+        Err(e) => panic!("{}: {e}", path.display()),
+    }
+}
+
+fn open_error(path: &Path) -> String {
+    match open(path) {
+        Ok(_) => panic!("{} opened", path.display()),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// The labels of the faces holding `player`'s pieces, sorted.
+fn pieces(g: &dyn DynGame, player: u8) -> Vec<String> {
+    let b = g.board();
+    let mut v: Vec<String> = b
+        .mesh()
+        .face_ids()
+        .filter(|&f| g.piece_at(f) == Some(player))
+        .map(|f| b.label(f).to_string())
+        .collect();
+    v.sort();
+    v
+}
+
+fn sorted(v: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = v.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+fn notes(path: &Path) -> Vec<String> {
+    match io::open(path) {
+        Ok(Document::Game(r)) => r.notes,
+        other => panic!("{}: {other:?}", path.display()),
+    }
+}
+
+#[test]
+fn little_golem_tsgf_with_swap_and_resignation_opens_at_its_position_and_winner() {
+    let path = data("lg-swap-resign.tsgf");
+    let g = open_game(&path);
+    assert_eq!(g.kind(), RulesKind::Twixt);
+    assert_eq!(g.board().face_count(), 24 * 24 - 4);
+    assert_eq!(g.players(), &["Ann".to_string(), "Bob".to_string()]);
+    assert_eq!(
+        g.history(),
+        ["e3", "swap", "k10", "j16", "p16", "m13", "o12"]
+    );
+    // The swap gave Bob (second, Blue) Ann's e3 mirrored to c5.
+    assert_eq!(pieces(g.as_ref(), 0), sorted(&["k10", "p16", "o12"]));
+    assert_eq!(pieces(g.as_ref(), 1), sorted(&["c5", "j16", "m13"]));
+    let o = g.outcome().expect("the game ended by resignation");
+    assert_eq!(o.winner, Some(0));
+    assert_eq!(g.resigned(), Some(1));
+    assert!(g.options().swap, "Little Golem plays with the swap rule");
+    let n = notes(&path);
+    assert!(
+        n.iter()
+            .any(|s| s.contains("move 6") && s.contains("draw offer")),
+        "{n:?}"
+    );
+}
+
+#[test]
+fn little_golem_tsgf_won_by_a_connection_shows_the_winner_and_links() {
+    let g = open_game(&data("lg-connection.tsgf"));
+    assert_eq!(g.board().face_count(), 8 * 8 - 4);
+    let o = g.outcome().expect("Red's pegs join top and bottom");
+    assert_eq!(o.winner, Some(0));
+    assert_eq!(g.resigned(), None);
+    // c1–d3–e5–f7–d8, linked automatically.
+    assert_eq!(g.links().iter().filter(|l| l.2 == 0).count(), 4);
+}
+
+#[test]
+fn a_little_golem_link_across_its_own_link_is_refused_naming_the_move() {
+    let e = open_error(&data("lg-own-link-crossing.tsgf"));
+    assert!(e.contains("lg-own-link-crossing.tsgf"), "{e}");
+    assert!(e.contains("move 7 'bd' (b4)"), "{e}");
+    assert!(e.contains("links it to d3"), "{e}");
+    assert!(e.contains("never lets links cross"), "{e}");
+}
+
+#[test]
+fn t1j_record_opens_with_its_players_board_and_connection() {
+    let path = data("t1j-connection.T1");
+    let g = open_game(&path);
+    assert_eq!(g.kind(), RulesKind::Twixt);
+    assert_eq!(g.board().face_count(), 8 * 8 - 4);
+    assert_eq!(g.players(), &["Ann".to_string(), "Bob".to_string()]);
+    assert_eq!(g.history().len(), 9);
+    assert_eq!(
+        pieces(g.as_ref(), 0),
+        sorted(&["c1", "d3", "e5", "f7", "d8"])
+    );
+    assert_eq!(g.outcome().map(|o| o.winner), Some(Some(0)));
+    assert!(g.options().dead_draw, "T1j plays the dead draw");
+    assert!(!g.options().swap, "pierule N");
+}
+
+#[test]
+fn t1j_record_where_player_two_starts_is_the_same_game_mirrored() {
+    let g = open_game(&data("t1j-player2-starts.T1"));
+    // Bob started (left–right in T1j): he is boardwright's Red, mirrored.
+    assert_eq!(g.players(), &["Bob".to_string(), "Ann".to_string()]);
+    assert_eq!(
+        pieces(g.as_ref(), 0),
+        sorted(&["c1", "d3", "e5", "f7", "d8"])
+    );
+    assert_eq!(g.outcome().map(|o| o.winner), Some(Some(0)));
+    let n = notes(&data("t1j-player2-starts.T1"));
+    assert!(n.iter().any(|s| s.contains("mirrored")), "{n:?}");
+}
+
+#[test]
+fn twixtbot_ui_t1_with_swap_and_resignation_opens() {
+    let g = open_game(&data("twixtbot-ui-swap-resign.T1"));
+    assert_eq!(
+        g.history(),
+        ["e3", "swap", "k10", "j16", "p16", "m13", "o12"]
+    );
+    assert_eq!(pieces(g.as_ref(), 1), sorted(&["c5", "j16", "m13"]));
+    assert_eq!(g.resigned(), Some(1));
+    assert_eq!(g.outcome().map(|o| o.winner), Some(Some(0)));
+    assert!(g.options().swap, "pierule Y");
+}
+
+#[test]
+fn bad_t1_files_are_refused_with_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = std::fs::read_to_string(data("t1j-connection.T1")).unwrap();
+    for (from, to, expect) in [
+        ("8# x-size", "9# x-size", "9×8"),
+        ("\nA4\n", "\nZ4\n", "line 17: 'Z4' is not a hole"),
+        ("\nA4\n", "\nA0\n", "line 17: 'A0' is not a hole"),
+        ("1# starting", "3# starting", "line 10: starting player '3'"),
+        ("8# y-size", "99# y-size", "line 6: board size '99'"),
+    ] {
+        let path = dir.path().join("bad.T1");
+        std::fs::write(&path, good.replacen(from, to, 1)).unwrap();
+        let e = open_error(&path);
+        assert!(e.contains(expect), "{from} → {to}: {e}");
+        assert!(e.contains("T1j TwixT record"), "{e}");
+    }
+}
+
+#[test]
+fn sgf_files_are_told_apart_by_their_game() {
+    let go = "(;FF[4]GM[1]SZ[19];B[pd];W[dp])";
+    let e = read_any_sgf(go).unwrap_err();
+    assert!(matches!(e, ForeignError::OtherGame { .. }));
+    let e = e.to_string();
+    assert!(e.contains("a game of Go (GM[1])"), "{e}");
+    assert!(
+        e.contains("Hex (GM[11])") && e.contains("Lines of Action (GM[9]"),
+        "{e}"
+    );
+    // GM[21] with Little Golem's moves is TwixT, whatever the file is called.
+    let r = read_any_sgf("(;FF[4]GM[21]SZ[24];b[ec];r[jp])").unwrap();
+    assert_eq!(r.rules, "twixt");
+    assert_eq!(r.moves, ["e3", "j16"]);
+    // HexGui's is still Hex.
+    let r = read_any_sgf("(;FF[4]GM[11]SZ[5];B[c2];W[b4])").unwrap();
+    assert_eq!(r.rules, "hex");
+}
+
+#[test]
+fn files_of_any_name_open_by_their_content() {
+    let dir = tempfile::tempdir().unwrap();
+    for (src, rules) in [
+        ("lg-swap-resign.tsgf", RulesKind::Twixt),
+        ("t1j-connection.T1", RulesKind::Twixt),
+    ] {
+        // An .sgf name for a Little Golem record, and no extension at all.
+        for name in ["game.sgf", "game-record"] {
+            if src.ends_with(".T1") && name.ends_with(".sgf") {
+                continue;
+            }
+            let path = dir.path().join(name);
+            std::fs::copy(data(src), &path).unwrap();
+            assert_eq!(open_game(&path).kind(), rules, "{src} as {name}");
+        }
+    }
+}
+
+#[test]
+fn an_unknown_file_lists_every_format_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("notes.txt");
+    std::fs::write(&path, "nothing a game program writes").unwrap();
+    let e = open_error(&path);
+    for format in [
+        ".ron",
+        ".obj",
+        ".sgf",
+        "HexGui",
+        "boardspace",
+        ".tsgf",
+        ".T1",
+    ] {
+        assert!(e.contains(format), "{format} missing from: {e}");
+    }
+}
+
+#[test]
+fn boardspace_loa_sgf_with_captures_opens_with_its_winner() {
+    let g = open_game(&data("boardspace-loa.sgf"));
+    assert_eq!(g.kind(), RulesKind::Loa);
+    assert_eq!(g.players(), &["ann".to_string(), "bob".to_string()]);
+    assert_eq!(g.history(), ["b1-b3", "h3-e3", "b3xe3", "a4-c4", "c1xc4"]);
+    assert_eq!(
+        pieces(g.as_ref(), 0),
+        sorted(&[
+            "d1", "e1", "f1", "g1", "e3", "c4", "b8", "c8", "d8", "e8", "f8", "g8"
+        ])
+    );
+    assert_eq!(
+        pieces(g.as_ref(), 1),
+        sorted(&["a2", "a3", "a5", "a6", "a7", "h2", "h4", "h5", "h6", "h7"])
+    );
+    assert_eq!(g.resigned(), Some(1));
+    assert_eq!(g.outcome().map(|o| o.winner), Some(Some(0)));
+}
+
+#[test]
+fn boardspace_loa_sgf_that_does_not_fit_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = std::fs::read_to_string(data("boardspace-loa.sgf")).unwrap();
+    for (from, to, expect) in [
+        (
+            "B3:E3",
+            "B3-E3",
+            "lands on the opponent's piece on e3 without the capture mark",
+        ),
+        (
+            "A4-C4",
+            "A4:C4",
+            "is marked as a capture, but c4 holds no opponent's piece",
+        ),
+        (
+            "won by ann",
+            "won by bob",
+            "RE[Game won by bob] disagrees with the moves",
+        ),
+        ("SU[loa]", "SU[loap]", "the variant SU[loap]"),
+        ("Start Black", "Start White", "starts with 'Start White'"),
+        ("C1:C4", "D1-D4", "move 5 'd1-d4' is illegal"),
+    ] {
+        let path = dir.path().join("bad.sgf");
+        std::fs::write(&path, good.replacen(from, to, 1)).unwrap();
+        let e = open_error(&path);
+        assert!(e.contains(expect), "{from} → {to}: {e}");
+    }
+}
+
+fn twixt_game(n: u32, moves: &[&str]) -> Box<dyn DynGame> {
+    let board = Arc::new(boardwright::presets::twixt(n));
+    let mut g = new_game(
+        RulesKind::Twixt,
+        board,
+        &GameOptions {
+            swap: true,
+            ..GameOptions::default()
+        },
+    )
+    .unwrap();
+    for m in moves {
+        g.play_str(m).unwrap();
+    }
+    g
+}
+
+#[test]
+fn a_twixt_game_saved_as_tsgf_reads_back_the_same_game() {
+    let mut g = twixt_game(24, &["e3", "swap", "k10", "j16", "p16"]);
+    g.set_players(["Ann".into(), "Bob]".into()]);
+    g.resign(1).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("saved.tsgf");
+    save_game(g.as_ref(), &path).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains(";b[ec];r[swap];b[kj];r[jp];b[pp];r[resign])"),
+        "{text}"
+    );
+    let back = open_game(&path);
+    assert_eq!(back.history(), g.history());
+    assert_eq!(back.players(), g.players());
+    assert_eq!(back.resigned(), Some(1));
+    assert_eq!(back.outcome().map(|o| o.winner), Some(Some(0)));
+}
+
+#[test]
+fn tsgf_is_refused_for_other_games_and_for_links_little_golem_would_draw() {
+    let hex = new_game(
+        RulesKind::Hex,
+        Arc::new(boardwright::presets::hex(5)),
+        &GameOptions::default(),
+    )
+    .unwrap();
+    let e = save_tsgf(hex.as_ref()).unwrap_err().to_string();
+    assert!(e.contains("Hex games cannot be saved as .tsgf"), "{e}");
+    // boardwright leaves b4–d3 unlinked (it would cross c3–d5); Little Golem
+    // would link it, so the file would show another game.
+    let g = twixt_game(24, &["c3", "t20", "d5", "t19", "d3", "t18", "b4"]);
+    let e = save_tsgf(g.as_ref()).unwrap_err().to_string();
+    assert!(e.contains("move 7 'b4'"), "{e}");
+    // A board larger than two letters can name.
+    let g = twixt_game(30, &["c3"]);
+    let e = save_tsgf(g.as_ref()).unwrap_err().to_string();
+    assert!(e.contains("26×26"), "{e}");
+}
+
+#[test]
+fn replaying_the_tsgf_record_data_checks_every_move() {
+    // A hole in the opponent's border row is refused by the rules when replayed.
+    let r = read_any_sgf("(;FF[4]EV[twixt.ld.DEFAULT]SZ[24];b[ac])").unwrap();
+    let e = match replay(&r, None) {
+        Ok(_) => panic!("a1-column peg for the first player replayed"),
+        Err(e) => e.to_string(),
+    };
+    assert!(e.contains("move 1 'a3' is illegal"), "{e}");
+}
+
+mod properties {
+    use super::*;
+    use boardwright::io::t1::read_t1;
+    use boardwright::io::tsgf::read_tsgf;
+    use proptest::prelude::*;
+
+    const TSGF_SEED: &str = "(;FF[4]EV[twixt.ld.DEFAULT]PB[a]PW[b]SZ[8]SO[https://www.littlegolem.net];b[ca];r[swap];b[dc];r[ad|draw];b[ee];r[resign])";
+    const LOA_SEED: &str = "(;\nGM[9]VV[1]\nSU[loa]\nP0[id \"a\"]\nP1[id \"b\"]\nRE[Game won by a]\n; P0[0 Start Black]\n; P0[1 B1-B3   ]\n; P1[2 A2-C2   ]\n; P0[3 Resigns]\n)";
+    const T1_SEED: &str = "# File created by T1j\n#\n1 # version\nA# 1\nB# 2\n8# y\n8# x\nH# h\nC# c\n1# start\nV# d\nY# pie\nN# over\nC1\nswap\nD3\nresign\n";
+
+    /// A valid file with random edits, including the formats' own tokens.
+    fn mutated(seed: &'static str) -> impl Strategy<Value = Vec<u8>> {
+        let len = seed.len();
+        prop::collection::vec((0..len, any::<u8>(), 0u8..4), 1..8).prop_map(move |edits| {
+            let mut b = seed.as_bytes().to_vec();
+            for (pos, byte, op) in edits {
+                let pos = pos.min(b.len());
+                match op {
+                    0 => {
+                        if pos < b.len() {
+                            b[pos] = byte;
+                        }
+                    }
+                    1 => b.insert(pos, byte),
+                    2 => b.truncate(pos),
+                    _ => {
+                        let toks: [&[u8]; 12] = [
+                            b"(",
+                            b")",
+                            b";",
+                            b"[",
+                            b"]",
+                            b"\\",
+                            b"r[swap]",
+                            b"b[resign]",
+                            b"GM[21]",
+                            b"GM[9]",
+                            b":",
+                            b"\nswap\n",
+                        ];
+                        let tok = toks[byte as usize % toks.len()];
+                        b.splice(pos..pos, tok.iter().copied());
+                    }
+                }
+            }
+            b
+        })
+    }
+
+    /// Read with every new reader and replay what reads: no panic, and every
+    /// message is one short line.
+    fn read_all(bytes: &[u8]) -> Result<(), TestCaseError> {
+        let text = String::from_utf8_lossy(bytes);
+        for r in [read_any_sgf(&text), read_tsgf(&text), read_t1(&text)] {
+            match r {
+                Ok(r) => {
+                    if let Err(e) = replay(&r, None) {
+                        let m = e.to_string();
+                        prop_assert!(!m.contains('\n') && m.len() < 400, "{m}");
+                    }
+                }
+                Err(e) => {
+                    let m = e.to_string();
+                    prop_assert!(!m.contains('\n') && m.len() < 500, "{m}");
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn cases() -> u32 {
+        std::env::var("PROPTEST_CASES")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(300)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
+
+        #[test]
+        fn foreign_readers_never_panic_on_random_bytes(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+            read_all(&bytes)?;
+        }
+
+        #[test]
+        fn foreign_readers_never_panic_on_mutated_tsgf(bytes in mutated(TSGF_SEED)) {
+            read_all(&bytes)?;
+        }
+
+        #[test]
+        fn foreign_readers_never_panic_on_mutated_loa_sgf(bytes in mutated(LOA_SEED)) {
+            read_all(&bytes)?;
+        }
+
+        #[test]
+        fn foreign_readers_never_panic_on_mutated_t1(bytes in mutated(T1_SEED)) {
+            read_all(&bytes)?;
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+        /// Random TwixT games on every size a .tsgf holds: written and read
+        /// back to the same moves, players and result — or refused because
+        /// Little Golem would link across a player's own link (or, with the
+        /// dead draw on, because the game ended in a dead draw).
+        #[test]
+        fn random_twixt_games_survive_tsgf(
+            n in 5u32..=26,
+            picks in prop::collection::vec(any::<u16>(), 0..200),
+            resign in any::<bool>(),
+        ) {
+            let mut g = twixt_game(n, &[]);
+            for &k in &picks {
+                let legal = g.legal_moves();
+                if legal.is_empty() || g.outcome().is_some() {
+                    break;
+                }
+                g.play_str(&legal[k as usize % legal.len()]).unwrap();
+            }
+            if resign && let Some(p) = g.to_move() {
+                g.resign(p).unwrap();
+            }
+            match save_tsgf(g.as_ref()) {
+                Ok(text) => {
+                    let back = replay(&read_tsgf(&text).unwrap(), None).unwrap();
+                    prop_assert_eq!(back.history(), g.history());
+                    prop_assert_eq!(back.players(), g.players());
+                    prop_assert_eq!(back.outcome().map(|o| o.winner), g.outcome().map(|o| o.winner));
+                    prop_assert_eq!(back.resigned(), g.resigned());
+                }
+                Err(e) => {
+                    let m = e.to_string();
+                    let dead = g.outcome().is_some_and(|o| o.winner.is_none());
+                    prop_assert!(
+                        m.contains("never lets links cross") || (dead && m.contains("neither player can connect")),
+                        "{m}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_command_line_describes_other_programs_records_and_refuses_in_one_line() {
+    let run = |file: &Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_boardwright"))
+            .arg("info")
+            .arg(file)
+            .output()
+            .unwrap()
+    };
+    for (name, rules, board, moves) in [
+        (
+            "lg-swap-resign.tsgf",
+            "twixt",
+            "preset twixt 24",
+            "7 (swap rule)",
+        ),
+        ("t1j-connection.T1", "twixt", "preset twixt 8", "9"),
+        ("boardspace-loa.sgf", "loa", "preset loa", "5"),
+    ] {
+        let o = run(&data(name));
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            o.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        assert!(out.contains("this is a game record"), "{name}: {out}");
+        assert!(out.contains(&format!("rules:   {rules}")), "{name}: {out}");
+        assert!(out.contains(&format!("board:   {board}")), "{name}: {out}");
+        assert!(out.contains(&format!("moves:   {moves}")), "{name}: {out}");
+    }
+    let o = run(&data("t1j-player2-starts.T1"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("mirrored"), "the note is shown: {err}");
+    let dir = tempfile::tempdir().unwrap();
+    let go = dir.path().join("go.sgf");
+    std::fs::write(&go, "(;FF[4]GM[1]SZ[19];B[pd])").unwrap();
+    let o = run(&go);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("a game of Go (GM[1])"), "{err}");
+}
