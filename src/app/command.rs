@@ -202,6 +202,7 @@ fn tool_key(t: Tool) -> Key {
         Tool::Merge => Key::G,
         Tool::TagSide => Key::T,
         Tool::StartPieces => Key::P,
+        Tool::Outline => Key::O,
     }
 }
 
