@@ -29,6 +29,8 @@ pub enum Command {
     // ----- files
     /// Show the New board dialog (a preset and its size).
     NewDialog,
+    /// Show the new-board wizard (a tiling in a shape, with a preview).
+    NewWizard,
     /// Replace the board with a new one (asks about unsaved changes first).
     NewBoard(NewBoard),
     /// Pick a board or game file with the file dialog and open it.
@@ -223,6 +225,7 @@ impl Command {
         use Command::*;
         let mut all = vec![
             NewDialog,
+            NewWizard,
             NewBoard(self::NewBoard::Empty),
             Open,
             ClearRecent,
@@ -290,6 +293,10 @@ impl Command {
         let s = |text: &'static str, tip: &'static str| (Cow::Borrowed(text), Cow::Borrowed(tip));
         match self {
             NewDialog => s("From preset…", "New board (empty or from a preset)"),
+            NewWizard => s(
+                "From tiling…",
+                "New board: a tiling in a shape, with a live preview",
+            ),
             NewBoard(self::NewBoard::Empty) => s("Empty board", "A new board without faces"),
             NewBoard(self::NewBoard::Preset { name, size }) => (
                 format!("New {name}").into(),
@@ -463,6 +470,7 @@ impl Command {
         use Command::*;
         match self {
             NewDialog
+            | NewWizard
             | NewBoard(_)
             | Open
             | OpenPath(_)
