@@ -261,7 +261,7 @@ impl Wizard {
                     ui.set_width(300.0);
                     self.form(ui);
                 });
-                ui.separator();
+                ui.add_space(12.0);
                 ui.vertical(|ui| self.preview(ui, &params, &estimate));
             });
             ui.separator();
@@ -350,6 +350,7 @@ impl Wizard {
                 let combo = egui::ComboBox::from_id_salt("wizard_tiling")
                     .selected_text(tiling_text(self.tiling))
                     .width(200.0)
+                    .height(440.0)
                     .show_ui(ui, |ui| {
                         for t in TILINGS {
                             ui.selectable_value(&mut tiling, t.kind, tiling_text(t.kind));
