@@ -648,7 +648,7 @@ mod tests {
             .iter()
             .map(|&t| Command::SetTool(t).shortcut_text(&ctx).unwrap())
             .collect();
-        assert_eq!(keys.join(" "), "V D M X S G T P");
+        assert_eq!(keys.join(" "), "V D M X S G T P O");
         let modes: Vec<String> = Mode::ALL
             .iter()
             .map(|&m| Command::SetMode(m).shortcut_text(&ctx).unwrap())
