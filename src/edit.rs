@@ -83,6 +83,17 @@ pub enum BoardEdit {
         player: Option<u8>,
     },
     SetMeta(BoardMeta),
+    // ----- whole-board replacement (operators) -----
+    /// Replace the whole board by `board`: the result of a board operator
+    /// (`crate::ops`), which rebuilds the mesh. `what` names the operator for
+    /// the undo menu. The undo record keeps the whole previous board, and redo
+    /// puts back exactly this board (the operator is not run again). Not
+    /// written to files: operators are recorded by their result.
+    #[serde(skip)]
+    ReplaceBoard {
+        board: Box<Board>,
+        what: &'static str,
+    },
 }
 
 impl BoardEdit {
@@ -103,6 +114,7 @@ impl BoardEdit {
             BoardEdit::SetSideTag { .. } => "set side tag",
             BoardEdit::SetStartPiece { .. } => "set start piece",
             BoardEdit::SetMeta(_) => "edit board details",
+            BoardEdit::ReplaceBoard { what, .. } => what,
         }
     }
 }
@@ -294,6 +306,13 @@ fn apply_to(
             board.set_meta(ch, meta.clone());
             EditOutcome::default()
         }
+        BoardEdit::ReplaceBoard { board: new, .. } => {
+            board.replace_all(ch, (**new).clone());
+            EditOutcome {
+                touched_faces: board.mesh().face_ids().collect(),
+                ..EditOutcome::default()
+            }
+        }
     };
     Ok(outcome)
 }
@@ -351,6 +370,7 @@ impl Step {
                     + match e {
                         BoardEdit::AddFace { points, .. } => points.len() * 16,
                         BoardEdit::SetLabel { label, .. } => label.len(),
+                        BoardEdit::ReplaceBoard { board, .. } => board.approx_heap_bytes(),
                         _ => 0,
                     }
             })

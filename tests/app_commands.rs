@@ -150,8 +150,8 @@ fn disabled_commands_are_greyed_out_and_their_shortcuts_do_nothing() {
         }
         // Editor: Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y, Delete, Esc, Enter, Backspace and
         // the move list's six keys (arrows, Home, End); Play without a game adds
-        // the eight tool keys.
-        let expected = if mode == Mode::Editor { 13 } else { 21 };
+        // the nine tool keys.
+        let expected = if mode == Mode::Editor { 13 } else { 22 };
         assert_eq!(silent, expected, "{mode:?}");
     }
 }

@@ -138,6 +138,11 @@ impl App {
     fn apply_one(&mut self, c: Command, confirmed: bool) -> Option<Command> {
         match c {
             Command::NewDialog => self.dialog = Some(Dialog::new_board()),
+            Command::NewWizard => {
+                self.dialog = Some(Dialog::Wizard(Box::new(super::new_board::Wizard::new(
+                    &self.ws.settings.wizard,
+                ))))
+            }
             Command::NewBoard(what) => {
                 if self.must_ask(confirmed) {
                     return Some(Command::NewBoard(what));

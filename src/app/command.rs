@@ -29,6 +29,8 @@ pub enum Command {
     // ----- files
     /// Show the New board dialog (a preset and its size).
     NewDialog,
+    /// Show the new-board wizard (a tiling in a shape, with a preview).
+    NewWizard,
     /// Replace the board with a new one (asks about unsaved changes first).
     NewBoard(NewBoard),
     /// Pick a board or game file with the file dialog and open it.
@@ -202,6 +204,7 @@ fn tool_key(t: Tool) -> Key {
         Tool::Merge => Key::G,
         Tool::TagSide => Key::T,
         Tool::StartPieces => Key::P,
+        Tool::Outline => Key::O,
     }
 }
 
@@ -222,6 +225,7 @@ impl Command {
         use Command::*;
         let mut all = vec![
             NewDialog,
+            NewWizard,
             NewBoard(self::NewBoard::Empty),
             Open,
             ClearRecent,
@@ -289,6 +293,10 @@ impl Command {
         let s = |text: &'static str, tip: &'static str| (Cow::Borrowed(text), Cow::Borrowed(tip));
         match self {
             NewDialog => s("From preset…", "New board (empty or from a preset)"),
+            NewWizard => s(
+                "From tiling…",
+                "New board: a tiling in a shape, with a live preview",
+            ),
             NewBoard(self::NewBoard::Empty) => s("Empty board", "A new board without faces"),
             NewBoard(self::NewBoard::Preset { name, size }) => (
                 format!("New {name}").into(),
@@ -465,6 +473,7 @@ impl Command {
         use Command::*;
         match self {
             NewDialog
+            | NewWizard
             | NewBoard(_)
             | Open
             | OpenPath(_)
@@ -642,7 +651,7 @@ mod tests {
             .iter()
             .map(|&t| Command::SetTool(t).shortcut_text(&ctx).unwrap())
             .collect();
-        assert_eq!(keys.join(" "), "V D M X S G T P");
+        assert_eq!(keys.join(" "), "V D M X S G T P O");
         let modes: Vec<String> = Mode::ALL
             .iter()
             .map(|&m| Command::SetMode(m).shortcut_text(&ctx).unwrap())

@@ -40,6 +40,8 @@ pub enum Dialog {
     Restore(Box<Leftover>),
     /// View → Messages: the message log.
     Messages,
+    /// File → New → From tiling… (the wizard lives in `new_board.rs`).
+    Wizard(Box<super::new_board::Wizard>),
     /// The in-app file dialog (no native one on this desktop).
     File(Box<InAppPicker>),
     /// "Resign the game as …?"
@@ -103,6 +105,7 @@ impl Dialog {
             Dialog::File(_) => "file",
             Dialog::Resign { .. } => "resign",
             Dialog::NewGameOn { .. } => "new game on board",
+            Dialog::Wizard(_) => "new board wizard",
         }
     }
 
@@ -344,6 +347,11 @@ impl Dialog {
                     Some(RestoreAnswer::Later) => (None, vec![Command::KeepAutosave]),
                     None => (Some(Dialog::Restore(left)), Vec::new()),
                 }
+            }
+            Dialog::Wizard(mut w) => {
+                let (open, commands) = w.show(ctx);
+                ws.settings.wizard = w.settings();
+                (open.then_some(Dialog::Wizard(w)), commands)
             }
             Dialog::File(picker) => match picker.show(ctx) {
                 PickerOutcome::Open(p) => (Some(Dialog::File(p)), Vec::new()),

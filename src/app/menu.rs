@@ -93,6 +93,7 @@ pub fn menus() -> Vec<(&'static str, Vec<Entry>)> {
                     "New",
                     vec![
                         Item(Command::NewBoard(NewBoard::Empty)),
+                        Item(Command::NewWizard),
                         Item(Command::NewDialog),
                     ],
                 ),

@@ -24,6 +24,7 @@ pub mod file_dialog;
 pub mod files;
 pub mod generator;
 pub mod menu;
+pub mod new_board;
 pub mod play;
 pub mod view;
 pub mod vocabulary;

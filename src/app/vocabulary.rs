@@ -15,10 +15,11 @@ pub enum Tool {
     Merge,
     TagSide,
     StartPieces,
+    Outline,
 }
 
 impl Tool {
-    pub const ALL: [Tool; 8] = [
+    pub const ALL: [Tool; 9] = [
         Tool::Select,
         Tool::Draw,
         Tool::Move,
@@ -27,6 +28,7 @@ impl Tool {
         Tool::Merge,
         Tool::TagSide,
         Tool::StartPieces,
+        Tool::Outline,
     ];
 
     pub fn name(self) -> &'static str {
@@ -39,6 +41,7 @@ impl Tool {
             Tool::Merge => "Merge",
             Tool::TagSide => "Tag side",
             Tool::StartPieces => "Start pieces",
+            Tool::Outline => "Outline",
         }
     }
 
@@ -53,6 +56,7 @@ impl Tool {
             Tool::Merge => "Merge two adjacent faces",
             Tool::TagSide => "Tag boundary edges as top, bottom, left or right sides",
             Tool::StartPieces => "Place the players' start pieces",
+            Tool::Outline => "Draw an outline for the Clip and Hole operators",
         }
     }
 }

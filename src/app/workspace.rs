@@ -276,6 +276,8 @@ pub struct Settings {
     pub recent: Vec<PathBuf>,
     pub grid_snap: bool,
     pub grid_size: f64,
+    /// The new-board wizard's last choices.
+    pub wizard: super::new_board::WizardSettings,
 }
 
 /// How many files File → Open Recent remembers.
@@ -309,6 +311,7 @@ impl Default for Settings {
             recent: Vec::new(),
             grid_snap: false,
             grid_size: 1.0,
+            wizard: Default::default(),
         }
     }
 }

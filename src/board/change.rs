@@ -33,6 +33,9 @@ pub struct BoardUndo {
     tags: Vec<(u32, Option<SideTag>)>,
     setup: Option<StartSetup>,
     meta: Option<BoardMeta>,
+    /// The whole previous board, when the change replaced everything (see
+    /// [`Board::replace_all`]).
+    whole: Option<Box<Board>>,
 }
 
 impl BoardUndo {
@@ -57,6 +60,7 @@ impl BoardUndo {
                         .map(|r| r.capacity() + 24)
                         .sum::<usize>()
             })
+            + self.whole.as_ref().map_or(0, |b| b.approx_heap_bytes())
     }
 }
 
@@ -140,6 +144,26 @@ impl Board {
             saved_faces: FxHashSet::default(),
             saved_tags: FxHashSet::default(),
         }
+    }
+
+    /// Replace the whole board by `new` (an operator's result), saving the
+    /// old board whole for undo: an operator rebuilds the mesh, so there is no
+    /// smaller record of what it overwrote.
+    pub(crate) fn replace_all(&mut self, ch: &mut Change, new: Board) {
+        let old = std::mem::replace(self, new);
+        ch.undo.whole = Some(Box::new(old));
+    }
+
+    /// Approximate heap memory of the board, in bytes (for undo budgets).
+    pub fn approx_heap_bytes(&self) -> usize {
+        let m = &self.mesh;
+        // A vertex (point + outgoing half-edge), a half-edge pair, a face.
+        m.vertex_count() * 24
+            + m.edge_count() * 48
+            + self.face_count() * (std::mem::size_of::<FaceData>() + 8)
+            + self.faces.labels().iter().map(String::len).sum::<usize>()
+            + self.side_tags.len() * std::mem::size_of::<Option<SideTag>>()
+            + self.setup.pieces.len() * std::mem::size_of::<(FaceId, u8)>()
     }
 
     /// Change one face's data. A label is trimmed and must not be another face's
@@ -342,6 +366,10 @@ impl Board {
     /// Restore the board as it was before the change that produced `u`. Undo
     /// records must be applied newest first.
     pub(crate) fn undo(&mut self, u: &BoardUndo) {
+        if let Some(b) = &u.whole {
+            *self = (**b).clone();
+            return;
+        }
         if let Some(m) = &u.mesh {
             self.mesh.undo(m);
         }

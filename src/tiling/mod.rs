@@ -263,8 +263,8 @@ impl TilingParams {
     }
 }
 
-/// Make the board.
-pub fn build(p: &TilingParams) -> Result<Board, TilingError> {
+/// Whether the tiling comes in the shape and the size is in range.
+fn check(p: &TilingParams) -> Result<(), TilingError> {
     let info = p.tiling.info();
     let spec = &p.shape;
     if !info.shapes.contains(&spec.kind) {
@@ -300,6 +300,33 @@ pub fn build(p: &TilingParams) -> Result<Board, TilingError> {
             }
         }
     }
+    Ok(())
+}
+
+/// About how many faces [`build`] would make, found without building (the
+/// shape's area over a tile's; exact for the polar tiling), after the same
+/// checks of shape and size. For showing the count of a large board first.
+pub fn estimate_faces(p: &TilingParams) -> Result<u64, TilingError> {
+    check(p)?;
+    Ok(match p.tiling.periodic() {
+        Some(t) => t.estimate(&p.shape)?.round() as u64,
+        None => {
+            let rings = u64::from(p.shape.size);
+            let sectors: u64 = match p.polar.sectors.len() {
+                0 => (1..=rings).map(|k| 6 * k).sum(),
+                1 => u64::from(p.polar.sectors[0]) * rings,
+                _ => p.polar.sectors.iter().map(|&s| u64::from(s)).sum(),
+            };
+            sectors + u64::from(p.polar.centre)
+        }
+    })
+}
+
+/// Make the board.
+pub fn build(p: &TilingParams) -> Result<Board, TilingError> {
+    check(p)?;
+    let info = p.tiling.info();
+    let spec = &p.shape;
     let board = match p.tiling.periodic() {
         Some(t) => t.build(spec, MAX_FACES)?,
         None => polar::build(spec.size, &p.polar, MAX_FACES)?,

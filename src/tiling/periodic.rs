@@ -52,6 +52,13 @@ impl Periodic {
         self.frame.a.cross(self.frame.b).abs() / self.tiles.len() as f64
     }
 
+    /// About how many tiles the shape holds (its area over a tile's), found
+    /// without building.
+    pub fn estimate(&self, spec: &ShapeSpec) -> Result<f64, TilingError> {
+        let outline = self.frame.outline(spec).map_err(TilingError::Outline)?;
+        Ok(outline_area(&outline) / self.tile_area())
+    }
+
     /// The board of the tiles the shape keeps.
     pub fn build(&self, spec: &ShapeSpec, max_faces: usize) -> Result<Board, TilingError> {
         let outline = self.frame.outline(spec).map_err(TilingError::Outline)?;

@@ -12,6 +12,7 @@
 //! [`EditorPanel::delete_selected`], after asking [`EditorPanel::availability`].
 
 pub mod inspector;
+pub mod operators;
 pub mod snap;
 pub mod tools;
 pub mod validation;
@@ -47,6 +48,10 @@ pub struct EditorPanel {
     pub merge: tools::merge::Merge,
     pub tag_side: tools::tag_side::TagSide,
     pub start_pieces: tools::start_pieces::StartPieces,
+    pub outline: tools::outline::Outline,
+    pub operators: operators::OperatorsPanel,
+    /// Whether the Operators panel is shown.
+    pub show_operators: bool,
     select: tools::select::Select,
     delete: tools::delete::Delete,
     inspector: inspector::Inspector,
@@ -76,6 +81,9 @@ impl EditorPanel {
             merge: Default::default(),
             tag_side: Default::default(),
             start_pieces: Default::default(),
+            outline: Default::default(),
+            operators: Default::default(),
+            show_operators: false,
             select: Default::default(),
             delete: Default::default(),
             inspector: Default::default(),
@@ -101,6 +109,13 @@ impl EditorPanel {
         }
         self.split.cancel();
         self.merge.cancel();
+        if self.outline.is_active() {
+            self.outline.cancel();
+            ws.status.info("outline in progress dropped");
+        }
+        if tool == Tool::Outline {
+            self.show_operators = true;
+        }
         self.tool = tool;
     }
 
@@ -114,6 +129,7 @@ impl EditorPanel {
             Tool::Merge => self.merge.hint(),
             Tool::TagSide => self.tag_side.hint(),
             Tool::StartPieces => self.start_pieces.hint(),
+            Tool::Outline => self.outline.hint(),
         }
     }
 
@@ -146,6 +162,7 @@ impl EditorPanel {
                     Tool::Draw => self.draw.is_active(),
                     Tool::Split => self.split.first.is_some(),
                     Tool::Merge => self.merge.first.is_some(),
+                    Tool::Outline => !self.outline.points.is_empty(),
                     _ => false,
                 };
                 if half_done || self.selection.is_some() {
@@ -155,7 +172,9 @@ impl EditorPanel {
                 }
             }
             Command::ClosePolygon | Command::RemoveCorner => {
-                if self.tool == Tool::Draw && self.draw.is_active() {
+                if (self.tool == Tool::Draw && self.draw.is_active())
+                    || (self.tool == Tool::Outline && self.outline.is_active())
+                {
                     Ok(())
                 } else {
                     Err("No polygon is being drawn".into())
@@ -171,6 +190,7 @@ impl EditorPanel {
             Tool::Draw => self.draw.cancel(),
             Tool::Split => self.split.cancel(),
             Tool::Merge => self.merge.cancel(),
+            Tool::Outline => self.outline.cancel(),
             _ => false,
         };
         if cancelled {
@@ -184,13 +204,17 @@ impl EditorPanel {
     pub fn close_polygon(&mut self, ws: &mut Workspace) {
         if self.tool == Tool::Draw && self.draw.is_active() {
             self.draw.close(ws, &mut self.selection);
+        } else if self.tool == Tool::Outline && self.outline.is_active() {
+            self.outline.close(ws);
         }
     }
 
     /// Backspace: remove the last corner of the polygon being drawn.
     pub fn remove_corner(&mut self, ws: &mut Workspace) {
-        if self.tool == Tool::Draw {
-            self.draw.pop(ws);
+        match self.tool {
+            Tool::Draw => self.draw.pop(ws),
+            Tool::Outline => self.outline.pop(ws),
+            _ => {}
         }
     }
 
@@ -238,6 +262,8 @@ impl EditorPanel {
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 ui.toggle_value(&mut self.show_inspector, "Inspector");
+                ui.toggle_value(&mut self.show_operators, "Operators")
+                    .on_hover_text("Dual, subdivide, merge, clip, hole, mirror, rotate, scale, symmetric copy, relabel");
             });
         });
         ui.horizontal(|ui| {
@@ -311,6 +337,19 @@ impl EditorPanel {
                         .ui(ui, ws, &mut self.selection, &mut self.keys)
                 });
         }
+        if self.show_operators {
+            let outline = self.outline.closed().map(<[_]>::to_vec);
+            egui::Panel::left("editor_operators")
+                .resizable(true)
+                .default_size(250.0)
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical().show(ui, |ui| {
+                        if self.operators.ui(ui, ws, outline.as_deref()) {
+                            self.selection = None;
+                        }
+                    })
+                });
+        }
         if !self.move_vertex.is_dragging() {
             let now = ui.input(|i| i.time);
             if let Some(wait) = self
@@ -380,6 +419,7 @@ impl EditorPanel {
                 Tool::Merge => self.merge.frame(&mut cx),
                 Tool::TagSide => self.tag_side.frame(&mut cx),
                 Tool::StartPieces => self.start_pieces.frame(&mut cx),
+                Tool::Outline => self.outline.frame(&mut cx),
             }
         }
 
@@ -409,7 +449,12 @@ impl EditorPanel {
             Tool::Merge => self.merge.paint(&p),
             Tool::TagSide => self.tag_side.paint(&p),
             Tool::StartPieces => self.start_pieces.paint(&p),
+            Tool::Outline => {}
         }
+        if self.show_operators {
+            self.operators.paint(&p, ws.doc.revision());
+        }
+        self.outline.paint(&p, self.tool == Tool::Outline);
 
         // Status bar: the tool's hint and what is under the pointer.
         let hover = match (p.index, pointer) {

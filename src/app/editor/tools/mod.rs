@@ -6,6 +6,7 @@ pub mod delete;
 pub mod draw;
 pub mod merge;
 pub mod move_vertex;
+pub mod outline;
 pub mod select;
 pub mod split;
 pub mod start_pieces;
