@@ -260,3 +260,13 @@ fn records_with_a_format_1_embedded_board_still_load_and_resave_as_format_2() {
         .unwrap();
     assert_eq!(board, expected);
 }
+
+/// Opening a game record as a board says what it is, whatever its version.
+#[test]
+fn a_game_record_read_as_a_board_is_named_as_a_record() {
+    let text = "(\n    format_version: 3,\n    rules: hex,\n    options: (swap: false),\n    board: Preset(name: \"hex\", size: Some(3)),\n    players: (\"\", \"\"),\n    moves: [],\n    result: None,\n)\n";
+    let e = io::ron::read_ron(text.as_bytes(), &Default::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("this is a game record, not a board"), "{e}");
+}

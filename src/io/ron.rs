@@ -359,6 +359,10 @@ fn board_file_from_text(text: &str, limits: &Limits) -> Result<BoardFile, IoErro
         }
         Err(e) => match e.kind {
             ErrorKind::Record => Err(IoError::Invalid(e.message)),
+            // A game record starts with its own, higher, format version.
+            ErrorKind::Future(_) if is_game_record(text.as_bytes()) => Err(IoError::Invalid(
+                "this is a game record, not a board (open it as a game)".into(),
+            )),
             ErrorKind::Future(found) => Err(IoError::FutureVersion {
                 found,
                 supported: BOARD_FORMAT_VERSION,
