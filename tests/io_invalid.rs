@@ -34,7 +34,7 @@ const EXPECTED: &[(&str, &str)] = &[
     ("empty.ron", "the file is empty"),
     (
         "future-version.ron",
-        "made by a newer boardwright: format_version 7, this build reads 1",
+        "made by a newer boardwright: format_version 7, this build reads versions up to 2",
     ),
     (
         "garbage.obj",
@@ -128,6 +128,55 @@ const EXPECTED: &[(&str, &str)] = &[
     (
         "zero-index.obj",
         "line 5: the face refers to vertex 0, but OBJ indices start at 1",
+    ),
+    (
+        "v2-bad-colour.ron",
+        "line 16, column 21: invalid colour \"#12345\"",
+    ),
+    (
+        "v2-bad-index.ron",
+        "face 1 refers to vertex 9, but there are only 6 vertices",
+    ),
+    (
+        "v2-bad-kind.ron",
+        "line 16, column 19: unknown face kind 'lake'",
+    ),
+    (
+        "v2-bad-number.ron",
+        "line 10, column 6: expected a number but found '1.0.5'",
+    ),
+    (
+        "v2-bad-side-tag.ron",
+        "line 16, column 40: unknown value 'botom'",
+    ),
+    (
+        "v2-big-coord.ron",
+        "line 16, column 26: a grid coordinate is too large",
+    ),
+    (
+        "v2-duplicate-field.ron",
+        "line 16, column 5: the field 'faces' appears twice in the board",
+    ),
+    ("v2-missing-faces.ron", "the board needs the field 'faces'"),
+    (
+        "v2-odd-vertices.ron",
+        "the vertices hold 5 numbers; they must come in x, y pairs",
+    ),
+    (
+        "v2-short-column.ron",
+        "the board has 2 faces but 1 labels: there must be one per face",
+    ),
+    (
+        "v2-truncated.ron",
+        "line 14, column 6: expected a whole number but found the end of the file (is it truncated?)",
+    ),
+    (
+        "v2-unclosed-face.ron",
+        "line 16, column 1: expected '[' (the list of vertices in one face) but found ')'",
+    ),
+    (
+        "v2-unknown-field.ron",
+        "line 16, column 5: unknown field 'lables' in the board (the fields are: format_version, meta, vertices, faces, labels, coords, kinds, colours, regions, side_tags, setup)",
     ),
     (
         "zero-version.ron",

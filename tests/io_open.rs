@@ -228,3 +228,45 @@ fn broken_files_say_what_is_wrong_and_where() {
         "{e}"
     );
 }
+
+/// A record saved before board format 2 embeds its board as format-1 text; it
+/// still reads, and saving it again embeds the same board as format 2.
+#[test]
+fn records_with_a_format_1_embedded_board_still_load_and_resave_as_format_2() {
+    use boardwright::io::record::GameRecord;
+    let board_v1 = std::fs::read_to_string(data("board-v1-everything.ron")).unwrap();
+    let expected = io::load_board(data("board-v1-everything.ron"))
+        .unwrap()
+        .board;
+    let text = format!(
+        "(\n    format_version: 3,\n    rules: hex,\n    options: (swap: false),\n    board: Board({}),\n    players: (\"Ann\", \"Bob\"),\n    moves: [],\n    result: None,\n)\n",
+        board_v1.trim()
+    );
+    let record = GameRecord::from_ron(&text).unwrap();
+    let board = record
+        .board
+        .embedded_board(&Default::default())
+        .unwrap()
+        .unwrap();
+    assert_eq!(board, expected);
+    let again = record.to_ron();
+    assert!(again.contains("format_version: 2,"), "{again}");
+    assert!(!again.contains("format_version: 1,"), "{again}");
+    let back = GameRecord::from_ron(&again).unwrap();
+    let board = back
+        .board
+        .embedded_board(&Default::default())
+        .unwrap()
+        .unwrap();
+    assert_eq!(board, expected);
+}
+
+/// Opening a game record as a board says what it is, whatever its version.
+#[test]
+fn a_game_record_read_as_a_board_is_named_as_a_record() {
+    let text = "(\n    format_version: 3,\n    rules: hex,\n    options: (swap: false),\n    board: Preset(name: \"hex\", size: Some(3)),\n    players: (\"\", \"\"),\n    moves: [],\n    result: None,\n)\n";
+    let e = io::ron::read_ron(text.as_bytes(), &Default::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("this is a game record, not a board"), "{e}");
+}

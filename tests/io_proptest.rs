@@ -340,3 +340,93 @@ proptest! {
         }
     }
 }
+
+/// The board as the format-1 text the previous release wrote.
+fn format_1_text(b: &Board) -> String {
+    let mesh = b.mesh();
+    let file = ron::BoardFileV1 {
+        format_version: 1,
+        meta: ron::MetaDto {
+            name: b.meta().name.clone(),
+            description: b.meta().description.clone(),
+            suggested_rules: b.meta().suggested_rules.clone(),
+        },
+        vertices: mesh.positions().iter().map(|p| (p.x, p.y)).collect(),
+        faces: mesh
+            .face_ids()
+            .map(|f| {
+                let d = b.face_data(f);
+                ron::FaceDto {
+                    vertices: mesh.face_vertices(f).map(|v| v.0).collect(),
+                    label: d.label,
+                    coord: d.coord,
+                    kind: d.kind,
+                    colour: d.colour.map(ron::Colour),
+                    region: d.region,
+                }
+            })
+            .collect(),
+        side_tags: b
+            .tagged_edges()
+            .map(|(e, t)| {
+                let [x, y] = mesh.edge_vertices(e);
+                (x.0, y.0, t)
+            })
+            .collect(),
+        setup: b
+            .setup()
+            .pieces
+            .iter()
+            .map(|&(f, player)| ron::PieceDto { face: f.0, player })
+            .collect(),
+    };
+    let cfg = ::ron::ser::PrettyConfig::new().struct_names(false);
+    ::ron::ser::to_string_pretty(&file, cfg).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Format 1 → load → save (format 2) → load gives the identical board:
+    /// every face datum, side tag, start piece, the metadata and the exact
+    /// vertex positions.
+    #[test]
+    fn random_format_1_boards_survive_the_upgrade_to_format_2(s in spec()) {
+        let b = random_board(&s);
+        let v1 = format_1_text(&b);
+        prop_assert!(v1.contains("format_version: 1,"));
+        let first = ron::read_ron(v1.as_bytes(), &Limits::default())
+            .map_err(|e| TestCaseError::fail(format!("{e}\n{v1}")))?;
+        prop_assert_eq!(&first.board, &b);
+        let v2 = board_to_string(&first.board, Format::Ron).unwrap();
+        prop_assert!(v2.contains("format_version: 2,"));
+        let second = ron::read_ron(v2.as_bytes(), &Limits::default())
+            .map_err(|e| TestCaseError::fail(format!("{e}\n{v2}")))?;
+        prop_assert_eq!(&second.board, &b);
+        if let Err(e) = compare_boards(&b, &second.board) {
+            return Err(TestCaseError::fail(e));
+        }
+    }
+
+    /// Mutated format-2 text (the format every save writes now) never panics
+    /// the reader, and every error is one line.
+    #[test]
+    fn ron_reader_never_panics_on_mutated_format_2_files(bytes in mutated(format_2_seed())) {
+        if let Err(e) = ron::read_ron(&bytes, &limits()) {
+            prop_assert!(!e.to_string().contains('\n'), "{}", e);
+        }
+    }
+}
+
+/// A format-2 file with every column, side tags and setup.
+fn format_2_seed() -> String {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/board-v1-everything.ron"
+    ))
+    .unwrap();
+    let b = ron::read_ron(text.as_bytes(), &Limits::default())
+        .unwrap()
+        .board;
+    board_to_string(&b, Format::Ron).unwrap()
+}

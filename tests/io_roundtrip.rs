@@ -238,3 +238,88 @@ fn svg_export_draws_every_face_and_tag() {
     assert!(s.contains(">e5</text>"));
     assert!(s.contains("width=\"180.00mm\""));
 }
+
+fn data_dir() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data"))
+}
+
+/// A format-1 board file with every kind of face datum, side tag and setup
+/// loads with all of it, is saved as format 2 and reads back identical.
+#[test]
+fn format_1_file_loads_and_survives_a_format_2_round_trip() {
+    let first = load_board(data_dir().join("board-v1-everything.ron")).unwrap();
+    assert!(first.notes.is_empty(), "{:?}", first.notes);
+    let b = &first.board;
+    assert_eq!(b.meta().name, "Everything \"quoted\" ✓");
+    assert_eq!(b.meta().description, "line one\nline two");
+    assert_eq!(b.meta().suggested_rules, ["hex", "boco"]);
+    assert_eq!(b.face_count(), 6);
+    let f = |i: u32| b.face_data(FaceId(i));
+    assert_eq!(f(0).label, "a1");
+    assert_eq!(f(0).colour, Some(Rgba([0x33, 0x66, 0x99, 255])));
+    assert_eq!(f(0).region, Some(1));
+    assert_eq!(f(1).kind, FaceKind::Blocked);
+    assert_eq!(f(2).label, "");
+    assert_eq!(f(2).kind, FaceKind::Other("lake".into()));
+    assert_eq!(f(2).colour, Some(Rgba([0x11, 0x22, 0x33, 0x44])));
+    assert_eq!(f(3).kind, FaceKind::Garden);
+    assert_eq!(f(4).kind, FaceKind::FixedRegion);
+    assert_eq!(f(4).region, Some(u32::MAX));
+    assert_eq!(f(4).coord, None);
+    assert_eq!(f(5).label, "ü\\x");
+    assert_eq!(f(5).coord, Some(boardwright::board::GridCoord::new(-3, 2)));
+    assert_eq!(b.setup().pieces, [(FaceId(0), 0), (FaceId(5), 1)]);
+    let mut tags = b.tagged_sides();
+    tags.sort();
+    assert_eq!(
+        tags,
+        [
+            SideTag::Top,
+            SideTag::Bottom,
+            SideTag::Left,
+            SideTag::side(2).unwrap(),
+            SideTag::corner(3).unwrap()
+        ]
+    );
+
+    let text = board_to_string(b, Format::Ron).unwrap();
+    assert!(text.starts_with("(\n    format_version: 2,\n"), "{text}");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v2.ron");
+    save_board(b, &path).unwrap();
+    let second = load_board(&path).unwrap();
+    assert!(second.notes.is_empty(), "{:?}", second.notes);
+    compare_boards(b, &second.board).unwrap();
+    assert_eq!(&second.board, b);
+    // The positions are the same numbers, not just close ones.
+    assert_eq!(second.board.mesh().positions(), b.mesh().positions());
+    assert_eq!(board_to_string(&second.board, Format::Ron).unwrap(), text);
+}
+
+/// Every board saved by the previous release (format 1, `boards/*.ron`) loads,
+/// and its format-2 text reads back as the same board.
+#[test]
+fn shipped_format_1_boards_load_and_round_trip_through_format_2() {
+    let mut seen = 0;
+    for entry in std::fs::read_dir(boards_dir()).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "ron") {
+            continue;
+        }
+        let old = std::fs::read_to_string(&path).unwrap();
+        let first = load_board(&path).unwrap();
+        let text = board_to_string(&first.board, Format::Ron).unwrap();
+        assert!(text.contains("format_version: 2,"));
+        assert!(
+            text.len() < old.len(),
+            "{}: format 2 is {} bytes, format 1 {}",
+            path.display(),
+            text.len(),
+            old.len()
+        );
+        let back = boardwright::io::ron::read_ron(text.as_bytes(), &Default::default()).unwrap();
+        assert_eq!(back.board, first.board, "{}", path.display());
+        seen += 1;
+    }
+    assert!(seen >= 5);
+}

@@ -18,6 +18,7 @@ pub mod atomic;
 pub mod excerpt;
 pub mod foreign;
 pub mod loa_sgf;
+mod native;
 pub mod obj;
 pub mod record;
 pub mod ron;
@@ -190,7 +191,7 @@ pub enum IoError {
         message: String,
     },
     #[error(
-        "this board was made by a newer boardwright: format_version {found}, this build reads {supported}"
+        "this board was made by a newer boardwright: format_version {found}, this build reads versions up to {supported}"
     )]
     FutureVersion { found: u64, supported: u32 },
     #[error("{0}")]

@@ -36,15 +36,14 @@
 //! `setup: Some((pieces: [("e4", 0), ("b1", 1)], empty: [], to_move: 1))`.
 //!
 //! An embedded board is written exactly as a board file is:
-//! `board: Board((format_version: 1, meta: (…), vertices: […], faces: […], side_tags: […], setup: […]))`.
+//! `board: Board((format_version: 2, meta: (…), vertices: […], faces: […], labels: […], …))`
+//! (format-1 board text, embedded before board format 2, is still read).
 //! Format 1 records, written before format 2, embedded boards in a schema of
 //! their own (`Embedded((meta, vertices, faces, face_data, side_tags, setup))`,
 //! side tags named by face and edge position); they are still read, see
 //! [`LegacyBoard`].
 
-use super::ron::{
-    BOARD_FORMAT_VERSION, BoardFile, Colour, FaceCorners, FaceDto, MetaDto, PieceDto,
-};
+use super::ron::{BoardFile, BoardFileV1, Colour, FaceCorners, FaceDto, MetaDto, PieceDto};
 use super::{IoError, Limits};
 use crate::board::{Board, FaceKind, GridCoord, SideTag};
 use crate::mesh::Point;
@@ -455,8 +454,8 @@ impl LegacyBoard {
             }
             side_tags.push((cycle[k], cycle[(k + 1) % cycle.len()], tag));
         }
-        Ok(BoardFile {
-            format_version: BOARD_FORMAT_VERSION,
+        BoardFileV1 {
+            format_version: 1,
             meta: MetaDto {
                 name: self.meta.name.clone(),
                 description: self.meta.description.clone(),
@@ -471,7 +470,8 @@ impl LegacyBoard {
                 .iter()
                 .map(|&(face, player)| PieceDto { face, player })
                 .collect(),
-        })
+        }
+        .into_current()
     }
 
     /// Face `f`'s corners in the order the mesh builder gives them (counter-

@@ -1,6 +1,11 @@
 //! RON board files: the full board (geometry, per-face data, side tags,
 //! metadata, start setup) in a versioned, hand-editable form.
 //!
+//! Format 2 (written since issue 13) keeps the geometry compact: vertex
+//! coordinates flat, one corner list per face, per-face data as columns; its
+//! text is written and read by hand in [`super::native`], which documents it.
+//! Format 1, still read, listed every face as a record:
+//!
 //! ```ron
 //! (
 //!     format_version: 1,
@@ -22,22 +27,39 @@
 //! `format_version` newer than [`BOARD_FORMAT_VERSION`] are refused, never misread.
 //!
 //! [`BoardFile`] is *the* board schema: game records embed a board in exactly
-//! this form (see [`super::record`]).
+//! this form (see [`super::record`]); its serde form is the format-2 text, so a
+//! record embeds the same text a board file holds.
 
+use super::native::{self, ErrorKind, Parsed};
 use super::{IoError, Limits, Loaded, as_text, board_from_polygons};
-use crate::board::{Board, BoardMeta, FaceData, FaceKind, GridCoord, Rgba, SideTag, StartSetup};
+use crate::board::{
+    Board, BoardMeta, FaceData, FaceKind, FaceTable, GridCoord, Rgba, SideTag, StartSetup,
+};
 use crate::mesh::{FaceId, Point, PolygonSoup};
 use serde::de::{self, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::cell::Cell;
 
-/// The board file format version this build writes and reads.
-pub const BOARD_FORMAT_VERSION: u32 = 1;
+/// The board file format version this build writes (it reads 1 and 2).
+pub const BOARD_FORMAT_VERSION: u32 = native::VERSION;
 
-/// A board file: the board schema, read and written as RON.
+/// A board file: the board schema (format 2), read and written as RON.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardFile {
+    pub meta: MetaDto,
+    /// The vertices and every face's corners (counter-clockwise vertex indices).
+    pub polygons: PolygonSoup,
+    /// One row per face, in face order.
+    pub face_data: FaceTable,
+    /// Side tags on boundary edges, each edge named by its two vertices.
+    pub side_tags: Vec<(u32, u32, SideTag)>,
+    pub setup: Vec<PieceDto>,
+}
+
+/// A format-1 board file, as it was read and written before format 2.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct BoardFile {
+pub struct BoardFileV1 {
     pub format_version: u32,
     #[serde(default)]
     pub meta: MetaDto,
@@ -264,28 +286,20 @@ fn de_face_vertices<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u32>, D::Erro
     bounded(d, "vertices in one face", limit, true)
 }
 
-#[derive(Deserialize)]
-struct VersionProbe {
-    #[serde(default = "missing_version")]
-    format_version: u64,
+/// Set the limits the bounded lists of the next deserialisation use.
+pub(crate) fn set_budget(limits: &Limits) {
+    BUDGET.with(|b| b.set(*limits));
 }
 
-fn missing_version() -> u64 {
-    u64::MAX
-}
-
-fn check_version(v: u64) -> Result<(), IoError> {
+fn check_v1_version(v: u32) -> Result<(), IoError> {
     match v {
-        v if v == BOARD_FORMAT_VERSION as u64 => Ok(()),
-        u64::MAX => Err(IoError::Invalid(
-            "this is not a boardwright board file: it has no format_version".into(),
-        )),
-        v if v > BOARD_FORMAT_VERSION as u64 => Err(IoError::FutureVersion {
-            found: v,
+        1 => Ok(()),
+        v if v > BOARD_FORMAT_VERSION => Err(IoError::FutureVersion {
+            found: v as u64,
             supported: BOARD_FORMAT_VERSION,
         }),
         v => Err(IoError::Invalid(format!(
-            "format_version {v} is not a valid version (this build reads {BOARD_FORMAT_VERSION})"
+            "format_version {v} is not a valid version (this build reads 1 to {BOARD_FORMAT_VERSION})"
         ))),
     }
 }
@@ -302,46 +316,67 @@ fn ron_error(e: ron::error::SpannedError) -> IoError {
     }
 }
 
-/// Whether RON text is a game record rather than a board, decided by parsing
-/// its top-level structure: a record has a `rules` field, which a board file
-/// never has (whatever its strings say). Text that does not parse is not a
-/// record here; the board reader then reports where it fails.
+/// Whether RON text is a game record rather than a board, decided by its
+/// top-level structure: a record has a `rules` field, which a board file never
+/// has (whatever its strings say). The values are skipped, not parsed, so this
+/// is cheap on a big board.
 pub fn is_game_record(bytes: &[u8]) -> bool {
-    fn present<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
-        de::IgnoredAny::deserialize(d).map(|_| true)
-    }
-    #[derive(Deserialize)]
-    struct TopLevel {
-        #[serde(default, deserialize_with = "present")]
-        rules: bool,
-    }
-    let Ok(text) = std::str::from_utf8(bytes) else {
-        return false;
-    };
-    ron::Options::default()
-        .from_str::<TopLevel>(text)
-        .is_ok_and(|t| t.rules)
+    std::str::from_utf8(bytes)
+        .ok()
+        .and_then(native::top_level_fields)
+        .is_some_and(|f| f.contains(&"rules"))
 }
 
-/// Parse a RON board file's bytes into a validated board.
+/// Parse a RON board file's bytes into a validated board: format 2 in one pass
+/// of [`super::native`], format 1 with its serde schema.
 pub fn read_ron(bytes: &[u8], limits: &Limits) -> Result<Loaded, IoError> {
     limits.check_file_size(bytes.len() as u64)?;
     let text = as_text(bytes)?;
     if text.trim().is_empty() {
         return Err(IoError::Empty);
     }
-    if is_game_record(bytes) {
-        return Err(IoError::Invalid(
-            "this is a game record, not a board (open it as a game)".into(),
-        ));
+    board_file_from_text(text, limits)?.into_board(limits)
+}
+
+/// The board schema from a board's RON text (either format).
+fn board_file_from_text(text: &str, limits: &Limits) -> Result<BoardFile, IoError> {
+    match native::parse(text, limits) {
+        Ok(Parsed::Current(file)) => Ok(*file),
+        Ok(Parsed::Older) => {
+            let fields = native::top_level_fields(text);
+            if fields.as_ref().is_some_and(|f| f.contains(&"rules")) {
+                return Err(IoError::Invalid(
+                    "this is a game record, not a board (open it as a game)".into(),
+                ));
+            }
+            if fields.is_some_and(|f| !f.contains(&"format_version")) {
+                return Err(IoError::Invalid(
+                    "this is not a boardwright board file: it has no format_version".into(),
+                ));
+            }
+            let v1: BoardFileV1 = from_str_bounded(text, limits).map_err(ron_error)?;
+            v1.into_current()
+        }
+        Err(e) => match e.kind {
+            ErrorKind::Record => Err(IoError::Invalid(e.message)),
+            // A game record starts with its own, higher, format version.
+            ErrorKind::Future(_) if is_game_record(text.as_bytes()) => Err(IoError::Invalid(
+                "this is a game record, not a board (open it as a game)".into(),
+            )),
+            ErrorKind::Future(found) => Err(IoError::FutureVersion {
+                found,
+                supported: BOARD_FORMAT_VERSION,
+            }),
+            ErrorKind::Syntax => {
+                let (line, col) = e.line_col(text);
+                Err(IoError::Ron {
+                    line,
+                    col,
+                    message: e.message,
+                })
+            }
+        },
     }
-    let options = ron::Options::default();
-    // Look at the version first, so a newer file is refused rather than misread.
-    if let Ok(probe) = options.from_str::<VersionProbe>(text) {
-        check_version(probe.format_version)?;
-    }
-    let file: BoardFile = from_str_bounded(text, limits).map_err(ron_error)?;
-    file.into_board(limits)
 }
 
 /// Deserialize RON text with the board lists bounded by `limits` (boards
@@ -358,61 +393,95 @@ pub(crate) fn from_str_bounded<T: serde::de::DeserializeOwned>(
 impl BoardFile {
     /// The board in the file schema.
     pub fn from_board(board: &Board) -> BoardFile {
-        to_dto(board)
+        to_file(board)
     }
 
-    /// The validated board (refusing a newer format version), with notes about
-    /// any repair the mesh builder made.
+    /// The validated board, with notes about any repair the mesh builder made.
     pub fn into_board(self, limits: &Limits) -> Result<Loaded, IoError> {
-        check_version(self.format_version as u64)?;
-        from_dto(self, limits)
+        let (builder, notes) = board_from_polygons(&self.polygons, limits)?;
+        let board = self
+            .side_tags
+            .iter()
+            .fold(builder, |b, &(x, y, tag)| b.tag_between(x, y, tag))
+            .face_table(self.face_data)
+            .setup(StartSetup {
+                pieces: self
+                    .setup
+                    .iter()
+                    .map(|p| (FaceId(p.face), p.player))
+                    .collect(),
+            })
+            .meta(BoardMeta {
+                name: self.meta.name,
+                description: self.meta.description,
+                suggested_rules: self.meta.suggested_rules,
+            })
+            .build()?;
+        Ok(Loaded { board, notes })
+    }
+
+    /// The format-2 text, every line after the first indented by `indent`.
+    pub fn to_text(&self, indent: &str) -> String {
+        native::write(self, indent)
     }
 }
 
-fn from_dto(file: BoardFile, limits: &Limits) -> Result<Loaded, IoError> {
-    let mut soup = PolygonSoup::new();
-    soup.positions = file
-        .vertices
-        .iter()
-        .map(|&(x, y)| Point::new(x, y))
-        .collect();
-    for f in &file.faces {
-        soup.push_face(&f.vertices);
+/// The serde form of a board file is its format-2 text (so a game record
+/// embeds exactly what a board file holds). Only RON serializers take it.
+impl Serialize for BoardFile {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let raw = ron::value::RawValue::from_boxed_ron(self.to_text("        ").into())
+            .map_err(|e| serde::ser::Error::custom(e.to_string()))?;
+        raw.serialize(s)
     }
-    let (builder, notes) = board_from_polygons(&soup, limits)?;
-    drop(soup);
-    let board = file
-        .side_tags
-        .iter()
-        .fold(builder, |b, &(x, y, tag)| b.tag_between(x, y, tag))
-        .faces(file.faces.into_iter().map(FaceDto::into_data))
-        .setup(StartSetup {
-            pieces: file
-                .setup
-                .iter()
-                .map(|p| (FaceId(p.face), p.player))
-                .collect(),
+}
+
+/// Reads the text of either format (bounded by the limits of the enclosing
+/// read, see [`from_str_bounded`]). Only RON deserializers give it.
+impl<'de> Deserialize<'de> for BoardFile {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let raw = Box::<ron::value::RawValue>::deserialize(d)?;
+        let text = raw.get_ron();
+        let limits = BUDGET.with(|b| b.get());
+        let corners = CORNERS.with(|c| c.get());
+        let file = board_file_from_text(text, &limits).map_err(|e| {
+            de::Error::custom(match e {
+                IoError::Ron { line, col, message } => {
+                    format!("in the board, line {line}, column {col}: {message}")
+                }
+                other => other.to_string(),
+            })
+        });
+        BUDGET.with(|b| b.set(limits));
+        CORNERS.with(|c| c.set(corners));
+        file
+    }
+}
+
+impl BoardFileV1 {
+    /// The same board in the current schema (the version checked).
+    pub fn into_current(self) -> Result<BoardFile, IoError> {
+        check_v1_version(self.format_version)?;
+        let mut polygons = PolygonSoup::new();
+        polygons.positions = self
+            .vertices
+            .iter()
+            .map(|&(x, y)| Point::new(x, y))
+            .collect();
+        for f in &self.faces {
+            polygons.push_face(&f.vertices);
+        }
+        Ok(BoardFile {
+            meta: self.meta,
+            polygons,
+            face_data: FaceTable::from_rows(self.faces.into_iter().map(FaceDto::into_data)),
+            side_tags: self.side_tags,
+            setup: self.setup,
         })
-        .meta(BoardMeta {
-            name: file.meta.name,
-            description: file.meta.description,
-            suggested_rules: file.meta.suggested_rules,
-        })
-        .build()?;
-    Ok(Loaded { board, notes })
+    }
 }
 
 impl FaceDto {
-    fn from_data(vertices: Vec<u32>, d: FaceData) -> FaceDto {
-        FaceDto {
-            vertices,
-            label: d.label,
-            coord: d.coord,
-            kind: d.kind,
-            colour: d.colour.map(Colour),
-            region: d.region,
-        }
-    }
     fn into_data(self) -> FaceData {
         FaceData {
             label: self.label,
@@ -424,17 +493,19 @@ impl FaceDto {
     }
 }
 
-fn to_dto(board: &Board) -> BoardFile {
+fn to_file(board: &Board) -> BoardFile {
     let mesh = board.mesh();
-    let faces = mesh
-        .face_ids()
-        .map(|f| {
-            FaceDto::from_data(
-                mesh.face_vertices(f).map(|v| v.0).collect(),
-                board.face_data(f),
-            )
-        })
-        .collect();
+    let mut polygons = PolygonSoup::new();
+    polygons.positions = mesh.positions().to_vec();
+    polygons.face_sizes.reserve(mesh.face_count());
+    polygons.indices.reserve(mesh.face_count() * 4);
+    for f in mesh.face_ids() {
+        let before = polygons.indices.len();
+        polygons.indices.extend(mesh.face_vertices(f).map(|v| v.0));
+        polygons
+            .face_sizes
+            .push((polygons.indices.len() - before) as u32);
+    }
     // Tags by vertex pair, in the direction of the face they border; sorted so
     // the text does not depend on edge numbering.
     let mut side_tags: Vec<(u32, u32, SideTag)> = board
@@ -446,14 +517,13 @@ fn to_dto(board: &Board) -> BoardFile {
         .collect();
     side_tags.sort_unstable();
     BoardFile {
-        format_version: BOARD_FORMAT_VERSION,
         meta: MetaDto {
             name: board.meta().name.clone(),
             description: board.meta().description.clone(),
             suggested_rules: board.meta().suggested_rules.clone(),
         },
-        vertices: mesh.positions().iter().map(|p| (p.x, p.y)).collect(),
-        faces,
+        polygons,
+        face_data: board.faces().clone(),
         side_tags,
         setup: board
             .setup()
@@ -464,15 +534,9 @@ fn to_dto(board: &Board) -> BoardFile {
     }
 }
 
-/// The board as RON text.
+/// The board as RON text (format 2).
 pub fn write_ron(board: &Board) -> Result<String, IoError> {
-    let cfg = ron::ser::PrettyConfig::new()
-        .depth_limit(2)
-        .struct_names(false)
-        .new_line("\n");
-    let mut s = ron::Options::default()
-        .to_string_pretty(&to_dto(board), cfg)
-        .map_err(|e| IoError::Invalid(format!("could not write RON: {e}")))?;
+    let mut s = to_file(board).to_text("");
     s.push('\n');
     Ok(s)
 }
@@ -484,7 +548,7 @@ fn part_name(outer: Option<&str>) -> &'static str {
         "RecordOptions" => "the options",
         "RecordResult" => "the result",
         "BoardSource" | "Preset" => "the board source",
-        "BoardFile" | "LegacyBoard" => "the board",
+        "BoardFile" | "BoardFileV1" | "LegacyBoard" => "the board",
         "MetaDto" | "LegacyMeta" => "the board's meta",
         "FaceDto" => "a face",
         "PieceDto" => "a setup piece",

@@ -1,0 +1,36 @@
+//! The native board format (RON, format 2) on a 1000×1000 square grid (1M
+//! faces, every face labelled with a grid coordinate, 4,000 side tags): open
+//! (file → validated `Board`, read in one pass) and save (`Board` → file).
+//!
+//! Run: `cargo bench --bench board_files -- --warm-up-time 1 --measurement-time 4`
+
+use boardwright::io::{Format, board_to_string, load_board, save_board};
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+
+const N: u32 = 1000;
+
+fn bench(c: &mut Criterion) {
+    let dir = tempfile::tempdir().unwrap();
+    let v2 = dir.path().join("grid.ron");
+    let board = boardwright::presets::square_grid(N, N);
+    std::fs::write(&v2, board_to_string(&board, Format::Ron).unwrap()).unwrap();
+    eprintln!(
+        "format 2 file: {} bytes",
+        std::fs::metadata(&v2).unwrap().len()
+    );
+
+    let mut g = c.benchmark_group("board_file_1m_faces");
+    g.sample_size(10);
+    g.bench_function("open_format_2", |b| {
+        b.iter(|| black_box(load_board(&v2).unwrap()))
+    });
+    let out = dir.path().join("out.ron");
+    g.bench_function("save_format_2", |b| {
+        b.iter(|| save_board(black_box(&board), &out).unwrap())
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

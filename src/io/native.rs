@@ -1,0 +1,1026 @@
+//! Board files, format 2: the text of [`super::ron::BoardFile`], written and
+//! read by hand because the geometry of a big board is millions of numbers.
+//!
+//! ```ron
+//! (
+//!     format_version: 2,
+//!     meta: (name: "Hex 11×11", description: "…", suggested_rules: ["hex"]),
+//!     vertices: [
+//! 0.0, 0.0,
+//! 1.0, 0.0,
+//!     ],
+//!     faces: [
+//! [0,1,5,4],
+//! [1,2,6,5],
+//!     ],
+//!     labels: ["a1", "b1", …],
+//!     coords: [(0, 0), (1, 0), None, …],
+//!     kinds: [cell, blocked, other("lake"), …],
+//!     colours: [None, "#336699", …],
+//!     regions: [None, 3, …],
+//!     side_tags: [(0, 1, bottom), …],
+//!     setup: [(face: 3, player: 0), …],
+//! )
+//! ```
+//!
+//! The text is RON: `vertices` holds the coordinates flat (`x, y` per line),
+//! `faces` one corner list per line (counter-clockwise vertex indices), and the
+//! per-face data is one column per attribute, one entry per face in face order
+//! (an empty label is no label; `None` no value). A column whose every entry is
+//! the default is left out. Floats are written in their shortest form that reads
+//! back to the same number (Żmij). `side_tags` name boundary edges by their two
+//! vertices; `setup` names faces by index.
+//!
+//! The reader goes through the text once: the big arrays stream straight into
+//! typed vectors, without a generic value tree; only the small parts (`meta`,
+//! `side_tags`, `setup`) go through serde. Every size is bounded by [`Limits`]
+//! while reading, and every error says where it is.
+
+use super::Limits;
+use super::ron::{BoardFile, MetaDto, PieceDto, parse_colour};
+use crate::board::{FaceData, FaceKind, FaceTable, GridCoord, Rgba, SideTag};
+use crate::mesh::{Point, PolygonSoup};
+use std::fmt::Write as _;
+
+/// The format version this module reads and writes.
+pub const VERSION: u32 = 2;
+
+/// A reading error at a byte position of the text.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct TextError {
+    pub pos: usize,
+    pub message: String,
+    pub kind: ErrorKind,
+}
+
+/// What kind of reading error a [`TextError`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ErrorKind {
+    /// The text is not a valid board.
+    Syntax,
+    /// The text is a game record (it has a `rules` field), not a board.
+    Record,
+    /// The board was written in a newer format version than this build reads.
+    Future(u64),
+}
+
+impl TextError {
+    fn at(pos: usize, message: impl Into<String>) -> TextError {
+        TextError {
+            pos,
+            message: message.into(),
+            kind: ErrorKind::Syntax,
+        }
+    }
+
+    /// Line and column (1-based, columns in characters) of the error in `text`.
+    pub fn line_col(&self, text: &str) -> (usize, usize) {
+        let pos = self.pos.min(text.len());
+        let before = &text.as_bytes()[..pos];
+        let line = 1 + memchr::memchr_iter(b'\n', before).count();
+        let start = memchr::memrchr(b'\n', before).map_or(0, |i| i + 1);
+        let col = 1 + String::from_utf8_lossy(&before[start..]).chars().count();
+        (line, col)
+    }
+}
+
+/// What the start of a board text says.
+pub(crate) enum Parsed {
+    /// A format-2 board.
+    Current(Box<BoardFile>),
+    /// Not format 2 (format 1, or no `format_version` first): read it with the
+    /// format-1 schema.
+    Older,
+}
+
+const FIELDS: &str = "format_version, meta, vertices, faces, labels, coords, kinds, colours, regions, side_tags, setup";
+
+/// Read a board text. Format 2 is read here in one pass; anything whose first
+/// field is not `format_version: 2` is [`Parsed::Older`] (a newer version is an
+/// error). `limits` bound every list.
+pub(crate) fn parse(text: &str, limits: &Limits) -> Result<Parsed, TextError> {
+    let mut c = Cursor::new(text);
+    c.ws();
+    if !c.eat(b'(') {
+        return Ok(Parsed::Older);
+    }
+    c.ws();
+    match c.ident() {
+        Ok("format_version") => {}
+        _ => return Ok(Parsed::Older),
+    }
+    c.colon()?;
+    let vpos = c.pos;
+    let version = c.uint()?;
+    if version != VERSION as u64 {
+        if version > VERSION as u64 {
+            return Err(TextError {
+                kind: ErrorKind::Future(version),
+                ..TextError::at(vpos, "")
+            });
+        }
+        return Ok(Parsed::Older);
+    }
+    c.after_field()?;
+    read_v2(&mut c, limits).map(|f| Parsed::Current(Box::new(f)))
+}
+
+#[derive(Default)]
+struct Columns {
+    labels: Option<Vec<String>>,
+    coords: Option<Vec<Option<GridCoord>>>,
+    kinds: Option<Vec<FaceKind>>,
+    colours: Option<Vec<Option<Rgba>>>,
+    regions: Option<Vec<Option<u32>>>,
+}
+
+fn read_v2(c: &mut Cursor, limits: &Limits) -> Result<BoardFile, TextError> {
+    let mut seen: Vec<&str> = vec!["format_version"];
+    let mut meta = MetaDto::default();
+    let mut vertices: Option<Vec<Point>> = None;
+    let mut faces: Option<(Vec<u32>, Vec<u32>)> = None;
+    let mut cols = Columns::default();
+    let mut side_tags = Vec::new();
+    let mut setup = Vec::new();
+    loop {
+        c.ws();
+        if c.eat(b')') {
+            break;
+        }
+        let at = c.pos;
+        let name = c.ident()?;
+        if name == "rules" {
+            return Err(TextError {
+                pos: at,
+                message: "this is a game record, not a board (open it as a game)".into(),
+                kind: ErrorKind::Record,
+            });
+        }
+        if seen.contains(&name) {
+            return Err(TextError::at(
+                at,
+                format!("the field '{name}' appears twice in the board"),
+            ));
+        }
+        c.colon()?;
+        match name {
+            "meta" => meta = c.serde_part::<MetaDto>(limits)?,
+            "vertices" => vertices = Some(c.vertices(limits)?),
+            "faces" => faces = Some(c.faces(limits)?),
+            "labels" => cols.labels = Some(c.column("labels", limits, |c| c.string())?),
+            "coords" => cols.coords = Some(c.column("grid coordinates", limits, |c| c.coord())?),
+            "kinds" => cols.kinds = Some(c.column("kinds", limits, |c| c.kind())?),
+            "colours" => cols.colours = Some(c.column("colours", limits, |c| c.colour())?),
+            "regions" => {
+                cols.regions = Some(c.column("regions", limits, |c| {
+                    c.option(|c| {
+                        let at = c.pos;
+                        u32::try_from(c.uint()?)
+                            .map_err(|_| TextError::at(at, "a region number is too large"))
+                    })
+                })?)
+            }
+            "side_tags" => side_tags = c.serde_part::<SideTagList>(limits)?.0,
+            "setup" => setup = c.serde_part::<SetupList>(limits)?.0,
+            other => {
+                return Err(TextError::at(
+                    at,
+                    format!(
+                        "unknown field '{}' in the board (the fields are: {FIELDS})",
+                        super::excerpt::excerpt(other)
+                    ),
+                ));
+            }
+        }
+        seen.push(name);
+        c.after_field()?;
+    }
+    c.ws();
+    if c.pos < c.b.len() {
+        return Err(TextError::at(
+            c.pos,
+            "unexpected text after the end of the board",
+        ));
+    }
+    let end = c.pos;
+    let positions =
+        vertices.ok_or_else(|| TextError::at(end, "the board needs the field 'vertices'"))?;
+    let (indices, face_sizes) =
+        faces.ok_or_else(|| TextError::at(end, "the board needs the field 'faces'"))?;
+    let n = face_sizes.len();
+    let face_data = cols.into_table(n).map_err(|m| TextError::at(end, m))?;
+    Ok(BoardFile {
+        meta,
+        polygons: PolygonSoup {
+            positions,
+            indices,
+            face_sizes,
+        },
+        face_data,
+        side_tags,
+        setup,
+    })
+}
+
+impl Columns {
+    fn into_table(self, n: usize) -> Result<FaceTable, String> {
+        fn check<T>(col: &Option<Vec<T>>, what: &str, n: usize) -> Result<(), String> {
+            match col {
+                Some(v) if v.len() != n => Err(format!(
+                    "the board has {n} faces but {} {what}: there must be one per face",
+                    v.len()
+                )),
+                _ => Ok(()),
+            }
+        }
+        check(&self.labels, "labels", n)?;
+        check(&self.coords, "grid coordinates", n)?;
+        check(&self.kinds, "kinds", n)?;
+        check(&self.colours, "colours", n)?;
+        check(&self.regions, "regions", n)?;
+        let mut labels = self.labels.map(Vec::into_iter);
+        let mut coords = self.coords.map(Vec::into_iter);
+        let mut kinds = self.kinds.map(Vec::into_iter);
+        let mut colours = self.colours.map(Vec::into_iter);
+        let mut regions = self.regions.map(Vec::into_iter);
+        fn next<T: Default>(it: &mut Option<std::vec::IntoIter<T>>) -> T {
+            it.as_mut().and_then(Iterator::next).unwrap_or_default()
+        }
+        Ok(FaceTable::from_rows((0..n).map(|_| FaceData {
+            label: next(&mut labels),
+            coord: next(&mut coords),
+            kind: next(&mut kinds),
+            colour: next(&mut colours),
+            region: next(&mut regions),
+        })))
+    }
+}
+
+#[derive(serde::Deserialize)]
+#[serde(transparent)]
+struct SideTagList(#[serde(deserialize_with = "super::ron::de_per_edge")] Vec<(u32, u32, SideTag)>);
+
+#[derive(serde::Deserialize)]
+#[serde(transparent)]
+struct SetupList(#[serde(deserialize_with = "super::ron::de_per_face")] Vec<PieceDto>);
+
+/// A byte cursor over RON text.
+struct Cursor<'a> {
+    text: &'a str,
+    b: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Cursor<'a> {
+    fn new(text: &'a str) -> Cursor<'a> {
+        Cursor {
+            text,
+            b: text.as_bytes(),
+            pos: 0,
+        }
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.b.get(self.pos).copied()
+    }
+
+    /// Skip whitespace and comments (`// …` and nested `/* … */`).
+    fn ws(&mut self) {
+        loop {
+            while let Some(b' ' | b'\n' | b'\r' | b'\t') = self.peek() {
+                self.pos += 1;
+            }
+            if self.b[self.pos..].starts_with(b"//") {
+                self.pos = memchr::memchr(b'\n', &self.b[self.pos..])
+                    .map_or(self.b.len(), |i| self.pos + i + 1);
+            } else if self.b[self.pos..].starts_with(b"/*") {
+                let mut depth = 0usize;
+                while self.pos < self.b.len() {
+                    if self.b[self.pos..].starts_with(b"/*") {
+                        depth += 1;
+                        self.pos += 2;
+                    } else if self.b[self.pos..].starts_with(b"*/") {
+                        depth -= 1;
+                        self.pos += 2;
+                        if depth == 0 {
+                            break;
+                        }
+                    } else {
+                        self.pos += 1;
+                    }
+                }
+            } else {
+                return;
+            }
+        }
+    }
+
+    fn eat(&mut self, c: u8) -> bool {
+        if self.peek() == Some(c) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn found(&self) -> String {
+        match self.text[self.pos.min(self.text.len())..].chars().next() {
+            None => "the end of the file (is it truncated?)".to_string(),
+            Some(ch) => format!("'{ch}'"),
+        }
+    }
+
+    fn expect(&mut self, c: u8, what: &str) -> Result<(), TextError> {
+        self.ws();
+        if self.eat(c) {
+            Ok(())
+        } else {
+            Err(TextError::at(
+                self.pos,
+                format!("expected {what} but found {}", self.found()),
+            ))
+        }
+    }
+
+    fn colon(&mut self) -> Result<(), TextError> {
+        self.expect(b':', "':'")?;
+        self.ws();
+        Ok(())
+    }
+
+    /// After a field's value: a comma, or the closing bracket (left unread).
+    fn after_field(&mut self) -> Result<(), TextError> {
+        self.ws();
+        if self.eat(b',') || self.peek() == Some(b')') {
+            Ok(())
+        } else {
+            Err(TextError::at(
+                self.pos,
+                format!("expected ',' or ')' but found {}", self.found()),
+            ))
+        }
+    }
+
+    fn ident(&mut self) -> Result<&'a str, TextError> {
+        let start = self.pos;
+        while let Some(b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_') = self.peek() {
+            self.pos += 1;
+        }
+        if start == self.pos || self.b[start].is_ascii_digit() {
+            self.pos = start;
+            return Err(TextError::at(
+                start,
+                format!("expected a name but found {}", self.found()),
+            ));
+        }
+        Ok(&self.text[start..self.pos])
+    }
+
+    fn uint(&mut self) -> Result<u64, TextError> {
+        let start = self.pos;
+        let mut v: u64 = 0;
+        while let Some(d @ b'0'..=b'9') = self.peek() {
+            v = v
+                .checked_mul(10)
+                .and_then(|v| v.checked_add((d - b'0') as u64))
+                .ok_or_else(|| TextError::at(start, "a number is too large"))?;
+            self.pos += 1;
+        }
+        if start == self.pos {
+            return Err(TextError::at(
+                start,
+                format!("expected a whole number but found {}", self.found()),
+            ));
+        }
+        Ok(v)
+    }
+
+    fn int(&mut self) -> Result<i64, TextError> {
+        let start = self.pos;
+        let neg = self.eat(b'-');
+        if !neg {
+            self.eat(b'+');
+        }
+        let v = self.uint()?;
+        let v = i64::try_from(v).map_err(|_| TextError::at(start, "a number is too large"))?;
+        Ok(if neg { -v } else { v })
+    }
+
+    fn float(&mut self) -> Result<f64, TextError> {
+        let start = self.pos;
+        while let Some(b'0'..=b'9' | b'.' | b'-' | b'+' | b'e' | b'E') = self.peek() {
+            self.pos += 1;
+        }
+        let s = &self.text[start..self.pos];
+        match s.parse::<f64>() {
+            Ok(v) if v.is_finite() && !s.is_empty() => Ok(v),
+            _ => {
+                self.pos = start;
+                Err(TextError::at(
+                    start,
+                    format!(
+                        "expected a number but found {}",
+                        if s.is_empty() {
+                            self.found()
+                        } else {
+                            format!("'{}'", super::excerpt::excerpt(s))
+                        }
+                    ),
+                ))
+            }
+        }
+    }
+
+    /// A RON string: `"…"` with escapes, or a raw string `r#"…"#`.
+    fn string(&mut self) -> Result<String, TextError> {
+        let start = self.pos;
+        if self.peek() == Some(b'r') {
+            self.pos += 1;
+            let hashes = self.b[self.pos..]
+                .iter()
+                .take_while(|&&b| b == b'#')
+                .count();
+            self.pos += hashes;
+            if !self.eat(b'"') {
+                self.pos = start;
+                return Err(TextError::at(start, "expected a string in quotes"));
+            }
+            let body = self.pos;
+            let mut close = String::from("\"");
+            close.push_str(&"#".repeat(hashes));
+            return match self.text[body..].find(&close) {
+                Some(i) => {
+                    self.pos = body + i + close.len();
+                    Ok(self.text[body..body + i].to_string())
+                }
+                None => Err(TextError::at(start, "a string is not closed")),
+            };
+        }
+        if !self.eat(b'"') {
+            return Err(TextError::at(
+                start,
+                format!("expected a string in quotes but found {}", self.found()),
+            ));
+        }
+        let body = self.pos;
+        // Fast path: no escapes.
+        match memchr::memchr2(b'"', b'\\', &self.b[body..]) {
+            None => return Err(TextError::at(start, "a string is not closed")),
+            Some(i) if self.b[body + i] == b'"' => {
+                self.pos = body + i + 1;
+                return Ok(self.text[body..body + i].to_string());
+            }
+            Some(_) => {}
+        }
+        let mut out = String::new();
+        let mut chars = self.text[body..].char_indices();
+        while let Some((i, ch)) = chars.next() {
+            match ch {
+                '"' => {
+                    self.pos = body + i + 1;
+                    return Ok(out);
+                }
+                '\\' => {
+                    let Some((j, e)) = chars.next() else { break };
+                    let bad = || TextError::at(body + j, "an unknown escape in a string");
+                    out.push(match e {
+                        'n' => '\n',
+                        't' => '\t',
+                        'r' => '\r',
+                        '0' => '\0',
+                        '\\' => '\\',
+                        '"' => '"',
+                        '\'' => '\'',
+                        'x' => {
+                            let h: String = chars.by_ref().take(2).map(|(_, c)| c).collect();
+                            u8::from_str_radix(&h, 16)
+                                .ok()
+                                .filter(|b| b.is_ascii())
+                                .map(char::from)
+                                .ok_or_else(bad)?
+                        }
+                        'u' => {
+                            if chars.next().map(|(_, c)| c) != Some('{') {
+                                return Err(bad());
+                            }
+                            let mut h = String::new();
+                            loop {
+                                match chars.next() {
+                                    Some((_, '}')) => break,
+                                    Some((_, c)) if h.len() < 6 => h.push(c),
+                                    _ => return Err(bad()),
+                                }
+                            }
+                            u32::from_str_radix(&h, 16)
+                                .ok()
+                                .and_then(char::from_u32)
+                                .ok_or_else(bad)?
+                        }
+                        _ => return Err(bad()),
+                    });
+                }
+                c => out.push(c),
+            }
+        }
+        Err(TextError::at(start, "a string is not closed"))
+    }
+
+    /// `None` or a value.
+    fn option<T>(
+        &mut self,
+        mut value: impl FnMut(&mut Self) -> Result<T, TextError>,
+    ) -> Result<Option<T>, TextError> {
+        if self.b[self.pos..].starts_with(b"None") {
+            self.pos += 4;
+            Ok(None)
+        } else if self.b[self.pos..].starts_with(b"Some(") {
+            self.pos += 5;
+            self.ws();
+            let v = value(self)?;
+            self.expect(b')', "')'")?;
+            Ok(Some(v))
+        } else {
+            value(self).map(Some)
+        }
+    }
+
+    fn coord(&mut self) -> Result<Option<GridCoord>, TextError> {
+        self.option(|c| {
+            c.expect(b'(', "'(' of a grid coordinate (col, row)")?;
+            c.ws();
+            let col = c.i32()?;
+            c.expect(b',', "','")?;
+            c.ws();
+            let row = c.i32()?;
+            c.ws();
+            c.eat(b',');
+            c.expect(b')', "')'")?;
+            Ok(GridCoord::new(col, row))
+        })
+    }
+
+    fn i32(&mut self) -> Result<i32, TextError> {
+        let at = self.pos;
+        i32::try_from(self.int()?).map_err(|_| TextError::at(at, "a grid coordinate is too large"))
+    }
+
+    fn colour(&mut self) -> Result<Option<Rgba>, TextError> {
+        self.option(|c| {
+            let at = c.pos;
+            let s = c.string()?;
+            parse_colour(&s).ok_or_else(|| {
+                TextError::at(
+                    at,
+                    format!(
+                        "invalid colour \"{}\" (expected \"#rrggbb\" or \"#rrggbbaa\")",
+                        super::excerpt::excerpt(&s)
+                    ),
+                )
+            })
+        })
+    }
+
+    fn kind(&mut self) -> Result<FaceKind, TextError> {
+        let at = self.pos;
+        Ok(match self.ident()? {
+            "cell" => FaceKind::Cell,
+            "blocked" => FaceKind::Blocked,
+            "fixed_region" => FaceKind::FixedRegion,
+            "garden" => FaceKind::Garden,
+            "other" => {
+                self.expect(b'(', "'('")?;
+                self.ws();
+                let s = self.string()?;
+                self.expect(b')', "')'")?;
+                FaceKind::Other(s)
+            }
+            other => {
+                return Err(TextError::at(
+                    at,
+                    format!(
+                        "unknown face kind '{}' (expected one of: cell, blocked, fixed_region, garden, other(\"…\"))",
+                        super::excerpt::excerpt(other)
+                    ),
+                ));
+            }
+        })
+    }
+
+    /// A list `[a, b, …]` (trailing comma allowed) of at most `limit` items.
+    fn list(
+        &mut self,
+        what: &str,
+        limit: usize,
+        mut item: impl FnMut(&mut Self) -> Result<(), TextError>,
+    ) -> Result<(), TextError> {
+        self.expect(b'[', &format!("'[' (the list of {what})"))?;
+        let mut n = 0usize;
+        loop {
+            self.ws();
+            if self.eat(b']') {
+                return Ok(());
+            }
+            if n >= limit {
+                return Err(TextError::at(
+                    self.pos,
+                    format!("more than {limit} {what}, more than boardwright accepts"),
+                ));
+            }
+            item(self)?;
+            n += 1;
+            self.ws();
+            if !self.eat(b',') {
+                self.ws();
+                if self.eat(b']') {
+                    return Ok(());
+                }
+                return Err(TextError::at(
+                    self.pos,
+                    format!(
+                        "expected ',' or ']' in the list of {what} but found {}",
+                        self.found()
+                    ),
+                ));
+            }
+        }
+    }
+
+    fn column<T>(
+        &mut self,
+        what: &str,
+        limits: &Limits,
+        mut item: impl FnMut(&mut Self) -> Result<T, TextError>,
+    ) -> Result<Vec<T>, TextError> {
+        let mut v = Vec::new();
+        self.list(what, limits.max_faces, |c| {
+            v.push(item(c)?);
+            Ok(())
+        })?;
+        Ok(v)
+    }
+
+    fn vertices(&mut self, limits: &Limits) -> Result<Vec<Point>, TextError> {
+        let mut xs = Vec::new();
+        let limit = limits.max_vertices.saturating_mul(2);
+        self.list("vertex coordinates", limit, |c| {
+            xs.push(c.float()?);
+            Ok(())
+        })?;
+        if xs.len() % 2 != 0 {
+            return Err(TextError::at(
+                self.pos,
+                format!(
+                    "the vertices hold {} numbers; they must come in x, y pairs",
+                    xs.len()
+                ),
+            ));
+        }
+        Ok(xs.chunks_exact(2).map(|p| Point::new(p[0], p[1])).collect())
+    }
+
+    fn faces(&mut self, limits: &Limits) -> Result<(Vec<u32>, Vec<u32>), TextError> {
+        let mut indices = Vec::new();
+        let mut sizes = Vec::new();
+        self.list("faces", limits.max_faces, |c| {
+            let before = indices.len();
+            c.list("vertices in one face", limits.max_face_sides, |c| {
+                let at = c.pos;
+                let v = c.uint()?;
+                let v = u32::try_from(v)
+                    .map_err(|_| TextError::at(at, "a vertex index is too large"))?;
+                indices.push(v);
+                Ok(())
+            })?;
+            if indices.len() > limits.max_corners {
+                return Err(TextError::at(
+                    c.pos,
+                    format!(
+                        "more than {} face corners in all, more than boardwright accepts",
+                        limits.max_corners
+                    ),
+                ));
+            }
+            sizes.push((indices.len() - before) as u32);
+            Ok(())
+        })?;
+        Ok((indices, sizes))
+    }
+
+    /// Skip one RON value of any shape (brackets matched, strings and
+    /// comments respected), returning where it started.
+    fn skip_value(&mut self) -> Result<usize, TextError> {
+        self.ws();
+        let start = self.pos;
+        let mut depth = 0usize;
+        while let Some(&b) = self.b.get(self.pos) {
+            match b {
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' => {
+                    if depth == 0 {
+                        return Ok(start);
+                    }
+                    depth -= 1;
+                }
+                b',' if depth == 0 => return Ok(start),
+                b'"' => {
+                    self.string()?;
+                    continue;
+                }
+                b'r' if matches!(self.b.get(self.pos + 1), Some(b'"' | b'#'))
+                    && !self.b[..self.pos]
+                        .last()
+                        .is_some_and(|p| p.is_ascii_alphanumeric() || *p == b'_') =>
+                {
+                    self.string()?;
+                    continue;
+                }
+                b'/' if matches!(self.b.get(self.pos + 1), Some(b'/' | b'*')) => {
+                    self.ws();
+                    continue;
+                }
+                b'\'' => {
+                    // A char literal: 'x' or '\''.
+                    self.pos += 1;
+                    if self.eat(b'\\') {
+                        self.pos += 1;
+                    }
+                    while let Some(b) = self.peek() {
+                        self.pos += 1;
+                        if b == b'\'' {
+                            break;
+                        }
+                    }
+                    continue;
+                }
+                _ => {}
+            }
+            self.pos += 1;
+        }
+        Err(TextError::at(
+            self.pos,
+            "the file ends too early (is it truncated?)",
+        ))
+    }
+
+    /// A small part of the board read with serde from its own span of text.
+    fn serde_part<T: serde::de::DeserializeOwned>(
+        &mut self,
+        limits: &Limits,
+    ) -> Result<T, TextError> {
+        let start = self.skip_value()?;
+        let span = &self.text[start..self.pos];
+        super::ron::set_budget(limits);
+        ron::Options::default().from_str(span).map_err(|e| {
+            // The span's line/column, made absolute.
+            let (l, c) = (e.span.start.line, e.span.start.col);
+            let rel = span
+                .split('\n')
+                .take(l.saturating_sub(1))
+                .map(|s| s.len() + 1)
+                .sum::<usize>();
+            let col_bytes: usize = span[rel.min(span.len())..]
+                .chars()
+                .take(c.saturating_sub(1))
+                .map(char::len_utf8)
+                .sum();
+            TextError::at(start + rel + col_bytes, super::ron::ron_message(&e.code))
+        })
+    }
+}
+
+// ----- writing ----------------------------------------------------------------------
+
+/// How many per-face column entries go on one line.
+const PER_LINE: usize = 16;
+
+/// The board file as format-2 text, every line after the first indented by `indent`.
+pub(crate) fn write(file: &BoardFile, indent: &str) -> String {
+    let soup = &file.polygons;
+    let t = &file.face_data;
+    let n = soup.face_sizes.len();
+    let mut s = String::with_capacity(64 * n + 32 * soup.positions.len() + 1024);
+    let i1 = format!("{indent}    ");
+    let i2 = format!("{indent}        ");
+    s.push_str("(\n");
+    let _ = writeln!(s, "{i1}format_version: {VERSION},");
+    let _ = writeln!(s, "{i1}meta: (");
+    let _ = writeln!(s, "{i2}name: {},", quoted(&file.meta.name));
+    let _ = writeln!(s, "{i2}description: {},", quoted(&file.meta.description));
+    s.push_str(&i2);
+    s.push_str("suggested_rules: [");
+    for (k, r) in file.meta.suggested_rules.iter().enumerate() {
+        if k > 0 {
+            s.push_str(", ");
+        }
+        s.push_str(&quoted(r));
+    }
+    s.push_str("],\n");
+    let _ = writeln!(s, "{i1}),");
+
+    let mut fb = zmij::Buffer::new();
+    let mut ib = itoa::Buffer::new();
+    let _ = writeln!(s, "{i1}vertices: [");
+    for p in &soup.positions {
+        s.push_str(fb.format(p.x));
+        s.push_str(", ");
+        s.push_str(fb.format(p.y));
+        s.push_str(",\n");
+    }
+    let _ = writeln!(s, "{i1}],");
+
+    let _ = writeln!(s, "{i1}faces: [");
+    let mut at = 0usize;
+    for &k in &soup.face_sizes {
+        s.push('[');
+        for (j, v) in soup.indices[at..at + k as usize].iter().enumerate() {
+            if j > 0 {
+                s.push(',');
+            }
+            s.push_str(ib.format(*v));
+        }
+        at += k as usize;
+        s.push_str("],\n");
+    }
+    let _ = writeln!(s, "{i1}],");
+
+    let col =
+        |s: &mut String, name: &str, present: bool, item: &mut dyn FnMut(&mut String, usize)| {
+            if !present {
+                return;
+            }
+            let _ = write!(s, "{i1}{name}: [");
+            for i in 0..n {
+                if i % PER_LINE == 0 {
+                    s.push('\n');
+                    s.push_str(&i2);
+                } else {
+                    s.push(' ');
+                }
+                item(s, i);
+                s.push(',');
+            }
+            let _ = writeln!(s, "\n{i1}],");
+        };
+    let labels = t.labels();
+    col(
+        &mut s,
+        "labels",
+        labels.iter().any(|l| !l.is_empty()),
+        &mut |s, i| push_quoted(s, &labels[i]),
+    );
+    let coords = t.coords();
+    col(
+        &mut s,
+        "coords",
+        coords.iter().any(Option::is_some),
+        &mut |s, i| match coords[i] {
+            Some(g) => {
+                s.push('(');
+                s.push_str(itoa::Buffer::new().format(g.col));
+                s.push_str(", ");
+                s.push_str(itoa::Buffer::new().format(g.row));
+                s.push(')');
+            }
+            None => s.push_str("None"),
+        },
+    );
+    let kinds = t.kinds();
+    col(
+        &mut s,
+        "kinds",
+        kinds.iter().any(|k| *k != FaceKind::Cell),
+        &mut |s, i| match &kinds[i] {
+            FaceKind::Cell => s.push_str("cell"),
+            FaceKind::Blocked => s.push_str("blocked"),
+            FaceKind::FixedRegion => s.push_str("fixed_region"),
+            FaceKind::Garden => s.push_str("garden"),
+            FaceKind::Other(o) => {
+                s.push_str("other(");
+                s.push_str(&quoted(o));
+                s.push(')');
+            }
+        },
+    );
+    let colours = t.colours();
+    col(
+        &mut s,
+        "colours",
+        colours.iter().any(Option::is_some),
+        &mut |s, i| match colours[i] {
+            Some(Rgba([r, g, b, 255])) => {
+                let _ = write!(s, "\"#{r:02x}{g:02x}{b:02x}\"");
+            }
+            Some(Rgba([r, g, b, a])) => {
+                let _ = write!(s, "\"#{r:02x}{g:02x}{b:02x}{a:02x}\"");
+            }
+            None => s.push_str("None"),
+        },
+    );
+    let regions = t.regions();
+    col(
+        &mut s,
+        "regions",
+        regions.iter().any(Option::is_some),
+        &mut |s, i| match regions[i] {
+            Some(r) => s.push_str(itoa::Buffer::new().format(r)),
+            None => s.push_str("None"),
+        },
+    );
+
+    let _ = write!(s, "{i1}side_tags: [");
+    for (a, b, tag) in &file.side_tags {
+        let _ = write!(s, "\n{i2}({a}, {b}, {}),", tag_text(*tag));
+    }
+    if !file.side_tags.is_empty() {
+        s.push('\n');
+        s.push_str(&i1);
+    }
+    s.push_str("],\n");
+    let _ = write!(s, "{i1}setup: [");
+    for p in &file.setup {
+        let _ = write!(s, "\n{i2}(face: {}, player: {}),", p.face, p.player);
+    }
+    if !file.setup.is_empty() {
+        s.push('\n');
+        s.push_str(&i1);
+    }
+    s.push_str("],\n");
+    s.push_str(indent);
+    s.push(')');
+    s
+}
+
+/// A side tag as RON writes the enum: `top`, `side(3)`, `corner(1)`.
+fn tag_text(t: SideTag) -> String {
+    match t {
+        SideTag::Side(k) => format!("side({})", k.get()),
+        SideTag::Corner(k) => format!("corner({})", k.get()),
+        named => named.name().to_string(),
+    }
+}
+
+/// A string in RON quotes, escaped.
+fn quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    push_quoted(&mut out, s);
+    out
+}
+
+/// Append a string in RON quotes, escaped.
+fn push_quoted(out: &mut String, s: &str) {
+    if !s
+        .bytes()
+        .any(|b| b == b'"' || b == b'\\' || b < 0x20 || b == 0x7f)
+        && s.is_ascii()
+    {
+        out.push('"');
+        out.push_str(s);
+        out.push('"');
+        return;
+    }
+    out.push('"');
+    for ch in s.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// The names of the fields of RON text's top-level structure, found by
+/// skipping the values without parsing them; `None` for text that is not a
+/// parenthesised list of fields.
+pub(crate) fn top_level_fields(text: &str) -> Option<Vec<&str>> {
+    let mut c = Cursor::new(text);
+    c.ws();
+    // An optional struct name before the bracket.
+    let _ = c.ident();
+    c.ws();
+    if !c.eat(b'(') {
+        return None;
+    }
+    let mut names = Vec::new();
+    loop {
+        c.ws();
+        if c.eat(b')') {
+            return Some(names);
+        }
+        names.push(c.ident().ok()?);
+        c.colon().ok()?;
+        c.skip_value().ok()?;
+        c.ws();
+        if !c.eat(b',') {
+            c.ws();
+            return c.eat(b')').then_some(names);
+        }
+    }
+}
