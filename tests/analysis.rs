@@ -300,3 +300,31 @@ fn nothing_to_do_is_refused() {
     let err = analysis::run(g.as_ref(), &spec, &Control::default()).unwrap_err();
     assert!(err.to_string().contains("nothing to do"));
 }
+
+#[test]
+fn every_game_can_be_analysed_on_its_default_board() {
+    for rules in ["hex", "twixt", "loa", "boco", "y", "havannah"] {
+        let out = cli(&[
+            "analyze",
+            "--rules",
+            rules,
+            "--games",
+            "2",
+            "--sims",
+            "20",
+            "--max-plies",
+            "60",
+            "--threads",
+            "2",
+            "--json",
+        ]);
+        assert!(
+            out.status.success(),
+            "{rules}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["rules"], rules);
+        assert_eq!(v["first_player"]["games"], 2, "{rules}");
+    }
+}

@@ -137,7 +137,13 @@ fn gtp_errors_keep_the_session_alive() {
 
 #[test]
 fn gtp_speaks_every_game() {
-    for (rules, first) in [("twixt", "black"), ("loa", "black"), ("boco", "black")] {
+    for (rules, first) in [
+        ("twixt", "black"),
+        ("loa", "black"),
+        ("boco", "black"),
+        ("y", "black"),
+        ("havannah", "black"),
+    ] {
         let mut g = Gtp::start(&["--rules", rules, "--time", "0.05"]);
         let mv = g.ok(&format!("genmove {first}"));
         assert!(!mv.is_empty(), "{rules}");

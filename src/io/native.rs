@@ -262,7 +262,7 @@ struct SideTagList(#[serde(deserialize_with = "super::ron::de_per_edge")] Vec<(u
 
 #[derive(serde::Deserialize)]
 #[serde(transparent)]
-struct SetupList(#[serde(deserialize_with = "super::ron::de_per_face")] Vec<PieceDto>);
+struct SetupList(#[serde(deserialize_with = "super::ron::de_setup")] Vec<PieceDto>);
 
 /// A byte cursor over RON text.
 struct Cursor<'a> {

@@ -229,7 +229,7 @@ fn de_side_tags<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<(u32, u32, SideTa
     let limit = BUDGET.with(|b| b.get().max_corners);
     bounded(d, "side tags", limit, false)
 }
-fn de_setup<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<PieceDto>, D::Error> {
+pub(crate) fn de_setup<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<PieceDto>, D::Error> {
     let limit = BUDGET.with(|b| b.get().max_faces);
     bounded(d, "setup pieces", limit, false)
 }

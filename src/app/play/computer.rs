@@ -229,6 +229,9 @@ impl Computer {
                 None
             }
             Some(result) => {
+                // What the result changes (the status bar, drawn earlier in
+                // this frame) shows in the next one.
+                ctx.request_repaint();
                 let purpose = r.purpose;
                 // The last snapshot is taken before the result is handed over.
                 let root = r.handle.progress().root;

@@ -20,6 +20,8 @@ use std::collections::BTreeMap;
 
 /// How far past the last cell of a line its mark goes, in steps between cells.
 const OUTSET: f64 = 0.9;
+/// Two marks closer than this (in steps between cells) would print over each other.
+const MIN_GAP: f64 = 0.6;
 /// Marks are drawn when a step between cells is at least this long on screen.
 const MIN_STEP_PIXELS: f32 = 12.0;
 
@@ -108,6 +110,17 @@ impl Line {
     }
 }
 
+/// Whether two of `marks` are closer than `gap` (sorts them by x to sweep).
+fn crowded(marks: &mut [Mark], gap: f64) -> bool {
+    marks.sort_by(|a, b| a.at.x.total_cmp(&b.at.x));
+    (0..marks.len()).any(|i| {
+        marks[i + 1..]
+            .iter()
+            .take_while(|m| m.at.x - marks[i].at.x < gap)
+            .any(|m| (m.at.y - marks[i].at.y).abs() < gap)
+    })
+}
+
 impl EdgeCoords {
     /// The marks for `board`, or `None` when it is not a straight grid labelled
     /// by its coordinates.
@@ -156,10 +169,11 @@ impl EdgeCoords {
             return None;
         }
         steps.sort_by(f64::total_cmp);
-        Some(EdgeCoords {
-            marks,
-            step: steps[steps.len() / 2],
-        })
+        let step = steps[steps.len() / 2];
+        // Marks that would print over each other (a column's letter where a
+        // row's number goes, as on a hexagon-shaped board): no marks at all,
+        // the labels stay in the cells.
+        (!crowded(&mut marks, MIN_GAP * step)).then_some(EdgeCoords { marks, step })
     }
 
     /// The board-space box the marks cover (for fitting the board with them).
@@ -241,12 +255,23 @@ mod tests {
     }
 
     #[test]
-    fn square_grids_and_hexagonal_shapes_get_them_too() {
+    fn square_grids_get_them_and_hexagon_shapes_keep_labels_in_cells() {
         use crate::game::RulesKind;
         assert!(EdgeCoords::of(&presets::lines_of_action()).is_some());
-        for k in [RulesKind::Havannah, RulesKind::Y] {
-            let b = k.entry().default_board.build(Some(4)).unwrap();
-            assert!(EdgeCoords::of(&b).is_some(), "{k:?}");
+        // On a hexhex board a column's letter would land on a row's number.
+        let b = RulesKind::Havannah
+            .entry()
+            .default_board
+            .build(Some(5))
+            .unwrap();
+        assert!(EdgeCoords::of(&b).is_none());
+        // Wherever marks are shown, no two print over each other.
+        for k in [RulesKind::Hex, RulesKind::Twixt, RulesKind::Y] {
+            let b = k.entry().default_board.build(None).unwrap();
+            if let Some(mut c) = EdgeCoords::of(&b) {
+                let step = c.step;
+                assert!(!crowded(&mut c.marks, MIN_GAP * step), "{k:?}");
+            }
         }
     }
 
