@@ -9,6 +9,7 @@ use super::autosave::Leftover;
 pub use super::command::{Choice, NewBoard};
 use super::command::{Command, Section};
 use super::file_dialog::{InAppPicker, PickerOutcome};
+use super::popup::keep_popup_above;
 use super::workspace::Workspace;
 use crate::game::RulesKind;
 use crate::presets;
@@ -64,20 +65,6 @@ const NEW_BOARD_ID: &str = "new_board";
 const RESTORE_ID: &str = "restore_autosave";
 const RESIGN_ID: &str = "dialog_resign";
 const NEW_GAME_ON_ID: &str = "dialog_new_game_on_board";
-
-/// Keep the open popup of `combo` (a ComboBox in a modal) drawn right above the
-/// modal. Without this, egui keeps the relative order of layers that both ask to
-/// be on top in one frame — the modal (pressed on) and the new popup when the
-/// press and release of a click arrive in the same frame — and with the layer
-/// order remembered from an earlier opening (in this run, or the last run: egui
-/// keeps it in its stored memory), the popup can open behind the modal, where a
-/// click on an entry lands on the backdrop and closes the dialog.
-pub fn keep_popup_above(ui: &egui::Ui, combo: &egui::Response) {
-    if egui::ComboBox::is_open(ui.ctx(), combo.id) {
-        let popup = egui::LayerId::new(egui::Order::Foreground, combo.id.with("popup"));
-        ui.ctx().set_sublayer(ui.layer_id(), popup);
-    }
-}
 
 impl Dialog {
     /// The New board dialog with the first preset selected at its default size.

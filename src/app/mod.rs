@@ -26,6 +26,7 @@ pub mod generator;
 pub mod menu;
 pub mod new_board;
 pub mod play;
+mod popup;
 pub mod view;
 pub mod vocabulary;
 pub mod workspace;

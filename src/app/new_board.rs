@@ -16,7 +16,7 @@
 
 use super::canvas::paint_face;
 use super::command::{Command, Mode};
-use super::dialogs::keep_popup_above;
+use super::popup::keep_popup_above;
 use super::view::View;
 use crate::board::Board;
 use crate::game::RulesKind;

@@ -11,40 +11,9 @@
 
 use super::excerpt::excerpt;
 use super::record::GameRecord;
-use super::sgf::{self, Node, SgfError, SgfTree};
-
-/// Why a record of another program could not be read or written.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum ForeignError {
-    #[error(transparent)]
-    Sgf(#[from] SgfError),
-    #[error(
-        "this SGF file holds a game of {game} (GM[{gm}]); boardwright reads SGF records of Hex (GM[11]), TwixT (GM[21] and Little Golem's .tsgf) and Lines of Action (GM[9], as boardspace writes it)"
-    )]
-    OtherGame { game: String, gm: String },
-    #[error("{format}: {what} is not supported; nothing of the file was read")]
-    Unsupported { format: &'static str, what: String },
-    #[error("{format}: {message}")]
-    Invalid {
-        format: &'static str,
-        message: String,
-    },
-}
-
-impl ForeignError {
-    pub(crate) fn invalid(format: &'static str, message: impl Into<String>) -> ForeignError {
-        ForeignError::Invalid {
-            format,
-            message: message.into(),
-        }
-    }
-    pub(crate) fn unsupported(format: &'static str, what: impl Into<String>) -> ForeignError {
-        ForeignError::Unsupported {
-            format,
-            what: what.into(),
-        }
-    }
-}
+use super::sgf::{self, SgfError, SgfTree};
+pub use super::sgf_line::ForeignError;
+use super::sgf_line::prop;
 
 /// The games of the SGF FF[4] `GM` table, for messages.
 fn sgf_game_name(gm: &str) -> Option<&'static str> {
@@ -92,37 +61,6 @@ fn sgf_game_name(gm: &str) -> Option<&'static str> {
     ];
     let n: usize = gm.trim().parse().ok()?;
     GAMES.get(n.checked_sub(1)?).copied()
-}
-
-/// The nodes of the only line of `tree`; a branch is refused (these formats
-/// have no variations).
-pub(crate) fn main_line(tree: SgfTree, format: &'static str) -> Result<Vec<Node>, ForeignError> {
-    let mut nodes = Vec::new();
-    let mut t = tree;
-    loop {
-        nodes.append(&mut t.nodes);
-        match t.children.len() {
-            0 => return Ok(nodes),
-            1 => t = t.children.pop().expect("one child"),
-            _ => {
-                return Err(ForeignError::unsupported(
-                    format,
-                    format!(
-                        "a file with variations (another line of play branches off after node {})",
-                        nodes.len()
-                    ),
-                ));
-            }
-        }
-    }
-}
-
-/// The first value of property `id` in `node`.
-pub(crate) fn prop<'a>(node: &'a Node, id: &str) -> Option<&'a str> {
-    node.iter()
-        .find(|(k, _)| k == id)
-        .and_then(|(_, v)| v.first())
-        .map(String::as_str)
 }
 
 /// Whether a game tree is a Little Golem TwixT record: its moves are `b[..]`

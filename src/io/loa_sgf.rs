@@ -48,9 +48,9 @@
 //!   [`super::sgf::MAX_SGF_BYTES`] and node count.
 
 use super::excerpt::excerpt;
-use super::foreign::{ForeignError, main_line, prop};
 use super::record::{BoardSource, GameRecord, RecordOptions, RecordResult};
 use super::sgf::{self, SgfTree};
+use super::sgf_line::{ForeignError, main_line, prop};
 
 /// The rules name boardspace LOA records are read as.
 pub const LOA_RULES: &str = "loa";

@@ -23,6 +23,7 @@ pub mod obj;
 pub mod record;
 pub mod ron;
 pub mod sgf;
+mod sgf_line;
 pub mod svg;
 pub mod t1;
 pub mod tsgf;

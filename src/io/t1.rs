@@ -50,8 +50,8 @@
 //!   [`MAX_T1_LINES`]. At most [`MAX_T1_BYTES`] bytes are read.
 
 use super::excerpt::excerpt;
-use super::foreign::ForeignError;
 use super::record::{BoardSource, GameRecord, RecordOptions, RecordResult};
+use super::sgf_line::ForeignError;
 use crate::board::grid_label;
 
 /// The format's name in messages.

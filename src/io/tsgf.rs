@@ -40,9 +40,9 @@
 //!   SGF parser's [`super::sgf::MAX_SGF_BYTES`] and node count.
 
 use super::excerpt::excerpt;
-use super::foreign::{ForeignError, main_line, prop};
 use super::record::{BoardSource, GameRecord, RecordOptions, RecordResult};
 use super::sgf::{self, SgfTree};
+use super::sgf_line::{ForeignError, main_line, prop};
 use crate::board::{Board, grid_label, parse_grid_label};
 
 /// The rules name TwixT records are read as and the only one they are written for.
