@@ -4,16 +4,135 @@
 //! sides and corners their group touches.
 //!
 //! Both games place one stone per move on an empty, unblocked face; faces are
-//! neighbours when they share an edge. Each game's file decides what the bits
-//! mean and when a group wins.
+//! neighbours when they share an edge; both have the same optional swap rule,
+//! the same moves ([`StoneMove`]) and the same kind of position
+//! ([`StonePosition`]). Each game's file decides what the bits mean and when a
+//! group wins.
 
-use super::{IllegalMove, UnsuitableBoard};
+use super::{IllegalMove, MoveFaces, Player, UnsuitableBoard, stone_of};
 use crate::board::{Board, FaceKind, SideTag};
 use crate::mesh::FaceId;
 use rustc_hash::FxHashMap;
 
 /// Empty face (also the value of a blocked face in a position's cell table).
 pub(crate) const EMPTY: u8 = 0;
+/// [`StonePosition::winner`] while the game goes on.
+pub(crate) const NO_WINNER: u8 = 0;
+/// [`StonePosition::winner`] of a drawn game.
+pub(crate) const DRAW: u8 = 3;
+
+/// A move of Y or Havannah: put a stone on a face, or take over Black's
+/// first stone (swap rule).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum StoneMove {
+    Place(FaceId),
+    Swap,
+}
+
+impl StoneMove {
+    /// The faces the move touches, for drawing and records.
+    pub fn faces(self) -> MoveFaces {
+        match self {
+            StoneMove::Place(f) => MoveFaces::place(f),
+            StoneMove::Swap => MoveFaces::NONE,
+        }
+    }
+}
+
+/// A position of Y or Havannah: stones, player to move, the incremental
+/// disjoint-set forest and the result.
+#[derive(Clone, Debug)]
+pub struct StonePosition {
+    /// 0 empty, 1 Black, 2 White, per face.
+    pub(crate) cells: Vec<u8>,
+    pub(crate) groups: Groups,
+    pub(crate) to_move: Player,
+    pub(crate) stones: u32,
+    pub(crate) empty: u32,
+    /// [`NO_WINNER`], 1 Black won, 2 White won, [`DRAW`].
+    pub(crate) winner: u8,
+    /// What the winning group made, in the game's own bits (Havannah's ring,
+    /// bridge and fork; always 0 in Y).
+    pub(crate) how: u8,
+    /// The face of the last stone placed (in the winning group, once won).
+    pub(crate) last: u32,
+}
+
+impl PartialEq for StonePosition {
+    /// Equal stones, player to move and result; the forest's shape depends on
+    /// history and is not compared.
+    fn eq(&self, o: &Self) -> bool {
+        self.cells == o.cells
+            && self.to_move == o.to_move
+            && self.stones == o.stones
+            && self.winner == o.winner
+            && self.how == o.how
+    }
+}
+
+impl StonePosition {
+    /// The empty board of `cells`, each face's group holding its `bits`.
+    pub(crate) fn start(cells: &Cells, bits: &[u16]) -> StonePosition {
+        StonePosition {
+            cells: vec![EMPTY; cells.n],
+            groups: Groups::new(bits),
+            to_move: 0,
+            stones: 0,
+            empty: cells.playable_count,
+            winner: NO_WINNER,
+            how: 0,
+            last: u32::MAX,
+        }
+    }
+    /// The stone on face `f`, if any.
+    pub fn stone(&self, f: FaceId) -> Option<Player> {
+        stone_of(self.cells.get(f.index()).copied().unwrap_or(0))
+    }
+    /// Number of stones on the board.
+    pub fn stones(&self) -> u32 {
+        self.stones
+    }
+    /// Whether `swap` is legal now, the swap rule being in use or not.
+    pub(crate) fn swap_legal(&self, swap: bool) -> bool {
+        swap && self.winner == NO_WINNER && self.stones == 1 && self.to_move == 1
+    }
+    /// [`Rules::result`](super::Rules::result): `Some(None)` for a draw.
+    pub(crate) fn result(&self) -> Option<Option<Player>> {
+        match self.winner {
+            NO_WINNER => None,
+            w => Some(stone_of(w)),
+        }
+    }
+    /// The repetition key: stones and player to move.
+    pub(crate) fn key(&self) -> (Vec<u8>, Player) {
+        (self.cells.clone(), self.to_move)
+    }
+    /// Puts a stone of `p` on `f` and joins it to its neighbours of the same
+    /// colour; returns the root of its group.
+    #[inline]
+    pub(crate) fn put(&mut self, cells: &Cells, f: usize, p: Player) -> usize {
+        let c = p + 1;
+        self.cells[f] = c;
+        self.stones += 1;
+        self.empty -= 1;
+        self.last = f as u32;
+        let mut root = self.groups.find(f);
+        for &g in cells.neighbours(f) {
+            if self.cells[g as usize] == c {
+                root = self.groups.union(root, g as usize);
+            }
+        }
+        root
+    }
+    /// The swap: Black's only stone, a group of its own, turns White in
+    /// place; returns the root of its group.
+    pub(crate) fn swap_stone(&mut self) -> Option<usize> {
+        let i = self.cells.iter().position(|&c| c == 1)?;
+        self.cells[i] = 2;
+        self.last = i as u32;
+        Some(self.groups.find(i))
+    }
+}
 
 /// The playable faces of a board, their neighbours and names.
 #[derive(Debug)]
@@ -151,6 +270,80 @@ impl Cells {
             return Err(IllegalMove::new(format!("{} is occupied", self.names[i])));
         }
         Ok(())
+    }
+
+    /// The legal moves in `pos` (none once the game is over).
+    pub fn legal_moves(&self, pos: &StonePosition, swap: bool, out: &mut Vec<StoneMove>) {
+        out.clear();
+        if pos.winner != NO_WINNER {
+            return;
+        }
+        for i in 0..self.n {
+            if pos.cells[i] == EMPTY && self.playable[i] {
+                out.push(StoneMove::Place(FaceId(i as u32)));
+            }
+        }
+        if pos.swap_legal(swap) {
+            out.push(StoneMove::Swap);
+        }
+    }
+
+    /// Why `m` cannot be played in `pos` (a game still going on).
+    pub fn check_move(
+        &self,
+        pos: &StonePosition,
+        m: StoneMove,
+        swap: bool,
+    ) -> Result<(), IllegalMove> {
+        match m {
+            StoneMove::Place(f) => self.check_place(&pos.cells, f),
+            StoneMove::Swap if !swap => {
+                Err(IllegalMove::new("the swap rule is not in use in this game"))
+            }
+            StoneMove::Swap if !pos.swap_legal(swap) => Err(IllegalMove::new(
+                "swap is only allowed as White's first move, right after Black's first stone",
+            )),
+            StoneMove::Swap => Ok(()),
+        }
+    }
+
+    /// A uniformly random legal move in `pos`, where the swap is legal: the
+    /// swap with its proper probability among the empty faces.
+    pub fn random_move_with_swap<G: rand::Rng + ?Sized>(
+        &self,
+        pos: &StonePosition,
+        rng: &mut G,
+    ) -> StoneMove {
+        let k = rng.random_range(0..=pos.empty);
+        if k == pos.empty {
+            return StoneMove::Swap;
+        }
+        let f = (0..self.n)
+            .filter(|&i| self.playable[i] && pos.cells[i] == EMPTY)
+            .nth(k as usize)
+            .expect("k < number of empty faces");
+        StoneMove::Place(FaceId(f as u32))
+    }
+
+    /// The notation of `m`: the face's name, or `swap`.
+    pub fn format_move(&self, m: StoneMove) -> String {
+        match m {
+            StoneMove::Place(f) => self.format(f),
+            StoneMove::Swap => "swap".into(),
+        }
+    }
+
+    /// The move written `text`: a face's name or `#<id>`, or `swap` (also
+    /// GTP's `swap-pieces`).
+    pub fn parse_move(&self, text: &str) -> Result<StoneMove, IllegalMove> {
+        let t = text.trim().to_ascii_lowercase();
+        if t == "swap" || t == "swap-pieces" {
+            return Ok(StoneMove::Swap);
+        }
+        if t.is_empty() {
+            return Err(IllegalMove::new("empty move"));
+        }
+        self.parse(&t, text).map(StoneMove::Place)
     }
 
     /// Names of tags, for messages: "bottom, left and right".

@@ -32,7 +32,9 @@
 //!   boundary.
 //! * Notation: the face label, `#<id>` for unlabelled faces, and `swap`.
 
-use super::connection::{Cells, EMPTY, Groups, group_faces, groups_by_fill};
+use super::connection::{
+    Cells, DRAW, EMPTY, NO_WINNER, StoneMove, StonePosition, group_faces, groups_by_fill,
+};
 use super::search::Searchable;
 use super::{
     Evidence, GameOptions, IllegalMove, MoveFaces, Outcome, Player, Rules, UnsuitableBoard,
@@ -41,8 +43,6 @@ use crate::board::{Board, SideTag};
 use crate::mesh::FaceId;
 use std::sync::Arc;
 
-const NO_WINNER: u8 = 0;
-const DRAW: u8 = 3;
 /// Side bits are 0 to 5, corner bits 8 to 13.
 const SIDE_MASK: u16 = 0x3f;
 const CORNER_SHIFT: u16 = 8;
@@ -53,11 +53,7 @@ const FORK: u8 = 4;
 
 /// A Havannah move: put a stone on a face, or take over Black's first stone
 /// (swap rule).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum HavannahMove {
-    Place(FaceId),
-    Swap,
-}
+pub type HavannahMove = StoneMove;
 
 #[derive(Debug)]
 struct Tables {
@@ -86,47 +82,10 @@ pub struct Havannah {
     swap: bool,
 }
 
-/// A Havannah position: stones, player to move and the incremental structures.
-#[derive(Clone, Debug)]
-pub struct HavannahPosition {
-    /// 0 empty, 1 Black, 2 White, per face.
-    cells: Vec<u8>,
-    groups: Groups,
-    to_move: Player,
-    stones: u32,
-    empty: u32,
-    /// 0 none, 1 Black won, 2 White won, 3 draw.
-    winner: u8,
-    /// What the winning group made ([`RING`], [`BRIDGE`], [`FORK`] bits).
-    how: u8,
-    /// The face of the last stone placed (in the winning group, once won).
-    last: u32,
-}
-
-impl PartialEq for HavannahPosition {
-    /// Equal stones, player to move and result; the forest's shape depends on
-    /// history and is not compared.
-    fn eq(&self, o: &Self) -> bool {
-        self.cells == o.cells
-            && self.to_move == o.to_move
-            && self.stones == o.stones
-            && self.winner == o.winner
-            && self.how == o.how
-    }
-}
-
-impl HavannahPosition {
-    /// The stone on face `f`, if any.
-    pub fn stone(&self, f: FaceId) -> Option<Player> {
-        super::stone_of(self.cells.get(f.index()).copied().unwrap_or(0))
-    }
-    /// Number of stones on the board.
-    pub fn stones(&self) -> u32 {
-        self.stones
-    }
-}
-
-use super::stone_of as winner_of;
+/// A Havannah position: stones, player to move and the incremental
+/// structures; what the winning group made is kept in its `how` ([`RING`],
+/// [`BRIDGE`], [`FORK`] bits).
+pub type HavannahPosition = StonePosition;
 
 /// Bridge and fork from a group's bits.
 fn shape_of(bits: u16) -> u8 {
@@ -216,10 +175,6 @@ impl Havannah {
         &self.board
     }
 
-    fn swap_legal(&self, pos: &HavannahPosition) -> bool {
-        self.swap && pos.winner == NO_WINNER && pos.stones == 1 && pos.to_move == 1
-    }
-
     /// Whether the stone about to go on `f` (colour `c`, not yet placed) can
     /// close a ring: a ring through it leaves it to two of its neighbours that
     /// are already in one group and are not neighbours of each other (else the
@@ -304,16 +259,7 @@ impl Havannah {
     fn place(&self, pos: &mut HavannahPosition, f: usize, p: Player) -> u8 {
         let c = p + 1;
         let ring_possible = self.may_close_ring(pos, f, c);
-        pos.cells[f] = c;
-        pos.stones += 1;
-        pos.empty -= 1;
-        pos.last = f as u32;
-        let mut root = pos.groups.find(f);
-        for &g in self.t.cells.neighbours(f) {
-            if pos.cells[g as usize] == c {
-                root = pos.groups.union(root, g as usize);
-            }
-        }
+        let root = pos.put(&self.t.cells, f, p);
         let mut how = shape_of(pos.groups.bits(root));
         if ring_possible && self.closes_ring(pos, f, c) {
             how |= RING;
@@ -377,21 +323,12 @@ impl Havannah {
         p: &mut HavannahPosition,
         rng: &mut G,
     ) -> Option<Player> {
-        if p.winner != NO_WINNER {
-            return winner_of(p.winner);
+        if let Some(r) = p.result() {
+            return r;
         }
         let n = self.t.cells.n;
-        if self.swap_legal(p) {
-            let k = rng.random_range(0..=p.empty);
-            let m = if k == p.empty {
-                HavannahMove::Swap
-            } else {
-                let f = (0..n)
-                    .filter(|&i| self.t.cells.playable[i] && p.cells[i] == EMPTY)
-                    .nth(k as usize)
-                    .expect("k < number of empty faces");
-                HavannahMove::Place(FaceId(f as u32))
-            };
+        if p.swap_legal(self.swap) {
+            let m = self.t.cells.random_move_with_swap(p, rng);
             self.apply(p, m);
             return self.playout_in_place(p, rng);
         }
@@ -407,7 +344,7 @@ impl Havannah {
                 break;
             }
         }
-        winner_of(p.winner)
+        p.result().flatten()
     }
 
     fn win_outcome(p: Player, how: u8, faces: Vec<FaceId>) -> Outcome {
@@ -461,52 +398,19 @@ impl Rules for Havannah {
         build_tables(board).map(|_| ())
     }
     fn start(&self) -> HavannahPosition {
-        HavannahPosition {
-            cells: vec![EMPTY; self.t.cells.n],
-            groups: Groups::new(&self.t.bits),
-            to_move: 0,
-            stones: 0,
-            empty: self.t.cells.playable_count,
-            winner: NO_WINNER,
-            how: 0,
-            last: u32::MAX,
-        }
+        StonePosition::start(&self.t.cells, &self.t.bits)
     }
     fn to_move(&self, pos: &HavannahPosition) -> Player {
         pos.to_move
     }
     fn legal_moves(&self, pos: &HavannahPosition, out: &mut Vec<HavannahMove>) {
-        out.clear();
-        if pos.winner != NO_WINNER {
-            return;
-        }
-        for i in 0..self.t.cells.n {
-            if pos.cells[i] == EMPTY && self.t.cells.playable[i] {
-                out.push(HavannahMove::Place(FaceId(i as u32)));
-            }
-        }
-        if self.swap_legal(pos) {
-            out.push(HavannahMove::Swap);
-        }
+        self.t.cells.legal_moves(pos, self.swap, out);
     }
     fn check(&self, pos: &HavannahPosition, m: HavannahMove) -> Result<(), IllegalMove> {
         if let Some(o) = self.outcome(pos) {
             return Err(IllegalMove::new(format!("the game is over: {}", o.reason)));
         }
-        match m {
-            HavannahMove::Place(f) => self.t.cells.check_place(&pos.cells, f),
-            HavannahMove::Swap => {
-                if !self.swap {
-                    Err(IllegalMove::new("the swap rule is not in use in this game"))
-                } else if !self.swap_legal(pos) {
-                    Err(IllegalMove::new(
-                        "swap is only allowed as White's first move, right after Black's first stone",
-                    ))
-                } else {
-                    Ok(())
-                }
-            }
-        }
+        self.t.cells.check_move(pos, m, self.swap)
     }
     fn apply(&self, pos: &mut HavannahPosition, m: HavannahMove) {
         let p = pos.to_move;
@@ -521,11 +425,7 @@ impl Rules for Havannah {
                 }
             }
             HavannahMove::Swap => {
-                // Black's only stone is a group of its own: recolour it in place.
-                if let Some(i) = pos.cells.iter().position(|&c| c == 1) {
-                    pos.cells[i] = 2;
-                    pos.last = i as u32;
-                    let r = pos.groups.find(i);
+                if let Some(r) = pos.swap_stone() {
                     let how = shape_of(pos.groups.bits(r));
                     if how != 0 {
                         pos.winner = 2;
@@ -537,10 +437,7 @@ impl Rules for Havannah {
         pos.to_move = 1 - p;
     }
     fn result(&self, pos: &HavannahPosition) -> Option<Option<Player>> {
-        match pos.winner {
-            NO_WINNER => None,
-            w => Some(winner_of(w)),
-        }
+        pos.result()
     }
     fn outcome(&self, pos: &HavannahPosition) -> Option<Outcome> {
         match pos.winner {
@@ -568,32 +465,19 @@ impl Rules for Havannah {
         full.then(Self::draw_outcome)
     }
     fn format_move(&self, _pos: &HavannahPosition, m: HavannahMove) -> String {
-        match m {
-            HavannahMove::Place(f) => self.t.cells.format(f),
-            HavannahMove::Swap => "swap".into(),
-        }
+        self.t.cells.format_move(m)
     }
     fn position_key(&self, pos: &HavannahPosition) -> (Vec<u8>, Player) {
-        (pos.cells.clone(), pos.to_move)
+        pos.key()
     }
     fn parse_move(&self, _pos: &HavannahPosition, text: &str) -> Result<HavannahMove, IllegalMove> {
-        let t = text.trim().to_ascii_lowercase();
-        if t == "swap" || t == "swap-pieces" {
-            return Ok(HavannahMove::Swap);
-        }
-        if t.is_empty() {
-            return Err(IllegalMove::new("empty move"));
-        }
-        self.t.cells.parse(&t, text).map(HavannahMove::Place)
+        self.t.cells.parse_move(text)
     }
     fn piece_at(&self, pos: &HavannahPosition, f: FaceId) -> Option<Player> {
         pos.stone(f)
     }
     fn move_faces(&self, _pos: &HavannahPosition, m: HavannahMove) -> MoveFaces {
-        match m {
-            HavannahMove::Place(f) => MoveFaces::place(f),
-            HavannahMove::Swap => MoveFaces::NONE,
-        }
+        m.faces()
     }
     fn placement(&self, f: FaceId) -> Option<HavannahMove> {
         Some(HavannahMove::Place(f))

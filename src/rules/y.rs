@@ -18,7 +18,9 @@
 //!   is an independent flood fill.
 //! * Notation: the face label, `#<id>` for unlabelled faces, and `swap`.
 
-use super::connection::{Cells, EMPTY, Groups, group_faces, groups_by_fill};
+use super::connection::{
+    Cells, DRAW, EMPTY, NO_WINNER, StoneMove, StonePosition, group_faces, groups_by_fill,
+};
 use super::search::Searchable;
 use super::{
     Evidence, GameOptions, IllegalMove, MoveFaces, Outcome, Player, Rules, UnsuitableBoard,
@@ -27,16 +29,13 @@ use crate::board::{Board, SideTag};
 use crate::mesh::FaceId;
 use std::sync::Arc;
 
-const NO_WINNER: u8 = 0;
-const DRAW: u8 = 3;
 const ALL_SIDES: u16 = 0b111;
 
 /// A Y move: put a stone on a face, or take over Black's first stone (swap rule).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum YMove {
-    Place(FaceId),
-    Swap,
-}
+pub type YMove = StoneMove;
+
+/// A Y position: stones, player to move and the incremental disjoint-set.
+pub type YPosition = StonePosition;
 
 #[derive(Debug)]
 struct Tables {
@@ -54,45 +53,6 @@ pub struct Y {
     board: Arc<Board>,
     swap: bool,
 }
-
-/// A Y position: stones, player to move and the incremental disjoint-set.
-#[derive(Clone, Debug)]
-pub struct YPosition {
-    /// 0 empty, 1 Black, 2 White, per face.
-    cells: Vec<u8>,
-    groups: Groups,
-    to_move: Player,
-    stones: u32,
-    empty: u32,
-    /// 0 none, 1 Black won, 2 White won, 3 draw.
-    winner: u8,
-    /// The face of the last stone placed (the winning group's, once won).
-    last: u32,
-}
-
-impl PartialEq for YPosition {
-    /// Equal stones, player to move and result; the forest's shape depends on
-    /// history and is not compared.
-    fn eq(&self, o: &Self) -> bool {
-        self.cells == o.cells
-            && self.to_move == o.to_move
-            && self.stones == o.stones
-            && self.winner == o.winner
-    }
-}
-
-impl YPosition {
-    /// The stone on face `f`, if any.
-    pub fn stone(&self, f: FaceId) -> Option<Player> {
-        super::stone_of(self.cells.get(f.index()).copied().unwrap_or(0))
-    }
-    /// Number of stones on the board.
-    pub fn stones(&self) -> u32 {
-        self.stones
-    }
-}
-
-use super::stone_of as winner_of;
 
 fn build_tables(board: &Board) -> Result<Tables, UnsuitableBoard> {
     let cells = Cells::new(board, "Y")?;
@@ -140,24 +100,10 @@ impl Y {
         self.t.sides
     }
 
-    fn swap_legal(&self, pos: &YPosition) -> bool {
-        self.swap && pos.winner == NO_WINNER && pos.stones == 1 && pos.to_move == 1
-    }
-
     /// Put a stone of `p` on `f`; returns whether its group now touches all sides.
     #[inline]
     fn place(&self, pos: &mut YPosition, f: usize, p: Player) -> bool {
-        let c = p + 1;
-        pos.cells[f] = c;
-        pos.stones += 1;
-        pos.empty -= 1;
-        pos.last = f as u32;
-        let mut root = pos.groups.find(f);
-        for &g in self.t.cells.neighbours(f) {
-            if pos.cells[g as usize] == c {
-                root = pos.groups.union(root, g as usize);
-            }
-        }
+        let root = pos.put(&self.t.cells, f, p);
         pos.groups.bits(root) == ALL_SIDES
     }
 
@@ -174,22 +120,13 @@ impl Y {
         pos: &YPosition,
         rng: &mut G,
     ) -> Option<Player> {
-        if pos.winner != NO_WINNER {
-            return winner_of(pos.winner);
+        if let Some(r) = pos.result() {
+            return r;
         }
         let n = self.t.cells.n;
-        if self.swap_legal(pos) {
+        if pos.swap_legal(self.swap) {
             let mut p = pos.clone();
-            let k = rng.random_range(0..=p.empty);
-            let m = if k == p.empty {
-                YMove::Swap
-            } else {
-                let f = (0..n)
-                    .filter(|&i| self.t.cells.playable[i] && p.cells[i] == EMPTY)
-                    .nth(k as usize)
-                    .expect("k < number of empty faces");
-                YMove::Place(FaceId(f as u32))
-            };
+            let m = self.t.cells.random_move_with_swap(&p, rng);
             self.apply(&mut p, m);
             return self.random_playout(&p, rng);
         }
@@ -222,7 +159,7 @@ impl Y {
                         break;
                     }
                 }
-                winner_of(q.winner)
+                q.result().flatten()
             }
         }
     }
@@ -267,51 +204,19 @@ impl Rules for Y {
         build_tables(board).map(|_| ())
     }
     fn start(&self) -> YPosition {
-        YPosition {
-            cells: vec![EMPTY; self.t.cells.n],
-            groups: Groups::new(&self.t.side),
-            to_move: 0,
-            stones: 0,
-            empty: self.t.cells.playable_count,
-            winner: NO_WINNER,
-            last: u32::MAX,
-        }
+        StonePosition::start(&self.t.cells, &self.t.side)
     }
     fn to_move(&self, pos: &YPosition) -> Player {
         pos.to_move
     }
     fn legal_moves(&self, pos: &YPosition, out: &mut Vec<YMove>) {
-        out.clear();
-        if pos.winner != NO_WINNER {
-            return;
-        }
-        for i in 0..self.t.cells.n {
-            if pos.cells[i] == EMPTY && self.t.cells.playable[i] {
-                out.push(YMove::Place(FaceId(i as u32)));
-            }
-        }
-        if self.swap_legal(pos) {
-            out.push(YMove::Swap);
-        }
+        self.t.cells.legal_moves(pos, self.swap, out);
     }
     fn check(&self, pos: &YPosition, m: YMove) -> Result<(), IllegalMove> {
         if let Some(o) = self.outcome(pos) {
             return Err(IllegalMove::new(format!("the game is over: {}", o.reason)));
         }
-        match m {
-            YMove::Place(f) => self.t.cells.check_place(&pos.cells, f),
-            YMove::Swap => {
-                if !self.swap {
-                    Err(IllegalMove::new("the swap rule is not in use in this game"))
-                } else if !self.swap_legal(pos) {
-                    Err(IllegalMove::new(
-                        "swap is only allowed as White's first move, right after Black's first stone",
-                    ))
-                } else {
-                    Ok(())
-                }
-            }
-        }
+        self.t.cells.check_move(pos, m, self.swap)
     }
     fn apply(&self, pos: &mut YPosition, m: YMove) {
         let p = pos.to_move;
@@ -324,24 +229,17 @@ impl Rules for Y {
                 }
             }
             YMove::Swap => {
-                // Black's only stone is a group of its own: recolour it in place.
-                if let Some(i) = pos.cells.iter().position(|&c| c == 1) {
-                    pos.cells[i] = 2;
-                    pos.last = i as u32;
-                    let r = pos.groups.find(i);
-                    if pos.groups.bits(r) == ALL_SIDES {
-                        pos.winner = 2;
-                    }
+                if let Some(r) = pos.swap_stone()
+                    && pos.groups.bits(r) == ALL_SIDES
+                {
+                    pos.winner = 2;
                 }
             }
         }
         pos.to_move = 1 - p;
     }
     fn result(&self, pos: &YPosition) -> Option<Option<Player>> {
-        match pos.winner {
-            NO_WINNER => None,
-            w => Some(winner_of(w)),
-        }
+        pos.result()
     }
     fn outcome(&self, pos: &YPosition) -> Option<Outcome> {
         match pos.winner {
@@ -364,32 +262,19 @@ impl Rules for Y {
         full.then(Self::draw_outcome)
     }
     fn format_move(&self, _pos: &YPosition, m: YMove) -> String {
-        match m {
-            YMove::Place(f) => self.t.cells.format(f),
-            YMove::Swap => "swap".into(),
-        }
+        self.t.cells.format_move(m)
     }
     fn position_key(&self, pos: &YPosition) -> (Vec<u8>, Player) {
-        (pos.cells.clone(), pos.to_move)
+        pos.key()
     }
     fn parse_move(&self, _pos: &YPosition, text: &str) -> Result<YMove, IllegalMove> {
-        let t = text.trim().to_ascii_lowercase();
-        if t == "swap" || t == "swap-pieces" {
-            return Ok(YMove::Swap);
-        }
-        if t.is_empty() {
-            return Err(IllegalMove::new("empty move"));
-        }
-        self.t.cells.parse(&t, text).map(YMove::Place)
+        self.t.cells.parse_move(text)
     }
     fn piece_at(&self, pos: &YPosition, f: FaceId) -> Option<Player> {
         pos.stone(f)
     }
     fn move_faces(&self, _pos: &YPosition, m: YMove) -> MoveFaces {
-        match m {
-            YMove::Place(f) => MoveFaces::place(f),
-            YMove::Swap => MoveFaces::NONE,
-        }
+        m.faces()
     }
     fn placement(&self, f: FaceId) -> Option<YMove> {
         Some(YMove::Place(f))
