@@ -14,6 +14,7 @@
 pub mod builder;
 mod change;
 pub mod faces;
+pub mod lattice;
 pub mod lint;
 
 pub use builder::BoardBuilder;

@@ -49,8 +49,8 @@
 
 use super::excerpt::excerpt;
 use super::record::{BoardSource, GameRecord, RecordOptions, RecordResult};
-use super::sgf::{self, SgfTree};
-use super::sgf_line::{ForeignError, main_line, prop};
+use super::sgf::SgfTree;
+use super::sgf_line::{ForeignError, game_line, parse_text, prop};
 
 /// The rules name boardspace LOA records are read as.
 pub const LOA_RULES: &str = "loa";
@@ -99,22 +99,13 @@ fn player_name(value: &str) -> Option<String> {
 
 /// Read a boardspace LOA SGF record (see the module documentation).
 pub fn read_loa_sgf(text: &str) -> Result<GameRecord, ForeignError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    read_tree(sgf::parse_tree(text)?)
+    read_tree(parse_text(text)?)
 }
 
 /// Read a parsed boardspace LOA game tree.
 pub(crate) fn read_tree(tree: SgfTree) -> Result<GameRecord, ForeignError> {
-    let nodes = main_line(tree, FORMAT)?;
+    let nodes = game_line(tree, FORMAT, "9", "Lines of Action")?;
     let root = &nodes[0];
-    if let Some(gm) = prop(root, "GM")
-        && gm.trim() != "9"
-    {
-        return Err(ForeignError::invalid(
-            FORMAT,
-            format!("GM[{}] is not Lines of Action (GM[9])", excerpt(gm)),
-        ));
-    }
     if let Some(su) = prop(root, "SU")
         && !su.trim().eq_ignore_ascii_case("loa")
     {

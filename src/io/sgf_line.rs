@@ -4,7 +4,8 @@
 //! the readers and the dispatcher ([`super::foreign`]), so neither imports the
 //! other's caller.
 
-use super::sgf::{Node, SgfError, SgfTree};
+use super::excerpt::excerpt;
+use super::sgf::{self, Node, SgfError, SgfTree};
 
 /// Why a record of another program could not be read or written.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -68,4 +69,30 @@ pub(crate) fn prop<'a>(node: &'a Node, id: &str) -> Option<&'a str> {
         .find(|(k, _)| k == id)
         .and_then(|(_, v)| v.first())
         .map(String::as_str)
+}
+
+/// Parses the text of an SGF file (a byte-order mark is skipped).
+pub(crate) fn parse_text(text: &str) -> Result<SgfTree, ForeignError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    Ok(sgf::parse_tree(text)?)
+}
+
+/// The nodes of the only line of `tree`, a record of `game` whose root's
+/// `GM`, when present, must be `gm`.
+pub(crate) fn game_line(
+    tree: SgfTree,
+    format: &'static str,
+    gm: &str,
+    game: &str,
+) -> Result<Vec<Node>, ForeignError> {
+    let nodes = main_line(tree, format)?;
+    if let Some(v) = prop(&nodes[0], "GM")
+        && v.trim() != gm
+    {
+        return Err(ForeignError::invalid(
+            format,
+            format!("GM[{}] is not {game} (GM[{gm}])", excerpt(v)),
+        ));
+    }
+    Ok(nodes)
 }

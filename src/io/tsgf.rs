@@ -41,8 +41,9 @@
 
 use super::excerpt::excerpt;
 use super::record::{BoardSource, GameRecord, RecordOptions, RecordResult};
-use super::sgf::{self, SgfTree};
-use super::sgf_line::{ForeignError, main_line, prop};
+use super::sgf::SgfTree;
+use super::sgf_line::{ForeignError, game_line, parse_text, prop};
+use crate::board::lattice::{KNIGHT, segments_cross};
 use crate::board::{Board, grid_label, parse_grid_label};
 
 /// The rules name TwixT records are read as and the only one they are written for.
@@ -53,29 +54,6 @@ pub const FORMAT: &str = "Little Golem TwixT record";
 pub const MIN_SIZE: u32 = 5;
 /// Largest board side: points are two letters a–z.
 pub const MAX_SIZE: u32 = 26;
-
-/// Knight offsets `(dcol, drow)`.
-const KNIGHT: [(i32, i32); 8] = [
-    (1, 2),
-    (-1, 2),
-    (2, 1),
-    (-2, 1),
-    (-1, -2),
-    (1, -2),
-    (-2, -1),
-    (2, -1),
-];
-
-fn orient(a: (i64, i64), b: (i64, i64), c: (i64, i64)) -> i64 {
-    (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0)
-}
-
-/// Whether segments ab and cd cross at a point inside both (knight links have
-/// no grid point inside, so links sharing an end never cross).
-fn cross(a: (i64, i64), b: (i64, i64), c: (i64, i64), d: (i64, i64)) -> bool {
-    orient(a, b, c).signum() * orient(a, b, d).signum() < 0
-        && orient(c, d, a).signum() * orient(c, d, b).signum() < 0
-}
 
 /// A hole as (col, row).
 type Hole = (i64, i64);
@@ -121,7 +99,7 @@ impl LinkCheck {
             let crossing = |owner: u8| {
                 self.links
                     .iter()
-                    .any(|&(p, q, o)| o == owner && cross(a, b, p, q))
+                    .any(|&(p, q, o)| o == owner && segments_cross(a, b, p, q))
             };
             if crossing(1 - player) {
                 continue;
@@ -161,22 +139,13 @@ fn parse_point(text: &str, n: u32) -> Option<(u32, u32)> {
 
 /// Read a Little Golem TwixT record (see the module documentation).
 pub fn read_tsgf(text: &str) -> Result<GameRecord, ForeignError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    read_tree(sgf::parse_tree(text)?)
+    read_tree(parse_text(text)?)
 }
 
 /// Read a parsed Little Golem TwixT game tree.
 pub(crate) fn read_tree(tree: SgfTree) -> Result<GameRecord, ForeignError> {
-    let nodes = main_line(tree, FORMAT)?;
+    let nodes = game_line(tree, FORMAT, "21", "TwixT")?;
     let root = &nodes[0];
-    if let Some(gm) = prop(root, "GM")
-        && gm.trim() != "21"
-    {
-        return Err(ForeignError::invalid(
-            FORMAT,
-            format!("GM[{}] is not TwixT (GM[21])", excerpt(gm)),
-        ));
-    }
     let sz = prop(root, "SZ").unwrap_or("24").trim();
     let n: u32 = sz
         .parse()

@@ -38,6 +38,7 @@ use super::search::{Searchable, Settings, reward_for};
 use super::{
     Evidence, GameOptions, IllegalMove, MoveFaces, Outcome, Player, Rules, UnsuitableBoard,
 };
+use crate::board::lattice::{KNIGHT, segments_cross};
 use crate::board::{Board, grid_label, parse_grid_label};
 use crate::mesh::FaceId;
 use crate::presets;
@@ -61,19 +62,6 @@ pub enum TwixtMove {
 
 const NO_CELL: u16 = u16::MAX;
 const NO_WINNER: u8 = 2;
-
-/// Knight offsets `(dcol, drow)`; the first four point "forward" (drow > 0), the
-/// last four are their negations in the same order (`d + 4` is opposite to `d`).
-const KNIGHT: [(i32, i32); 8] = [
-    (1, 2),
-    (-1, 2),
-    (2, 1),
-    (-2, 1),
-    (-1, -2),
-    (1, -2),
-    (-2, -1),
-    (2, -1),
-];
 
 // Per-cell flags.
 const RED_MAY: u8 = 1;
@@ -191,19 +179,6 @@ fn bit(words: &[u64], i: usize) -> bool {
 }
 
 /// Twice the signed area of the triangle (a, b, c).
-fn orient(a: (i64, i64), b: (i64, i64), c: (i64, i64)) -> i64 {
-    (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0)
-}
-
-/// Whether segments ab and cd cross at a point interior to both. Knight links have
-/// no lattice point inside them, so links sharing an end never qualify and a link
-/// never passes through a hole.
-fn segments_cross(a: (i64, i64), b: (i64, i64), c: (i64, i64), d: (i64, i64)) -> bool {
-    let (o1, o2) = (orient(a, b, c), orient(a, b, d));
-    let (o3, o4) = (orient(c, d, a), orient(c, d, b));
-    o1.signum() * o2.signum() < 0 && o3.signum() * o4.signum() < 0
-}
-
 impl Twixt {
     /// TwixT on `board`, which must be a TwixT board as made by
     /// [`presets::twixt`] (N×N holes without the corners, N from 5 to 48).

@@ -5,7 +5,7 @@
 //! corners so the user can fix it.
 
 use super::{DRAFT, PaintCx, SNAP, ToolCx};
-use crate::app::editor::snap::{SnapTarget, Snapped, snap};
+use crate::app::editor::snap::{SnapTarget, Snapped};
 use crate::app::workspace::Cause;
 use crate::app::workspace::Workspace;
 use crate::edit::BoardEdit;
@@ -86,10 +86,7 @@ impl Draw {
 
     pub fn frame(&mut self, cx: &mut ToolCx) {
         self.radius = cx.radius;
-        let grid = cx.ws.settings.grid_snap.then_some(cx.ws.settings.grid_size);
-        self.hover = cx
-            .pointer
-            .map(|p| snap(cx.board(), cx.index, p, cx.radius, grid));
+        self.hover = cx.pointer.map(|p| cx.snap_corner(p));
         self.hover_closes = self.points.len() >= 3
             && cx
                 .pointer
@@ -101,19 +98,13 @@ impl Draw {
             self.close(cx.ws, cx.selection);
             return;
         }
-        let s = snap(cx.board(), cx.index, c.at, cx.radius, grid);
-        if self
-            .points
-            .iter()
-            .any(|&q| q.distance(s.point) <= cx.radius * 0.25)
-        {
-            cx.ws.status.error_for(
-                Cause::Polygon,
-                "this polygon already has a corner there; click the first corner to close it",
-            );
+        let Some(s) = cx.add_corner(
+            &mut self.points,
+            c.at,
+            "this polygon already has a corner there; click the first corner to close it",
+        ) else {
             return;
-        }
-        self.points.push(s.point);
+        };
         self.crossed = None;
         let on = match s.target {
             SnapTarget::Vertex(v) => format!(" on vertex #{}", v.0),

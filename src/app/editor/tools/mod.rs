@@ -77,6 +77,40 @@ impl ToolCx<'_> {
         self.ws.doc.board()
     }
 
+    /// Where a corner clicked at `at` goes, snapped like every polygon tool
+    /// (vertices, edges, the grid when grid snapping is on).
+    pub fn snap_corner(&self, at: Point) -> super::snap::Snapped {
+        let grid = self
+            .ws
+            .settings
+            .grid_snap
+            .then_some(self.ws.settings.grid_size);
+        super::snap::snap(self.board(), self.index, at, self.radius, grid)
+    }
+
+    /// Adds the corner clicked at `at` to the polygon `points` being drawn
+    /// (Draw and Outline tools): snapped, and refused with `twice` in the
+    /// status bar when the polygon already has a corner there.
+    pub fn add_corner(
+        &mut self,
+        points: &mut Vec<Point>,
+        at: Point,
+        twice: &str,
+    ) -> Option<super::snap::Snapped> {
+        let s = self.snap_corner(at);
+        if points
+            .iter()
+            .any(|&q| q.distance(s.point) <= self.radius * 0.25)
+        {
+            self.ws
+                .status
+                .error_for(crate::app::workspace::Cause::Polygon, twice);
+            return None;
+        }
+        points.push(s.point);
+        Some(s)
+    }
+
     /// The board point where the current press started.
     pub fn press_origin(&self) -> Option<Point> {
         let p = self.response.ctx.input(|i| i.pointer.press_origin())?;

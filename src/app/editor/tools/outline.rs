@@ -6,7 +6,7 @@
 //! on the board by itself. Clicking again after closing starts a new outline.
 
 use super::{PaintCx, SNAP, ToolCx};
-use crate::app::editor::snap::{Snapped, snap};
+use crate::app::editor::snap::Snapped;
 use crate::app::workspace::{Cause, Workspace};
 use crate::mesh::Point;
 use crate::ops::Outline as OpOutline;
@@ -87,10 +87,7 @@ impl Outline {
     }
 
     pub fn frame(&mut self, cx: &mut ToolCx) {
-        let grid = cx.ws.settings.grid_snap.then_some(cx.ws.settings.grid_size);
-        self.hover = cx
-            .pointer
-            .map(|p| snap(cx.board(), cx.index, p, cx.radius, grid));
+        self.hover = cx.pointer.map(|p| cx.snap_corner(p));
         self.hover_closes = !self.closed
             && self.points.len() >= 3
             && cx
@@ -106,19 +103,13 @@ impl Outline {
             self.close(cx.ws);
             return;
         }
-        let s = snap(cx.board(), cx.index, c.at, cx.radius, grid);
-        if self
-            .points
-            .iter()
-            .any(|&q| q.distance(s.point) <= cx.radius * 0.25)
-        {
-            cx.ws.status.error_for(
-                Cause::Polygon,
-                "the outline already has a corner there; click the first corner to close it",
-            );
+        let Some(s) = cx.add_corner(
+            &mut self.points,
+            c.at,
+            "the outline already has a corner there; click the first corner to close it",
+        ) else {
             return;
-        }
-        self.points.push(s.point);
+        };
         cx.ws.status.info(format!(
             "outline corner {} at ({}, {})",
             self.points.len(),
