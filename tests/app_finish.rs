@@ -1,7 +1,8 @@
 //! Issue 12, the last of the first hour, driven through the real app: the
 //! in-app file dialog names each extension once, shortcuts read as the keys are
 //! printed ("+", "−"), the status bar shows the Hint's result without waiting
-//! for input, and the snapshot tests catch a missing last-move marker.
+//! for input, the snapshot tests catch a missing last-move marker, and the
+//! inspector counts "1 face" (seen in the real-window journey).
 
 mod app_common;
 
@@ -37,8 +38,8 @@ fn the_in_app_file_dialog_names_each_extension_once() {
         ..Default::default()
     });
     // File → Open: "Boards and games" and then each kind on its own.
-    click_label(&mut h, "File");
-    click_label(&mut h, "Open…");
+    h.state_mut().apply(Command::Open);
+    h.run_ok();
     assert!(matches!(h.state().dialog(), Some(Dialog::File(_))));
     assert!(
         h.query_by_label("Shows: .ron .obj .sgf").is_some(),
@@ -182,4 +183,16 @@ fn the_snapshot_comparison_catches_a_missing_last_move_dot() {
     );
     let err = compare(&broken).expect_err("the picture without the last-move dot fails");
     eprintln!("without the last-move dot ({painted} pixels painted over): {err}");
+}
+
+/// Seen in the real window after reopening a one-face board: the inspector
+/// said "1 faces have no label".
+#[test]
+fn the_inspector_counts_one_unlabelled_face_in_english() {
+    let (mut h, _dir) = harness(Some(presets::hex(3)));
+    relabel(&mut h, 0, "");
+    assert!(h.query_by_label("1 face has no label").is_some());
+    assert!(!has_text(&h, "1 faces"));
+    relabel(&mut h, 1, "");
+    assert!(h.query_by_label("2 faces have no label").is_some());
 }

@@ -308,16 +308,16 @@ fn the_wizard_buttons_stay_put_while_the_preview_is_built() {
     // pressed and released after it is ready.
     pick_tiling(&mut h, "Hexagonal (6.6.6)");
     click_label(&mut h, "hexagon");
-    h.get_by_label("Size").set_value_accesskit(3.0);
+    h.get_by_label("Size").set_value_accesskit(6.0);
     h.step();
     h.step();
-    assert!(has_text(&h, "about 19 faces"), "still being built");
+    assert!(has_text(&h, "about 91 faces"), "still being built");
     let aim = play(&h).center();
-    wait(&mut h, "the 19-face preview", |h| preview_ready(h, 19));
+    wait(&mut h, "the 91-face preview", |h| preview_ready(h, 91));
     click_at(&mut h, aim);
     wait(&mut h, "the game", |h| h.state().play.game().is_some());
     assert_eq!(h.state().play.game().unwrap().kind(), RulesKind::Havannah);
-    assert_eq!(h.state().ws.doc.board().face_count(), 19);
+    assert_eq!(h.state().ws.doc.board().face_count(), 91);
 }
 
 #[test]
