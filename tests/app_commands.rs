@@ -85,8 +85,8 @@ fn every_menu_entry_with_a_shortcut_does_what_the_shortcut_does() {
             "Redo set label Ctrl+Shift+Z",
             "Delete face Delete",
             "Fit board F",
-            "Zoom in Plus",
-            "Zoom out Minus",
+            "Zoom in +",
+            "Zoom out \u{2212}",
             "Reset zoom 0",
         ]
     );

@@ -240,6 +240,89 @@ fn y_and_havannah_against_the_computer() {
     }
 }
 
+/// Whether the wizard shows a finished preview of `faces` faces (not the
+/// "about N faces" estimate shown while it is being built).
+fn preview_ready(h: &H, faces: usize) -> bool {
+    has_text(h, &format!("{faces} faces")) && !has_text(h, &format!("about {faces} faces"))
+}
+
+/// Run single frames (a little apart, for the worker) until `done`.
+fn step_until(h: &mut H, what: &str, mut each: impl FnMut(&H), done: impl Fn(&H) -> bool) {
+    let start = Instant::now();
+    loop {
+        each(h);
+        if done(h) {
+            return;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "timed out waiting for {what}"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+        h.step();
+    }
+}
+
+/// The race behind the flaky `y_and_havannah_against_the_computer`: the
+/// wizard's height followed the preview (the face count wrapped onto more lines
+/// once the tagged sides were known, the form's rows came and went with the
+/// shape), and the modal is centred, so "Create and play" moved by 7 to 22 px
+/// when the worker finished. A click aimed while the preview was being built
+/// landed beside the button: nothing happened (or, outside the dialog, it
+/// closed). Frame by frame, the buttons now stay put, and that click plays.
+#[test]
+fn the_wizard_buttons_stay_put_while_the_preview_is_built() {
+    let (mut h, _dir) = harness(None);
+    open_wizard(&mut h);
+    wait(&mut h, "the preview", |h| preview_ready(h, 61));
+    let create = |h: &H| h.get_by_label("Create").rect();
+    let play = |h: &H| h.get_by_label("Create and play Havannah").rect();
+    let (create0, play0) = (create(&h), play(&h));
+    // A new size: every frame from the change until the preview is ready.
+    h.get_by_label("Size").set_value_accesskit(4.0);
+    h.step();
+    let mut frames = 0;
+    step_until(
+        &mut h,
+        "the 37-face preview",
+        |h| {
+            frames += 1;
+            assert_eq!(create(h), create0, "Create moved (frame {frames})");
+            assert_eq!(play(h), play0, "Create and play moved (frame {frames})");
+        },
+        |h| preview_ready(h, 37),
+    );
+    // Other shapes and tilings (other form rows, no suggested game): Create stays.
+    for (pick, faces) in [("triangle", 10), ("rhombus", 16)] {
+        click_label(&mut h, pick);
+        wait(&mut h, pick, |h| preview_ready(h, faces));
+        assert_eq!(create(&h), create0, "Create moved for the {pick}");
+    }
+    pick_tiling(&mut h, "Polar (rings of sectors)");
+    assert_eq!(create(&h), create0, "Create moved for the polar tiling");
+    pick_tiling(&mut h, "Truncated square (4.8.8)");
+    click_label(&mut h, "rectangle");
+    assert!(has_label(&h, "Height"));
+    assert_eq!(create(&h), create0, "Create moved for a rectangle");
+    // The click of the flaky test: aimed while the preview is being built,
+    // pressed and released after it is ready.
+    pick_tiling(&mut h, "Hexagonal (6.6.6)");
+    click_label(&mut h, "hexagon");
+    h.get_by_label("Size").set_value_accesskit(6.0);
+    h.step();
+    h.step();
+    assert!(
+        has_text(&h, "about ") && !preview_ready(&h, 91),
+        "still being built (the estimate is shown)"
+    );
+    let aim = play(&h).center();
+    wait(&mut h, "the 91-face preview", |h| preview_ready(h, 91));
+    click_at(&mut h, aim);
+    wait(&mut h, "the game", |h| h.state().play.game().is_some());
+    assert_eq!(h.state().play.game().unwrap().kind(), RulesKind::Havannah);
+    assert_eq!(h.state().ws.doc.board().face_count(), 91);
+}
+
 #[test]
 fn the_wizard_choices_are_kept_between_runs() {
     let (mut h, _dir) = harness(None);

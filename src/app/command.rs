@@ -508,7 +508,7 @@ impl Command {
 
     /// The first shortcut as the platform writes it ("Ctrl+S"), if it has one.
     pub fn shortcut_text(&self, ctx: &egui::Context) -> Option<String> {
-        self.shortcuts().first().map(|s| ctx.format_shortcut(s))
+        self.shortcuts().first().map(|s| format_shortcut(ctx, s))
     }
 
     /// Every shortcut as the platform writes it ("Ctrl+Shift+Z, Ctrl+Y").
@@ -516,7 +516,7 @@ impl Command {
         let all: Vec<String> = self
             .shortcuts()
             .iter()
-            .map(|s| ctx.format_shortcut(s))
+            .map(|s| format_shortcut(ctx, s))
             .collect();
         (!all.is_empty()).then(|| all.join(", "))
     }
@@ -533,6 +533,24 @@ impl Command {
     /// only shortcuts with Ctrl/Cmd, and not undo/redo (the field undoes its own text).
     fn works_while_typing(&self, s: &KeyboardShortcut) -> bool {
         !s.conflicts_with_text_editing() && !matches!(self, Command::Undo | Command::Redo)
+    }
+}
+
+/// A shortcut as the platform writes it ("Ctrl+S"), with a punctuation key as
+/// it is printed on the key ("+", "−", "Ctrl++") rather than egui's name for it
+/// ("Plus", "Minus").
+pub fn format_shortcut(ctx: &egui::Context, shortcut: &KeyboardShortcut) -> String {
+    let text = ctx.format_shortcut(shortcut);
+    let key = shortcut.logical_key;
+    let symbol = key.symbol_or_name();
+    // Only ASCII punctuation and the minus sign: the arrows' symbols are not in
+    // every font, and their names read well.
+    let printed = symbol != key.name()
+        && (symbol.is_ascii() || symbol == "\u{2212}")
+        && !symbol.chars().any(char::is_alphanumeric);
+    match text.strip_suffix(key.name()) {
+        Some(mods) if printed => format!("{mods}{symbol}"),
+        _ => text,
     }
 }
 

@@ -75,14 +75,16 @@ impl FileQuestion {
         self
     }
 
-    /// Every extension any filter shows (lower case).
+    /// Every extension any filter shows (lower case), each once, in the order
+    /// the filters first name them.
     pub fn extensions(&self) -> Vec<String> {
-        let mut all: Vec<String> = self
-            .filters
-            .iter()
-            .flat_map(|(_, e)| e.iter().map(|x| x.to_ascii_lowercase()))
-            .collect();
-        all.dedup();
+        let mut all: Vec<String> = Vec::new();
+        for x in self.filters.iter().flat_map(|(_, e)| e.iter()) {
+            let x = x.to_ascii_lowercase();
+            if !all.contains(&x) {
+                all.push(x);
+            }
+        }
         all
     }
 
@@ -561,6 +563,7 @@ mod tests {
         assert!(!q.accepts(Path::new("b.svg")));
         assert!(!q.accepts(Path::new("b")));
         assert!(FileQuestion::open("any").accepts(Path::new("b")));
+        assert_eq!(q.extensions(), ["ron", "obj", "sgf"], "each extension once");
     }
 
     #[test]

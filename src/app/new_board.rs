@@ -11,7 +11,10 @@
 //! The preview is built on a background thread so the dialog stays responsive;
 //! boards of more than [`PREVIEW_FACES`] faces are not previewed: the dialog
 //! shows their estimated face count ([`crate::tiling::estimate_faces`]) and
-//! builds them only on Create. The choices are kept in the settings
+//! builds them only on Create. The dialog keeps one size whatever is chosen and
+//! whether or not the preview is ready (the form and preview row has a fixed
+//! height, the face count is one truncated line), so its buttons never move
+//! under the pointer. The choices are kept in the settings
 //! ([`WizardSettings`]), so the next run starts where the user left off.
 
 use super::canvas::paint_face;
@@ -33,6 +36,14 @@ pub const PREVIEW_FACES: u64 = 20_000;
 
 /// The fixed id of the wizard's modal layer.
 const WIZARD_ID: &str = "new_board_wizard";
+
+/// The height of the wizard's form and preview row: fixed, so that the modal
+/// (centred on the window) keeps its size and its buttons stay under the
+/// pointer while the choices change and the preview is being built.
+const BODY_HEIGHT: f32 = 350.0;
+
+/// The preview picture's size.
+const PREVIEW_SIZE: egui::Vec2 = egui::vec2(380.0, 320.0);
 
 /// The wizard's choices, kept between runs (by name, so a renamed or removed
 /// tiling falls back to the default instead of failing to load).
@@ -259,10 +270,14 @@ impl Wizard {
             ui.horizontal_top(|ui| {
                 ui.vertical(|ui| {
                     ui.set_width(300.0);
+                    ui.set_height(BODY_HEIGHT);
                     self.form(ui);
                 });
                 ui.add_space(12.0);
-                ui.vertical(|ui| self.preview(ui, &params, &estimate));
+                ui.vertical(|ui| {
+                    ui.set_height(BODY_HEIGHT);
+                    self.preview(ui, &params, &estimate);
+                });
             });
             ui.separator();
             let err = match &estimate {
@@ -450,7 +465,7 @@ impl Wizard {
         params: &TilingParams,
         estimate: &Result<u64, TilingError>,
     ) {
-        let (rect, _) = ui.allocate_exact_size(egui::vec2(380.0, 320.0), egui::Sense::hover());
+        let (rect, _) = ui.allocate_exact_size(PREVIEW_SIZE, egui::Sense::hover());
         let painter = ui.painter_at(rect);
         painter.rect_filled(rect, 4.0, ui.visuals().extreme_bg_color);
         let current = self.built.as_ref().filter(|(p, _)| p == params);
@@ -499,7 +514,10 @@ impl Wizard {
                 e.to_string()
             }
         };
-        ui.label(count);
+        // One line (the full text on hover): a wrapped line would change the
+        // dialog's height, and move its buttons, when the preview is ready.
+        ui.set_max_width(PREVIEW_SIZE.x);
+        ui.add(egui::Label::new(count).truncate());
     }
 }
 

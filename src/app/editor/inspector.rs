@@ -448,7 +448,11 @@ impl Inspector {
             .count();
         if unlabelled > 0 {
             ui.add_space(4.0);
-            ui.label(format!("{unlabelled} faces have no label"));
+            ui.label(if unlabelled == 1 {
+                "1 face has no label".to_string()
+            } else {
+                format!("{unlabelled} faces have no label")
+            });
             if ui
                 .button("Label unlabelled faces")
                 .on_hover_text("Give them labels f1, f2, … in reading order (top row first)")
