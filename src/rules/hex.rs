@@ -767,17 +767,11 @@ impl Rules for Hex {
 }
 
 /// Hex's tuning settings (`--params bridge=1`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct HexSettings {
     /// Bridge-save playouts: when a playout move intrudes into a bridge of the
     /// player to move, that player answers in the bridge's other cell.
     pub bridge: bool,
-}
-
-impl Default for HexSettings {
-    fn default() -> Self {
-        HexSettings { bridge: false }
-    }
 }
 
 impl Settings for HexSettings {
