@@ -201,6 +201,62 @@ fn bench_prints_simulations_per_second() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(v["simulations"].as_u64().unwrap() > 100);
     assert!(v["simulations_per_second"].as_f64().unwrap() > 500.0);
+    // The tree's shape: every root move allocated, some nodes expanded, and
+    // the search reached beyond the root's children.
+    let tree = &v["tree"];
+    assert!(tree["nodes"].as_u64().unwrap() > 49, "{tree}");
+    assert!(tree["expanded"].as_u64().unwrap() >= 1, "{tree}");
+    assert!(tree["max_depth"].as_u64().unwrap() >= 2, "{tree}");
+}
+
+#[test]
+fn bench_and_gtp_take_tuning_parameters() {
+    let out = bin()
+        .args([
+            "bench",
+            "--rules",
+            "hex",
+            "--size",
+            "7",
+            "--seconds",
+            "0.2",
+            "--params",
+            "explore=0.3,fpu=1,rave=1,bridge=1",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("expanded, deepest visited ply"), "{text}");
+    // A name the game does not know is refused with the list of known ones.
+    let out = bin()
+        .args(["gtp", "--rules", "hex", "--params", "cut=3"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("unknown parameter 'cut'") && err.contains("bridge"),
+        "{err}"
+    );
+    let mut g = Gtp::start(&[
+        "--rules",
+        "hex",
+        "--size",
+        "5",
+        "--time",
+        "0.1",
+        "--params",
+        "rave=1,bridge=1",
+    ]);
+    let mv = g.ok("genmove black");
+    let reply = if mv == "c3" { "c2" } else { "c3" };
+    g.ok(&format!("play white {reply}"));
+    g.quit();
 }
 
 #[test]

@@ -230,6 +230,7 @@ fn gtp_errors_are_typed_and_say_why() {
         threads: 1,
         time: 0.05,
         seed: 1,
+        params: String::new(),
     };
     let mut s = Session::new(&args(RulesKind::Hex)).unwrap();
     let err = |s: &mut Session, line: &str| s.handle_line(line).unwrap();

@@ -2,8 +2,8 @@
 
 use super::play::GameArgs;
 use super::{CliFailure, print_out};
-use crate::engine::{SearchConfig, SearchLimits};
-use crate::game::DynEngine;
+use crate::engine::{SearchConfig, SearchLimits, TreeInfo};
+use crate::game::{DynEngine, EngineParams};
 use clap::Args;
 use std::time::Duration;
 
@@ -18,6 +18,10 @@ pub struct BenchArgs {
     /// Worker threads (1–64).
     #[arg(long, default_value_t = 1, value_parser = super::count_in(1, super::MAX_THREADS))]
     pub threads: usize,
+    /// Tuning parameters of the engine, e.g. "explore=0.3,rave=1" (as
+    /// `selfplay --params`).
+    #[arg(long, default_value = "")]
+    pub params: String,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -33,14 +37,21 @@ struct Report {
     simulations_per_second: f64,
     best_move: String,
     win_rate: f32,
+    /// Nodes in the tree(s), nodes expanded, deepest visited ply.
+    tree: TreeInfo,
 }
 
 pub fn run(args: BenchArgs) -> Result<(), CliFailure> {
     let g = args.game.make_game()?;
-    let mut engine = DynEngine::new(SearchConfig {
-        threads: args.threads,
-        ..Default::default()
-    });
+    let params = EngineParams::parse(&args.params, args.game.rules)
+        .map_err(|e| CliFailure::new(format!("--params: {e}")))?;
+    let mut engine = DynEngine::with_params(
+        SearchConfig {
+            threads: args.threads,
+            ..Default::default()
+        },
+        params,
+    );
     let h = engine
         .start(
             g.as_ref(),
@@ -59,6 +70,7 @@ pub fn run(args: BenchArgs) -> Result<(), CliFailure> {
         simulations_per_second: r.simulations as f64 / secs,
         best_move: r.best_move,
         win_rate: r.win_rate,
+        tree: r.tree,
     };
     if args.json {
         let text = serde_json::to_string(&rep)
@@ -66,7 +78,7 @@ pub fn run(args: BenchArgs) -> Result<(), CliFailure> {
         print_out(&(text + "\n"))
     } else {
         print_out(&format!(
-            "{} on {}, {} thread(s): {} simulations in {:.2} s = {:.0} simulations/s (best move {}, win rate {:.1}%)\n",
+            "{} on {}, {} thread(s): {} simulations in {:.2} s = {:.0} simulations/s (best move {}, win rate {:.1}%)\ntree: {} nodes, {} expanded, deepest visited ply {}\n",
             rep.rules,
             rep.board,
             rep.threads,
@@ -74,7 +86,10 @@ pub fn run(args: BenchArgs) -> Result<(), CliFailure> {
             rep.seconds,
             rep.simulations_per_second,
             rep.best_move,
-            rep.win_rate * 100.0
+            rep.win_rate * 100.0,
+            rep.tree.nodes,
+            rep.tree.expanded,
+            rep.tree.max_depth
         ))
     }
 }

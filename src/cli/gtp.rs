@@ -11,7 +11,7 @@ use super::CliFailure;
 use super::play::GameArgs;
 use crate::engine::{EngineError, SearchConfig, SearchLimits};
 use crate::game::registry::DefaultBoardError;
-use crate::game::{DynEngine, DynGame, MoveError, RulesKind, new_game};
+use crate::game::{DynEngine, DynGame, EngineParams, MoveError, RulesKind, new_game};
 use crate::rules::{IllegalMove, Player, UnsuitableBoard};
 use clap::Args;
 use std::io::{BufRead, Write};
@@ -33,6 +33,10 @@ pub struct GtpArgs {
     /// Seed of the engine's random numbers.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Tuning parameters of the engine, e.g. "explore=0.3,rave=1,bridge=1"
+    /// (as `selfplay --params`).
+    #[arg(long, default_value = "")]
+    pub params: String,
 }
 
 const COMMANDS: &[&str] = &[
@@ -128,14 +132,19 @@ impl Session {
     /// A session for `args` (the game is made at once, so a bad board fails early).
     pub fn new(args: &GtpArgs) -> Result<Session, CliFailure> {
         let game = args.game.make_game()?;
+        let params = EngineParams::parse(&args.params, args.game.rules)
+            .map_err(|e| CliFailure::new(format!("--params: {e}")))?;
         Ok(Session {
             kind: args.game.rules,
             fixed_board: args.game.board.is_some(),
             game,
-            engine: DynEngine::new(SearchConfig {
-                threads: args.threads,
-                seed: args.seed,
-            }),
+            engine: DynEngine::with_params(
+                SearchConfig {
+                    threads: args.threads,
+                    seed: args.seed,
+                },
+                params,
+            ),
             move_time: Duration::from_secs_f64(args.time),
             time_control: None,
             time_left: [None, None],

@@ -17,7 +17,7 @@ use rand_chacha::ChaCha8Rng;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-pub use tree::Params;
+pub use tree::{Params, TreeInfo};
 use tree::{RootStat, Scratch, Tree};
 
 /// How long to search: by time, by number of simulations, or both (whichever
@@ -134,6 +134,8 @@ pub struct SearchResult<M> {
     pub win_rate: f32,
     /// Simulations run by this search (not counting reused ones).
     pub simulations: u64,
+    /// The search trees' size at the end (summed over threads; deepest ply of any).
+    pub tree: TreeInfo,
 }
 
 /// Why the engine could not produce a move.
@@ -201,18 +203,26 @@ pub fn apply_pairs<S: Settings>(
     Ok(())
 }
 
+/// A value alone on its cache line, so that threads writing beside it do not
+/// slow down those reading it (false sharing).
+#[repr(align(128))]
+#[derive(Default)]
+struct Padded<T>(T);
+
 /// State shared between a search's worker threads and whoever watches it.
 pub struct Shared<M> {
-    stop: AtomicBool,
-    sims: AtomicU64,
+    /// Read by every thread after every simulation.
+    stop: Padded<AtomicBool>,
+    /// Simulations started, claimed by every thread.
+    sims: Padded<AtomicU64>,
     progress: Mutex<Progress<M>>,
 }
 
 impl<M> Default for Shared<M> {
     fn default() -> Self {
         Shared {
-            stop: AtomicBool::new(false),
-            sims: AtomicU64::new(0),
+            stop: Padded(AtomicBool::new(false)),
+            sims: Padded(AtomicU64::new(0)),
             progress: Mutex::new(Progress::default()),
         }
     }
@@ -221,10 +231,10 @@ impl<M> Default for Shared<M> {
 impl<M: Clone> Shared<M> {
     /// Ask the search to finish as soon as possible.
     pub fn stop(&self) {
-        self.stop.store(true, Ordering::Relaxed);
+        self.stop.0.store(true, Ordering::Relaxed);
     }
     pub fn stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed)
+        self.stop.0.load(Ordering::Relaxed)
     }
     /// The latest progress snapshot.
     pub fn progress(&self) -> Progress<M> {
@@ -293,7 +303,7 @@ pub fn search_with<R: Searchable>(
     while trees.len() < threads {
         trees.push(Tree::new(rules, pos.clone()).ok_or(EngineError::NoLegalMove)?);
     }
-    shared.sims.store(0, Ordering::Relaxed);
+    shared.sims.0.store(0, Ordering::Relaxed);
     let aux = rules.aux(settings);
     let run = |k: usize, tree: &mut Tree<R>| {
         let mut rng =
@@ -306,7 +316,7 @@ pub fn search_with<R: Searchable>(
             if shared.stopped() {
                 break;
             }
-            let done = shared.sims.fetch_add(1, Ordering::Relaxed);
+            let done = shared.sims.0.fetch_add(1, Ordering::Relaxed);
             if limits.simulations.is_some_and(|n| done >= n) {
                 break;
             }
@@ -345,14 +355,23 @@ pub fn search_with<R: Searchable>(
     let stats = merge(trees);
     let sims = shared
         .sims
+        .0
         .load(Ordering::Relaxed)
         .min(limits.simulations.unwrap_or(u64::MAX));
-    shared.sims.store(sims, Ordering::Relaxed);
+    shared.sims.0.store(sims, Ordering::Relaxed);
     let best = tree::best_of(&stats).ok_or(EngineError::NoLegalMove)?;
+    let mut info = TreeInfo::default();
+    for t in trees.iter() {
+        let i = t.info();
+        info.nodes += i.nodes;
+        info.expanded += i.expanded;
+        info.max_depth = info.max_depth.max(i.max_depth);
+    }
     let result = SearchResult {
         best: best.mv,
         win_rate: best.rate(),
         simulations: sims,
+        tree: info,
     };
     let pv = trees[0].principal_variation(Some(best.mv), PV_MAX);
     let p = snapshot(&stats, pv, shared, limits, start, true);
@@ -390,7 +409,7 @@ fn snapshot<M: Copy + Ord>(
     done: bool,
 ) -> Progress<M> {
     let elapsed = start.elapsed();
-    let sims = shared.sims.load(Ordering::Relaxed);
+    let sims = shared.sims.0.load(Ordering::Relaxed);
     let mut fraction: f32 = 0.0;
     if let Some(t) = limits.time {
         fraction = fraction.max(elapsed.as_secs_f32() / t.as_secs_f32().max(1e-6));

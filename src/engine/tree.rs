@@ -34,7 +34,27 @@ pub struct Node<M> {
     pub visits: u32,
     /// Sum of rewards (0..1) for the player who made `mv`.
     pub wins: f32,
+    /// All-moves-as-first (RAVE) visits: simulations through the parent in
+    /// which the player to move there played `mv` later on.
+    pub rave_visits: u32,
+    /// Their sum of rewards for that player.
+    pub rave_wins: f32,
     pub proof: Proof,
+}
+
+impl<M> Node<M> {
+    fn leaf(mv: M) -> Self {
+        Node {
+            mv,
+            first: NONE,
+            len: 0,
+            visits: 0,
+            wins: 0.0,
+            rave_visits: 0,
+            rave_wins: 0.0,
+            proof: Proof::Unknown,
+        }
+    }
 }
 
 /// Tuning knobs of the tree search, the same for every game (a game's own
@@ -47,11 +67,30 @@ pub struct Params {
     pub expand_at: u32,
     /// No more nodes are added once the arena holds this many.
     pub max_nodes: usize,
+    /// First-play urgency: the value of a child not yet visited (and without
+    /// RAVE statistics). 0 turns it off: every child is then visited once, in
+    /// shuffled order, before UCT compares them.
+    pub fpu: f32,
+    /// Whether the search keeps and uses RAVE (all-moves-as-first) statistics,
+    /// for games that report who played which move ([`Searchable::AMAF`]).
+    pub rave: bool,
+    /// RAVE schedule (as MoHex's): a child with `n` visits and `r` RAVE visits
+    /// weighs its RAVE value by β = r / (r + n·(1/rave_init + r/rave_final)).
+    pub rave_init: f32,
+    pub rave_final: f32,
 }
 
 impl Params {
     /// The names [`Params::set`] accepts.
-    pub const NAMES: &'static [&'static str] = &["explore", "expand", "nodes"];
+    pub const NAMES: &'static [&'static str] = &[
+        "explore",
+        "expand",
+        "nodes",
+        "fpu",
+        "rave",
+        "rave_init",
+        "rave_final",
+    ];
 
     /// Set a parameter by name (`value` finite and ≥ 0); false for an unknown name.
     pub fn set(&mut self, name: &str, value: f64) -> bool {
@@ -59,6 +98,10 @@ impl Params {
             "explore" => self.explore = value as f32,
             "expand" => self.expand_at = (value as u32).max(1),
             "nodes" => self.max_nodes = (value as usize).max(1000),
+            "fpu" => self.fpu = value as f32,
+            "rave" => self.rave = value != 0.0,
+            "rave_init" => self.rave_init = (value as f32).max(1e-3),
+            "rave_final" => self.rave_final = (value as f32).max(1e-3),
             _ => return false,
         }
         true
@@ -71,6 +114,10 @@ impl Default for Params {
             explore: 0.6,
             expand_at: 3,
             max_nodes: 5_000_000,
+            fpu: 0.0,
+            rave: false,
+            rave_init: 2.12,
+            rave_final: 830.0,
         }
     }
 }
@@ -138,6 +185,8 @@ pub struct Scratch<R: Rules> {
     path: Vec<u32>,
     moves: Vec<R::Move>,
     bytes: Vec<u8>,
+    /// Who played each move (player + 1, by move index) in this simulation.
+    amaf: Vec<u8>,
     pos: Option<R::Position>,
 }
 
@@ -147,9 +196,21 @@ impl<R: Rules> Default for Scratch<R> {
             path: Vec::with_capacity(64),
             moves: Vec::new(),
             bytes: Vec::new(),
+            amaf: Vec::new(),
             pos: None,
         }
     }
+}
+
+/// The size and shape of a search tree.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct TreeInfo {
+    /// Nodes in the arena.
+    pub nodes: u64,
+    /// Nodes whose children have been added.
+    pub expanded: u64,
+    /// Depth of the deepest node that has been visited (the root's children: 1).
+    pub max_depth: u32,
 }
 
 impl<R: Searchable> Tree<R> {
@@ -161,18 +222,33 @@ impl<R: Searchable> Tree<R> {
         // The root's move is never read; any legal move will do.
         let mv = *moves.first()?;
         Some(Tree {
-            nodes: vec![Node {
-                mv,
-                first: NONE,
-                len: 0,
-                visits: 0,
-                wins: 0.0,
-                proof: Proof::Unknown,
-            }],
+            nodes: vec![Node::leaf(mv)],
             root_pos: pos,
             root_player,
             tactics_done: false,
         })
+    }
+
+    /// Nodes, expanded nodes and the deepest visited ply.
+    pub fn info(&self) -> TreeInfo {
+        let expanded = self.nodes.iter().filter(|n| n.first != NONE).count() as u64;
+        let mut max_depth = 0;
+        let mut stack = vec![(0u32, 0u32)];
+        while let Some((x, d)) = stack.pop() {
+            let n = &self.nodes[x as usize];
+            if n.visits == 0 {
+                continue;
+            }
+            max_depth = max_depth.max(d);
+            if n.first != NONE {
+                stack.extend((n.first..n.first + n.len).map(|c| (c, d + 1)));
+            }
+        }
+        TreeInfo {
+            nodes: self.nodes.len() as u64,
+            expanded,
+            max_depth,
+        }
     }
 
     /// Root visits (simulations through this tree, including reused ones).
@@ -275,14 +351,7 @@ impl<R: Searchable> Tree<R> {
         s.moves.shuffle(rng);
         let first = self.nodes.len() as u32;
         for &m in &s.moves {
-            self.nodes.push(Node {
-                mv: m,
-                first: NONE,
-                len: 0,
-                visits: 0,
-                wins: 0.0,
-                proof: Proof::Unknown,
-            });
+            self.nodes.push(Node::leaf(m));
         }
         let n = &mut self.nodes[node as usize];
         n.first = first;
@@ -393,6 +462,11 @@ impl<R: Searchable> Tree<R> {
         };
         s.path.clear();
         s.path.push(0);
+        let rave = params.rave && R::AMAF;
+        if rave {
+            s.amaf.clear();
+            s.amaf.resize(rules.move_index_count(), 0);
+        }
         let mut node = 0u32;
         let mut to_move = self.root_player;
         // Reward for player 0.
@@ -439,14 +513,32 @@ impl<R: Searchable> Tree<R> {
                         break;
                     }
                 } else {
-                    reward0 = rules.simulate(aux, &mut pos, rng, &mut s.moves, &mut s.bytes);
+                    reward0 = if rave {
+                        rules.simulate_amaf(
+                            aux,
+                            &mut pos,
+                            rng,
+                            &mut s.moves,
+                            &mut s.bytes,
+                            &mut s.amaf,
+                        )
+                    } else {
+                        rules.simulate(aux, &mut pos, rng, &mut s.moves, &mut s.bytes)
+                    };
                     break;
                 }
             }
             // Select a child (the node's player to move is `to_move`).
-            match self.select(node, params) {
+            match self.select(node, params, rave) {
                 Ok(c) => {
-                    rules.apply(&mut pos, self.nodes[c as usize].mv);
+                    let mv = self.nodes[c as usize].mv;
+                    if rave {
+                        let slot = &mut s.amaf[rules.move_index(mv)];
+                        if *slot == 0 {
+                            *slot = to_move + 1;
+                        }
+                    }
+                    rules.apply(&mut pos, mv);
                     s.path.push(c);
                     node = c;
                     to_move = opponent(to_move);
@@ -475,6 +567,19 @@ impl<R: Searchable> Tree<R> {
             let n = &mut self.nodes[k as usize];
             n.visits += 1;
             n.wins += if mover == 0 { reward0 } else { 1.0 - reward0 };
+            let (first, len) = (n.first, n.len);
+            // RAVE: the children of `k` that the player to move at `k` (the
+            // opponent of its mover) played later in this simulation.
+            if rave && first != NONE {
+                let p = opponent(mover);
+                let reward = if p == 0 { reward0 } else { 1.0 - reward0 };
+                for c in &mut self.nodes[first as usize..(first + len) as usize] {
+                    if s.amaf[rules.move_index(c.mv)] == p + 1 {
+                        c.rave_visits += 1;
+                        c.rave_wins += reward;
+                    }
+                }
+            }
             mover = opponent(mover);
         }
         s.pos = Some(pos);
@@ -483,7 +588,7 @@ impl<R: Searchable> Tree<R> {
 
     /// The UCT choice among `node`'s children, or the node's proof when a child
     /// wins for the player to move (`Loss` for the node's mover) or all lose.
-    fn select(&self, node: u32, params: &Params) -> Result<u32, Proof> {
+    fn select(&self, node: u32, params: &Params, rave: bool) -> Result<u32, Proof> {
         let n = &self.nodes[node as usize];
         let log_n = ((n.visits.max(1)) as f32).ln();
         let mut best = NONE;
@@ -502,12 +607,26 @@ impl<R: Searchable> Tree<R> {
                 }
                 Proof::Unknown => {
                     all_lost = false;
-                    if ch.visits == 0 {
+                    if ch.visits == 0 && params.fpu == 0.0 {
                         // Unvisited children first (in the shuffled order).
                         return Ok(c);
                     }
                     let v = ch.visits as f32;
-                    ch.wins / v + params.explore * (log_n / v).sqrt()
+                    if rave && ch.rave_visits > 0 {
+                        let r = ch.rave_visits as f32;
+                        let beta = r / (r + v * (1.0 / params.rave_init + r / params.rave_final));
+                        let q = if ch.visits > 0 { ch.wins / v } else { 0.0 };
+                        let value = (1.0 - beta) * q + beta * ch.rave_wins / r;
+                        if ch.visits > 0 {
+                            value + params.explore * (log_n / v).sqrt()
+                        } else {
+                            value
+                        }
+                    } else if ch.visits == 0 {
+                        params.fpu
+                    } else {
+                        ch.wins / v + params.explore * (log_n / v).sqrt()
+                    }
                 }
             };
             if score > best_score {

@@ -76,6 +76,8 @@ pub struct SearchResult {
     pub win_rate: f32,
     /// Simulations run by this search (not counting reused ones).
     pub simulations: u64,
+    /// The search trees' size at the end.
+    pub tree: engine::TreeInfo,
 }
 
 /// Tuning of an engine: the generic search parameters and the game's own
@@ -181,6 +183,7 @@ impl<R: Rules> Report<R> {
             best_faces,
             win_rate: r.win_rate,
             simulations: r.simulations,
+            tree: r.tree,
         })
     }
 }

@@ -20,13 +20,15 @@
 //! * Notation: the face label (`a1` is the top-left cell of the preset rhombus,
 //!   letters columns, numbers rows), `#<id>` for unlabelled faces, and `swap`.
 
-use super::search::Searchable;
+use super::search::{Searchable, Settings, reward_for};
 use super::{
     BadSetup, Evidence, GameOptions, IllegalMove, MoveFaces, Outcome, Player, Rules,
     UnsuitableBoard,
 };
 use crate::board::{Board, FaceKind, SideTag};
 use crate::mesh::FaceId;
+use rand::Rng;
+use rand_chacha::ChaCha8Rng;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
@@ -764,13 +766,273 @@ impl Rules for Hex {
     }
 }
 
+/// Hex's tuning settings (`--params bridge=1`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct HexSettings {
+    /// Bridge-save playouts: when a playout move intrudes into a bridge of the
+    /// player to move, that player answers in the bridge's other cell.
+    pub bridge: bool,
+}
+
+impl Settings for HexSettings {
+    const NAMES: &'static [&'static str] = &["bridge"];
+    fn set(&mut self, name: &str, value: f64) -> bool {
+        match name {
+            "bridge" => self.bridge = value != 0.0,
+            _ => return false,
+        }
+        true
+    }
+}
+
+/// The bridges of a board, by intrusion cell: for a face `x`, the triples
+/// `[a, b, y]` such that `a` and `b` (faces, or the side nodes `n + k` for the
+/// sides top, bottom, left, right) are not neighbours and have exactly two
+/// common playable neighbours, `x` and `y`. A player holding `a` and `b` keeps
+/// them joined by taking `y` when the opponent takes `x`. Built from the
+/// neighbourhoods alone, so it covers any board: hexagonal cells give the usual
+/// bridges and edge templates (a face on the second row with two neighbours on
+/// the edge); on other tilings, any two faces with exactly two common
+/// neighbours count (two diagonal squares on a square grid).
+#[derive(Debug, Default)]
+pub struct Bridges {
+    start: Vec<u32>,
+    list: Vec<[u32; 3]>,
+}
+
+impl Bridges {
+    fn build(h: &Hex) -> Bridges {
+        let t = &*h.t;
+        let n = t.n;
+        let sides = [TOP, BOTTOM, LEFT, RIGHT];
+        let mut per_cell: Vec<Vec<[u32; 3]>> = vec![Vec::new(); n];
+        let nb = |f: usize| {
+            h.neighbours(f)
+                .iter()
+                .copied()
+                .filter(|&g| t.playable[g as usize])
+        };
+        let mut common: FxHashMap<u32, Vec<u32>> = FxHashMap::default();
+        let add = |a: u32, b: u32, c: &[u32], per_cell: &mut Vec<Vec<[u32; 3]>>| {
+            if let [x, y] = *c {
+                per_cell[x as usize].push([a, b, y]);
+                per_cell[y as usize].push([a, b, x]);
+            }
+        };
+        for a in 0..n {
+            if !t.playable[a] {
+                continue;
+            }
+            common.clear();
+            for c in nb(a) {
+                for b in nb(c as usize) {
+                    if (b as usize) > a && !h.neighbours(a).contains(&b) {
+                        common.entry(b).or_default().push(c);
+                    }
+                }
+            }
+            let mut pairs: Vec<(u32, Vec<u32>)> = common.drain().collect();
+            pairs.sort_unstable();
+            for (b, c) in pairs {
+                add(a as u32, b, &c, &mut per_cell);
+            }
+            // Edge templates: `a` off side k with exactly two neighbours on it.
+            for (k, &bit) in sides.iter().enumerate() {
+                if t.side[a] & bit != 0 {
+                    continue;
+                }
+                let on_side: Vec<u32> = nb(a).filter(|&g| t.side[g as usize] & bit != 0).collect();
+                add((n + k) as u32, a as u32, &on_side, &mut per_cell);
+            }
+        }
+        let mut start = Vec::with_capacity(n + 1);
+        let mut list = Vec::new();
+        for v in per_cell {
+            start.push(list.len() as u32);
+            list.extend(v);
+        }
+        start.push(list.len() as u32);
+        Bridges { start, list }
+    }
+
+    /// The bridges that face `x` intrudes into.
+    pub fn at(&self, x: usize) -> &[[u32; 3]] {
+        &self.list[self.start[x] as usize..self.start[x + 1] as usize]
+    }
+}
+
+/// Tables of Hex's playout policy, built once per search.
+#[derive(Debug, Default)]
+pub struct HexAux {
+    /// The bridge table when bridge-save playouts are on.
+    bridges: Option<Bridges>,
+}
+
+impl Hex {
+    /// The bridges of this board (see [`Bridges`]).
+    pub fn bridges(&self) -> Bridges {
+        Bridges::build(self)
+    }
+
+    /// A playout with the policy of `aux` (uniform, or bridge-save), writing
+    /// who played each face (player + 1) into `amaf` where it is still 0.
+    fn policy_playout(
+        &self,
+        aux: &HexAux,
+        pos: &HexPosition,
+        rng: &mut ChaCha8Rng,
+        amaf: Option<&mut [u8]>,
+    ) -> Option<Player> {
+        match pos.winner {
+            NO_WINNER => {}
+            w => return winner_of(w),
+        }
+        if self.swap_legal(pos) {
+            let mut p = pos.clone();
+            let k = rng.random_range(0..=p.empty);
+            let m = if k == p.empty {
+                HexMove::Swap
+            } else {
+                let f = (0..self.t.n)
+                    .filter(|&i| self.t.playable[i] && p.cells[i] == EMPTY)
+                    .nth(k as usize)
+                    .expect("k < number of empty faces");
+                HexMove::Place(FaceId(f as u32))
+            };
+            self.apply(&mut p, m);
+            return self.policy_playout(aux, &p, rng, amaf);
+        }
+        let n = self.t.n;
+        let mut cells = pos.cells.clone();
+        let mut order: Vec<u32> = Vec::with_capacity(pos.empty as usize);
+        for (i, &c) in cells.iter().enumerate() {
+            if c == EMPTY && self.t.playable[i] {
+                order.push(i as u32);
+            }
+        }
+        let len = order.len();
+        let mut place = vec![u32::MAX; if aux.bridges.is_some() { n } else { 0 }];
+        if aux.bridges.is_some() {
+            for (k, &f) in order.iter().enumerate() {
+                place[f as usize] = k as u32;
+            }
+        }
+        // Owner colour of a face or side node.
+        const SIDE_COLOUR: [u8; 4] = [1, 1, 2, 2];
+        let owner = |cells: &[u8], x: u32| {
+            let x = x as usize;
+            if x < n { cells[x] } else { SIDE_COLOUR[x - n] }
+        };
+        let first = pos.to_move + 1;
+        let second = 3 - first;
+        let mut last: Option<u32> = None;
+        for i in 0..len {
+            let colour = if i % 2 == 0 { first } else { second };
+            let mut j = usize::MAX;
+            if let (Some(b), Some(x)) = (&aux.bridges, last) {
+                // Answer an intrusion into one of our bridges (a random one if several).
+                let mut seen = 0u32;
+                for &[a, bb, y] in b.at(x as usize) {
+                    if cells[y as usize] == EMPTY
+                        && owner(&cells, a) == colour
+                        && owner(&cells, bb) == colour
+                    {
+                        seen += 1;
+                        if seen == 1 || rng.random_range(0..seen) == 0 {
+                            j = place[y as usize] as usize;
+                        }
+                    }
+                }
+            }
+            if j == usize::MAX {
+                j = i + rng.random_range(0..(len - i) as u32) as usize;
+            }
+            order.swap(i, j);
+            if aux.bridges.is_some() {
+                place[order[i] as usize] = i as u32;
+                place[order[j] as usize] = j as u32;
+            }
+            let f = order[i];
+            cells[f as usize] = colour;
+            last = Some(f);
+        }
+        if let Some(amaf) = amaf {
+            for &f in &order {
+                let a = &mut amaf[f as usize];
+                if *a == 0 {
+                    *a = cells[f as usize];
+                }
+            }
+        }
+        let mut stack = Vec::with_capacity(64);
+        let red = self.connected_mark(&mut cells, 0, &mut stack);
+        let blue = self.connected_mark(&mut cells, 1, &mut stack);
+        match (red, blue) {
+            (true, false) => Some(0),
+            (false, true) => Some(1),
+            (false, false) => None,
+            (true, true) => {
+                let mut q = pos.clone();
+                for &f in &order {
+                    self.apply(&mut q, HexMove::Place(FaceId(f)));
+                    if q.winner != NO_WINNER {
+                        break;
+                    }
+                }
+                winner_of(q.winner)
+            }
+        }
+    }
+}
+
 /// Hex's search policy: uniform playouts through the fast fill
-/// ([`Hex::random_playout`]); no settings.
+/// ([`Hex::random_playout`]), or bridge-save playouts (`bridge=1`); RAVE
+/// statistics by face.
 impl Searchable for Hex {
-    type Settings = ();
-    type Aux = ();
-    fn aux(&self, _: &()) {}
+    type Settings = HexSettings;
+    type Aux = HexAux;
+    fn aux(&self, settings: &HexSettings) -> HexAux {
+        HexAux {
+            bridges: settings.bridge.then(|| self.bridges()),
+        }
+    }
     fn playout<G: rand::Rng + ?Sized>(&self, pos: &mut HexPosition, rng: &mut G) -> Option<Player> {
         self.random_playout(pos, rng)
+    }
+    fn simulate(
+        &self,
+        aux: &HexAux,
+        pos: &mut HexPosition,
+        rng: &mut ChaCha8Rng,
+        _moves: &mut Vec<HexMove>,
+        _bytes: &mut Vec<u8>,
+    ) -> f32 {
+        let w = if aux.bridges.is_some() {
+            self.policy_playout(aux, pos, rng, None)
+        } else {
+            self.random_playout(pos, rng)
+        };
+        reward_for(w, 0)
+    }
+    const AMAF: bool = true;
+    fn move_index_count(&self) -> usize {
+        self.t.n + 1
+    }
+    fn move_index(&self, m: HexMove) -> usize {
+        match m {
+            HexMove::Place(f) => f.index(),
+            HexMove::Swap => self.t.n,
+        }
+    }
+    fn simulate_amaf(
+        &self,
+        aux: &HexAux,
+        pos: &mut HexPosition,
+        rng: &mut ChaCha8Rng,
+        _moves: &mut Vec<HexMove>,
+        _bytes: &mut Vec<u8>,
+        amaf: &mut [u8],
+    ) -> f32 {
+        reward_for(self.policy_playout(aux, pos, rng, Some(amaf)), 0)
     }
 }

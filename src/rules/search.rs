@@ -37,6 +37,34 @@ pub trait Searchable: Rules {
     ) -> f32 {
         reward_for(self.playout(pos, rng), 0)
     }
+
+    /// Whether the search may keep all-moves-as-first (RAVE) statistics: every
+    /// move has a dense index ([`Searchable::move_index`]) and is played at most
+    /// once in a game (a stone on a cell), and [`Searchable::simulate_amaf`]
+    /// reports who played each move of its playout.
+    const AMAF: bool = false;
+    /// Number of move indices (the length of the `amaf` slice).
+    fn move_index_count(&self) -> usize {
+        0
+    }
+    /// The dense index of `m`, below [`Searchable::move_index_count`].
+    fn move_index(&self, _m: Self::Move) -> usize {
+        0
+    }
+    /// [`Searchable::simulate`], also writing `player + 1` into `amaf` at the
+    /// index of every move the playout made (entries already set are kept).
+    /// Only called when [`Searchable::AMAF`] is true.
+    fn simulate_amaf(
+        &self,
+        aux: &Self::Aux,
+        pos: &mut Self::Position,
+        rng: &mut ChaCha8Rng,
+        moves: &mut Vec<Self::Move>,
+        bytes: &mut Vec<u8>,
+        _amaf: &mut [u8],
+    ) -> f32 {
+        self.simulate(aux, pos, rng, moves, bytes)
+    }
 }
 
 /// A game's tuning settings, set by name (`--params local=0.5` on the command line).
