@@ -1,4 +1,5 @@
-//! The egui application: one window with three modes (Editor, Play, Generator)
+//! The egui application: one window with four modes (Editor, Play, Generator,
+//! Analyze)
 //! sharing a [`workspace::Workspace`] (the document, status line and settings).
 //!
 //! The app only draws and turns input into commands: what the user asks for
@@ -11,9 +12,11 @@
 //! (the command type: text, tooltip, shortcuts), `apply.rs` (when a command can run
 //! and carrying it out), `menu.rs`, `dialogs.rs`, `file_dialog.rs`, `workspace.rs`
 //! (shared state and the command queue), `editor/` (the editor panel, one file per
-//! tool), `play/` (play mode), `generator.rs` (generator mode), `canvas.rs` +
+//! tool), `play/` (play mode), `generator.rs` (generator mode), `analyze/` (the
+//! balance lab), `canvas.rs` +
 //! `view.rs` (the board view every mode draws with).
 
+pub mod analyze;
 mod apply;
 pub mod autosave;
 pub mod canvas;
@@ -82,6 +85,7 @@ const STATUS_BAR_HEIGHT: f32 = 24.0;
 const SETTINGS_KEY: &str = "boardwright.settings";
 const MODE_KEY: &str = "boardwright.mode";
 const GENERATOR_KEY: &str = "boardwright.generator";
+const ANALYZE_KEY: &str = "boardwright.analyze";
 
 /// The folder for autosaves when none is given: the platform's data folder.
 pub fn default_data_dir() -> Option<PathBuf> {
@@ -176,6 +180,7 @@ pub struct App {
     pub editor: editor::EditorPanel,
     pub play: play::PlayPanel,
     pub generator: generator::GeneratorPanel,
+    pub analyze: analyze::AnalyzePanel,
     /// Where autosaves go (`data_dir/autosave/`).
     pub data_dir: Option<PathBuf>,
     pub autosave: Autosave,
@@ -207,6 +212,8 @@ impl App {
         let mode = storage.and_then(|s| eframe::get_value::<Mode>(s, MODE_KEY));
         let generator_settings = storage
             .and_then(|s| eframe::get_value::<generator::GeneratorSettings>(s, GENERATOR_KEY));
+        let analyze_settings =
+            storage.and_then(|s| eframe::get_value::<analyze::AnalyzeSettings>(s, ANALYZE_KEY));
         let has_board = opts.board.is_some();
         let board = opts.board.unwrap_or_else(empty_board);
         let mut ws = Workspace::new(board, opts.path.clone());
@@ -227,6 +234,7 @@ impl App {
             editor: editor::EditorPanel::new(),
             play: play::PlayPanel::new(),
             generator: generator::GeneratorPanel::new(),
+            analyze: analyze::AnalyzePanel::new(),
             data_dir,
             autosave,
             dialog: None,
@@ -239,6 +247,9 @@ impl App {
         };
         if let Some(g) = generator_settings {
             app.generator.restore(g);
+        }
+        if let Some(a) = analyze_settings {
+            app.analyze.restore(a);
         }
         if let Some(p) = &opts.path {
             app.ws.settings.add_recent(p);
@@ -268,6 +279,7 @@ impl App {
             Mode::Editor => self.editor.canvas_mut(),
             Mode::Play => self.play.canvas_mut(),
             Mode::Generator => self.generator.canvas_mut(),
+            Mode::Analyze => self.analyze.canvas_mut(),
         }
     }
 
@@ -295,6 +307,7 @@ impl App {
             self.editor.canvas_mut(),
             self.play.canvas_mut(),
             self.generator.canvas_mut(),
+            self.analyze.canvas_mut(),
         ] {
             c.style = style.clone();
             c.show_labels = self.ws.settings.show_labels;
@@ -777,6 +790,7 @@ impl eframe::App for App {
                 Mode::Editor => self.editor.ui(ui, &mut self.ws),
                 Mode::Play => self.play.ui(ui, &mut self.ws),
                 Mode::Generator => self.generator.ui(ui, &mut self.ws),
+                Mode::Analyze => self.analyze.ui(ui, &mut self.ws),
             });
         if let Some(d) = self.dialog.take() {
             let (keep, answer) = d.show(&ctx, &mut self.ws);
@@ -814,6 +828,7 @@ impl eframe::App for App {
         eframe::set_value(storage, SETTINGS_KEY, &self.ws.settings);
         eframe::set_value(storage, MODE_KEY, &self.mode);
         eframe::set_value(storage, GENERATOR_KEY, &self.generator.settings());
+        eframe::set_value(storage, ANALYZE_KEY, &self.analyze.settings);
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
