@@ -25,6 +25,7 @@ pub mod dialogs;
 pub mod editor;
 pub mod file_dialog;
 pub mod files;
+pub mod frame_stats;
 pub mod generator;
 pub mod menu;
 pub mod new_board;
@@ -198,6 +199,8 @@ pub struct App {
     shown_mode: Mode,
     /// Whether the user was told that the desktop has no file dialog (said once).
     told_no_native_dialog: bool,
+    /// Frame-rate measurement (`BOARDWRIGHT_FRAME_STATS`).
+    frame_stats: frame_stats::FrameStats,
 }
 
 impl App {
@@ -244,6 +247,7 @@ impl App {
             ctx: ctx.clone(),
             title: String::new(),
             told_no_native_dialog: false,
+            frame_stats: frame_stats::FrameStats::from_env(),
         };
         if let Some(g) = generator_settings {
             app.generator.restore(g);
@@ -755,8 +759,15 @@ fn file_stem_for(b: &Board) -> String {
 }
 
 impl eframe::App for App {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        if self.frame_stats.enabled() {
+            let now = ctx.input(|i| i.time);
+            if let Some(line) = self.frame_stats.frame(now, frame.info().cpu_usage) {
+                eprintln!("boardwright: {line}");
+            }
+            ctx.request_repaint();
+        }
         if ui.visuals().dark_mode != self.ws.settings.dark {
             if !self.theme_chosen {
                 // Following the system theme.

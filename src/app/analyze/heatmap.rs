@@ -176,7 +176,7 @@ fn legend(painter: &egui::Painter, rect: Rect, players: &[String; 2], swap: bool
     painter.text(
         Pos2::new(top_left.x, y + bar + 3.0 + 13.0),
         Align2::LEFT_TOP,
-        format!("← {} wins · {} wins →", players[1], players[0]),
+        format!("0 %: {} wins · 100 %: {} wins", players[1], players[0]),
         FontId::proportional(11.0),
         Color32::from_gray(60),
     );

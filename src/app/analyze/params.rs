@@ -76,7 +76,7 @@ impl AnalyzePanel {
             .num_columns(2)
             .spacing([8.0, 6.0])
             .show(ui, |ui| {
-                ui.label("Game");
+                let l = ui.label("Game");
                 egui::ComboBox::from_id_salt("analyze_game")
                     .selected_text(kind.title())
                     .show_ui(ui, |ui| {
@@ -93,18 +93,22 @@ impl AnalyzePanel {
                                 kind = *k;
                             }
                         }
-                    });
+                    })
+                    .response
+                    .labelled_by(l.id);
                 ui.end_row();
-                ui.label("Swap rule");
+                let l = ui.label("Swap rule");
                 ui.add_enabled(kind.has_swap(), egui::Checkbox::new(&mut s.swap, ""))
                     .on_hover_text(
                         "The second player may take over the first move; the map then says which openings to swap",
                     )
-                    .on_disabled_hover_text(format!("{} has no swap rule", kind.title()));
+                    .on_disabled_hover_text(format!("{} has no swap rule", kind.title()))
+                    .labelled_by(l.id);
                 ui.end_row();
-                ui.label("Games");
+                let l = ui.label("Games");
                 ui.add(egui::DragValue::new(&mut s.games).range(0..=MAX_GAMES))
-                    .on_hover_text("Engine-vs-engine games from the start (0: the opening map only)");
+                    .on_hover_text("Engine-vs-engine games from the start (0: the opening map only)")
+                    .labelled_by(l.id);
                 ui.end_row();
                 ui.label("Budget");
                 ui.horizontal(|ui| {
@@ -112,7 +116,7 @@ impl AnalyzePanel {
                     ui.radio_value(&mut s.use_time, true, "seconds");
                 });
                 ui.end_row();
-                ui.label("per move");
+                let l = ui.label("per move");
                 if s.use_time {
                     ui.add(
                         egui::DragValue::new(&mut s.seconds)
@@ -120,36 +124,42 @@ impl AnalyzePanel {
                             .speed(0.01)
                             .suffix(" s"),
                     )
-                    .on_hover_text("Seconds per move (the report then depends on the machine's load)");
+                    .on_hover_text("Seconds per move (the report then depends on the machine's load)")
+                    .labelled_by(l.id);
                 } else {
                     ui.add(
                         egui::DragValue::new(&mut s.sims)
                             .range(1..=MAX_SIMS)
                             .speed(50.0),
                     )
-                    .on_hover_text("Simulations per move: the same seed gives the same report");
+                    .on_hover_text("Simulations per move: the same seed gives the same report")
+                    .labelled_by(l.id);
                 }
                 ui.end_row();
-                ui.label("Threads");
+                let l = ui.label("Threads");
                 ui.add(egui::DragValue::new(&mut s.threads).range(1..=MAX_THREADS))
-                    .on_hover_text("Games played at once, one per thread");
+                    .on_hover_text("Games played at once, one per thread")
+                    .labelled_by(l.id);
                 ui.end_row();
-                ui.label("Opening map");
+                let l = ui.label("Opening map");
                 ui.checkbox(&mut s.openings, "")
-                    .on_hover_text("The first player's win rate after every legal first move");
+                    .on_hover_text("The first player's win rate after every legal first move")
+                    .labelled_by(l.id);
                 ui.end_row();
-                ui.label("Opening sims");
+                let l = ui.label("Opening sims");
                 ui.add_enabled(
                     s.openings,
                     egui::DragValue::new(&mut s.opening_sims)
                         .range(1..=MAX_SIMS)
                         .speed(100.0),
                 )
-                .on_hover_text("Simulations of the search after each first move");
+                .on_hover_text("Simulations of the search after each first move")
+                .labelled_by(l.id);
                 ui.end_row();
-                ui.label("Seed");
+                let l = ui.label("Seed");
                 ui.add(egui::DragValue::new(&mut s.seed))
-                    .on_hover_text("Each game's seed derives from it and the game's number");
+                    .on_hover_text("Each game's seed derives from it and the game's number")
+                    .labelled_by(l.id);
                 ui.end_row();
             });
         if kind != before {
