@@ -37,7 +37,11 @@ impl FrameStats {
         if !self.enabled {
             return None;
         }
-        let since = *self.since.get_or_insert(now);
+        // Frames drawn after `since`, up to and including this one.
+        let Some(since) = self.since else {
+            self.since = Some(now);
+            return None;
+        };
         self.frames += 1;
         if let Some(c) = cpu {
             self.cpu_sum += c;
