@@ -8,7 +8,7 @@
 //!
 //! One floor above `game` (it reaches the concrete rules type through the
 //! registry's visitor and runs the generic [`engine::search`]); no egui. The
-//! window (`app/analyze.rs`) and `boardwright analyze` both call [`run`].
+//! window (`app/analyze/`) and `boardwright analyze` both call [`run`].
 //!
 //! **Parallelism and determinism.** Games (and openings) run one per worker
 //! of a `rayon` pool of [`Spec::threads`] threads, each search on one thread.
@@ -167,6 +167,8 @@ pub struct Control {
     openings_done: AtomicU32,
     /// Games finished so far, in the order they finished (for live plots).
     finished: Mutex<Vec<GameSummary>>,
+    /// Openings judged so far, in the order they were done (for a live map).
+    openings: Mutex<Vec<OpeningStat>>,
     running: Mutex<Vec<Weak<dyn Stop>>>,
 }
 
@@ -220,6 +222,21 @@ impl Control {
     /// The games finished so far, in the order they finished.
     pub fn finished_games(&self) -> Vec<GameSummary> {
         lock(&self.finished).clone()
+    }
+    /// The games finished after the first `from` (in finishing order): what a
+    /// watcher polling every frame has not seen yet.
+    pub fn finished_games_since(&self, from: usize) -> Vec<GameSummary> {
+        lock(&self.finished)
+            .get(from..)
+            .unwrap_or_default()
+            .to_vec()
+    }
+    /// The openings judged after the first `from`, in the order they were done.
+    pub fn finished_openings_since(&self, from: usize) -> Vec<OpeningStat> {
+        lock(&self.openings)
+            .get(from..)
+            .unwrap_or_default()
+            .to_vec()
     }
 
     fn register(&self, s: Arc<dyn Stop>) {
@@ -504,6 +521,7 @@ fn opening_map<R: Registered>(
                     stat.ci95 = wilson(score, games as f64);
                 }
             }
+            lock(&control.openings).push(stat.clone());
             control.openings_done.fetch_add(1, Ordering::Relaxed);
             Some(Ok(stat))
         })

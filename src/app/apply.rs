@@ -43,7 +43,7 @@ impl App {
             Command::Cancel => match self.mode {
                 Mode::Editor => self.editor.availability(c, board),
                 Mode::Play => self.play.availability(c),
-                Mode::Generator => Err("Nothing to cancel".into()),
+                Mode::Generator | Mode::Analyze => Err("Nothing to cancel".into()),
             },
             Command::Resign
             | Command::ConfirmResign
@@ -251,7 +251,7 @@ impl App {
             Command::Cancel => match self.mode {
                 Mode::Editor => self.editor.cancel(&mut self.ws),
                 Mode::Play => self.play.cancel(),
-                Mode::Generator => {}
+                Mode::Generator | Mode::Analyze => {}
             },
             Command::ClosePolygon => self.editor.close_polygon(&mut self.ws),
             Command::RemoveCorner => self.editor.remove_corner(&mut self.ws),
@@ -287,6 +287,10 @@ impl App {
             Command::NewGame(kind) => {
                 self.mode = Mode::Play;
                 self.play.start_game(&mut self.ws, kind);
+            }
+            Command::Analyze(kind) => {
+                self.mode = Mode::Analyze;
+                self.analyze.start_with(&mut self.ws, kind);
             }
             Command::ConfirmResign => {
                 if let Some(who) = self.play.who_to_move() {

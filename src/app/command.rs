@@ -98,6 +98,9 @@ pub enum Command {
     // ----- play
     /// Switch to Play and start a new game of these rules on the document's board.
     NewGame(RulesKind),
+    /// Switch to Analyze with these rules chosen and start an analysis of the
+    /// document's board (the generator's "Playtest with the engine").
+    Analyze(RulesKind),
     /// Ask whether the player to move really resigns.
     ConfirmResign,
     /// The player to move resigns (the answer to [`Command::ConfirmResign`]).
@@ -214,6 +217,7 @@ fn mode_key(m: Mode) -> Key {
         Mode::Editor => Key::Num1,
         Mode::Play => Key::Num2,
         Mode::Generator => Key::Num3,
+        Mode::Analyze => Key::Num4,
     }
 }
 
@@ -380,6 +384,14 @@ impl Command {
                 "New game".into(),
                 format!("Start {} on the current board", kind.title()).into(),
             ),
+            Analyze(kind) => (
+                "Playtest with the engine".into(),
+                format!(
+                    "Analyze {} on the board with engine-vs-engine games: first-player advantage, opening map, game length",
+                    kind.title()
+                )
+                .into(),
+            ),
             ConfirmResign => s("Resign…", "The player to move gives up (asks first)"),
             Resign => s("Resign", "The player to move gives up"),
             Swap => s(
@@ -493,8 +505,8 @@ impl Command {
             | ToggleMoveNumbers | ToggleSearch | ToggleSetup | ToggleDark | ShowMessages => {
                 Section::View
             }
-            NewGame(_) | ConfirmResign | Resign | Swap | Hint | StopSearch | SaveGame
-            | OpenGame | Preview(_) | StepBack | StepForward | GoToStart | GoToEnd
+            NewGame(_) | Analyze(_) | ConfirmResign | Resign | Swap | Hint | StopSearch
+            | SaveGame | OpenGame | Preview(_) | StepBack | StepForward | GoToStart | GoToEnd
             | PreviousVariation | NextVariation | ChooseLine(_) | PromoteVariation
             | DeleteVariation => Section::Play,
             ShowShortcuts
@@ -674,7 +686,7 @@ mod tests {
             .iter()
             .map(|&m| Command::SetMode(m).shortcut_text(&ctx).unwrap())
             .collect();
-        assert_eq!(modes.join(" / "), "1 / 2 / 3");
+        assert_eq!(modes.join(" / "), "1 / 2 / 3 / 4");
         assert_eq!(
             selectable_text(&ctx, &Command::SetTool(Tool::Draw)),
             "Draw  D"

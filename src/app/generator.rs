@@ -1,5 +1,6 @@
 //! Generator mode: the generator's parameters, Generate / Re-roll, a preview, the
-//! fairness report, "Open in editor" and "Play BOCO on it".
+//! fairness report, "Open in editor", "Play BOCO on it" and "Playtest with the
+//! engine" (the balance lab on the generated board, in the Analyze tab).
 //!
 //! Generation runs on a worker thread ([`Generator::generate_with`] with a progress
 //! callback); a new request cancels and supersedes the one still running.
@@ -417,6 +418,24 @@ impl GeneratorPanel {
         }
     }
 
+    /// "Playtest with the engine": the generated board becomes the document
+    /// (unchanged, like [`GeneratorPanel::open_in_editor`]) and the Analyze tab
+    /// starts a BOCO analysis of it with its settings (Cancel there stops it).
+    pub fn playtest(&mut self, ws: &mut Workspace) {
+        if self.boco.is_err() {
+            return;
+        }
+        if let Some(g) = &self.result {
+            ws.send(Command::ReplaceBoard {
+                board: Box::new(g.board.clone()),
+                path: None,
+                dirty: false,
+                message: format!("Analysing BOCO on the generated board (seed {})", g.seed),
+            });
+            ws.send(Command::Analyze(RulesKind::Boco));
+        }
+    }
+
     pub fn ui(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {
         self.poll(ui, ws);
         egui::Panel::left("generator_params")
@@ -431,7 +450,7 @@ impl GeneratorPanel {
             .default_size(450.0)
             .min_size(380.0)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.report_ui(ui));
+                egui::ScrollArea::vertical().show(ui, |ui| self.report_ui(ui, ws));
             });
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE)
@@ -667,12 +686,32 @@ impl GeneratorPanel {
         });
     }
 
-    fn report_ui(&mut self, ui: &mut egui::Ui) {
+    fn report_ui(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {
         ui.heading("Fairness report");
-        let Some(g) = &self.result else {
+        if self.result.is_none() {
             ui.weak("Generate a board to see its report.");
             return;
+        }
+        let boco = self.boco.clone();
+        let r = ui
+            .add_enabled(
+                boco.is_ok(),
+                egui::Button::new(Command::Analyze(RulesKind::Boco).text()),
+            )
+            .on_hover_text(
+                "Play BOCO engine-vs-engine games on this board in the Analyze tab: first-player advantage, opening map, game length",
+            );
+        let r = match &boco {
+            Err(why) => {
+                r.on_disabled_hover_text(format!("BOCO cannot be played on this board: {why}"))
+            }
+            Ok(()) => r,
         };
+        if r.clicked() {
+            self.playtest(ws);
+            return;
+        }
+        let Some(g) = &self.result else { return };
         let r = &g.report;
         ui.label(format!(
             "Seed {} · {}",

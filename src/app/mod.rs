@@ -1,4 +1,5 @@
-//! The egui application: one window with three modes (Editor, Play, Generator)
+//! The egui application: one window with four modes (Editor, Play, Generator,
+//! Analyze)
 //! sharing a [`workspace::Workspace`] (the document, status line and settings).
 //!
 //! The app only draws and turns input into commands: what the user asks for
@@ -11,9 +12,11 @@
 //! (the command type: text, tooltip, shortcuts), `apply.rs` (when a command can run
 //! and carrying it out), `menu.rs`, `dialogs.rs`, `file_dialog.rs`, `workspace.rs`
 //! (shared state and the command queue), `editor/` (the editor panel, one file per
-//! tool), `play/` (play mode), `generator.rs` (generator mode), `canvas.rs` +
+//! tool), `play/` (play mode), `generator.rs` (generator mode), `analyze/` (the
+//! balance lab), `canvas.rs` +
 //! `view.rs` (the board view every mode draws with).
 
+pub mod analyze;
 mod apply;
 pub mod autosave;
 pub mod canvas;
@@ -22,6 +25,7 @@ pub mod dialogs;
 pub mod editor;
 pub mod file_dialog;
 pub mod files;
+pub mod frame_stats;
 pub mod generator;
 pub mod menu;
 pub mod new_board;
@@ -82,6 +86,7 @@ const STATUS_BAR_HEIGHT: f32 = 24.0;
 const SETTINGS_KEY: &str = "boardwright.settings";
 const MODE_KEY: &str = "boardwright.mode";
 const GENERATOR_KEY: &str = "boardwright.generator";
+const ANALYZE_KEY: &str = "boardwright.analyze";
 
 /// The folder for autosaves when none is given: the platform's data folder.
 pub fn default_data_dir() -> Option<PathBuf> {
@@ -176,6 +181,7 @@ pub struct App {
     pub editor: editor::EditorPanel,
     pub play: play::PlayPanel,
     pub generator: generator::GeneratorPanel,
+    pub analyze: analyze::AnalyzePanel,
     /// Where autosaves go (`data_dir/autosave/`).
     pub data_dir: Option<PathBuf>,
     pub autosave: Autosave,
@@ -193,6 +199,8 @@ pub struct App {
     shown_mode: Mode,
     /// Whether the user was told that the desktop has no file dialog (said once).
     told_no_native_dialog: bool,
+    /// Frame-rate measurement (`BOARDWRIGHT_FRAME_STATS`).
+    frame_stats: frame_stats::FrameStats,
 }
 
 impl App {
@@ -207,6 +215,8 @@ impl App {
         let mode = storage.and_then(|s| eframe::get_value::<Mode>(s, MODE_KEY));
         let generator_settings = storage
             .and_then(|s| eframe::get_value::<generator::GeneratorSettings>(s, GENERATOR_KEY));
+        let analyze_settings =
+            storage.and_then(|s| eframe::get_value::<analyze::AnalyzeSettings>(s, ANALYZE_KEY));
         let has_board = opts.board.is_some();
         let board = opts.board.unwrap_or_else(empty_board);
         let mut ws = Workspace::new(board, opts.path.clone());
@@ -227,6 +237,7 @@ impl App {
             editor: editor::EditorPanel::new(),
             play: play::PlayPanel::new(),
             generator: generator::GeneratorPanel::new(),
+            analyze: analyze::AnalyzePanel::new(),
             data_dir,
             autosave,
             dialog: None,
@@ -236,9 +247,13 @@ impl App {
             ctx: ctx.clone(),
             title: String::new(),
             told_no_native_dialog: false,
+            frame_stats: frame_stats::FrameStats::from_env(),
         };
         if let Some(g) = generator_settings {
             app.generator.restore(g);
+        }
+        if let Some(a) = analyze_settings {
+            app.analyze.restore(a);
         }
         if let Some(p) = &opts.path {
             app.ws.settings.add_recent(p);
@@ -268,6 +283,7 @@ impl App {
             Mode::Editor => self.editor.canvas_mut(),
             Mode::Play => self.play.canvas_mut(),
             Mode::Generator => self.generator.canvas_mut(),
+            Mode::Analyze => self.analyze.canvas_mut(),
         }
     }
 
@@ -295,6 +311,7 @@ impl App {
             self.editor.canvas_mut(),
             self.play.canvas_mut(),
             self.generator.canvas_mut(),
+            self.analyze.canvas_mut(),
         ] {
             c.style = style.clone();
             c.show_labels = self.ws.settings.show_labels;
@@ -742,8 +759,15 @@ fn file_stem_for(b: &Board) -> String {
 }
 
 impl eframe::App for App {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        if self.frame_stats.enabled() {
+            let now = ctx.input(|i| i.time);
+            if let Some(line) = self.frame_stats.frame(now, frame.info().cpu_usage) {
+                eprintln!("boardwright: {line}");
+            }
+            ctx.request_repaint();
+        }
         if ui.visuals().dark_mode != self.ws.settings.dark {
             if !self.theme_chosen {
                 // Following the system theme.
@@ -777,6 +801,7 @@ impl eframe::App for App {
                 Mode::Editor => self.editor.ui(ui, &mut self.ws),
                 Mode::Play => self.play.ui(ui, &mut self.ws),
                 Mode::Generator => self.generator.ui(ui, &mut self.ws),
+                Mode::Analyze => self.analyze.ui(ui, &mut self.ws),
             });
         if let Some(d) = self.dialog.take() {
             let (keep, answer) = d.show(&ctx, &mut self.ws);
@@ -814,6 +839,7 @@ impl eframe::App for App {
         eframe::set_value(storage, SETTINGS_KEY, &self.ws.settings);
         eframe::set_value(storage, MODE_KEY, &self.mode);
         eframe::set_value(storage, GENERATOR_KEY, &self.generator.settings());
+        eframe::set_value(storage, ANALYZE_KEY, &self.analyze.settings);
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {

@@ -1,4 +1,4 @@
-//! The named choices the app's commands carry: the three modes and the editor's
+//! The named choices the app's commands carry: the four modes and the editor's
 //! tools. A leaf module, so that the command type and the panels that send
 //! commands can both name them without importing each other.
 
@@ -61,23 +61,26 @@ impl Tool {
     }
 }
 
-/// The three modes, shown as tabs.
+/// The four modes, shown as tabs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub enum Mode {
     #[default]
     Editor,
     Play,
     Generator,
+    /// The balance lab: engine games on the document's board.
+    Analyze,
 }
 
 impl Mode {
-    pub const ALL: [Mode; 3] = [Mode::Editor, Mode::Play, Mode::Generator];
+    pub const ALL: [Mode; 4] = [Mode::Editor, Mode::Play, Mode::Generator, Mode::Analyze];
 
     pub fn title(self) -> &'static str {
         match self {
             Mode::Editor => "Editor",
             Mode::Play => "Play",
             Mode::Generator => "Generator",
+            Mode::Analyze => "Analyze",
         }
     }
 }

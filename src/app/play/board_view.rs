@@ -523,6 +523,24 @@ pub fn paint(
     }
 }
 
+/// The heat maps' colour scale: red for a win rate of 0, yellow for ½,
+/// green for 1 (the search's heat map here, the balance lab's opening map).
+pub fn heat_colour(win_rate: f32) -> Color32 {
+    let red = Color32::from_rgb(0xd7, 0x30, 0x27);
+    let yellow = Color32::from_rgb(0xfe, 0xe0, 0x8b);
+    let green = Color32::from_rgb(0x1a, 0x98, 0x50);
+    let w = if win_rate.is_nan() {
+        0.5
+    } else {
+        win_rate.clamp(0.0, 1.0)
+    };
+    if w < 0.5 {
+        mix(red, yellow, w * 2.0)
+    } else {
+        mix(yellow, green, w * 2.0 - 1.0)
+    }
+}
+
 /// Tint the faces the search's root moves go to: hue from the move's win rate
 /// (red 0, yellow ½, green 1), opacity from its share of the most visited
 /// move's visits.
@@ -531,21 +549,13 @@ fn paint_heat(painter: &egui::Painter, board: &Board, view: &View, rect: Rect, r
     if most == 0 {
         return;
     }
-    let red = Color32::from_rgb(0xd7, 0x30, 0x27);
-    let yellow = Color32::from_rgb(0xfe, 0xe0, 0x8b);
-    let green = Color32::from_rgb(0x1a, 0x98, 0x50);
     for m in &root.moves {
         let Some(&f) = m.faces.last() else { continue };
         if m.visits == 0 {
             continue;
         }
         let share = (m.visits as f32 / most as f32).sqrt();
-        let w = m.win_rate.clamp(0.0, 1.0);
-        let hue = if w < 0.5 {
-            mix(red, yellow, w * 2.0)
-        } else {
-            mix(yellow, green, w * 2.0 - 1.0)
-        };
+        let hue = heat_colour(m.win_rate);
         paint_face(
             painter,
             board,

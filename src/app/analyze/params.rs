@@ -1,0 +1,172 @@
+//! The Analyze parameter column: the command line's parameters, Start, the
+//! progress bar and Cancel.
+
+use super::{AnalyzePanel, MAX_GAMES, MAX_SECONDS, MAX_SIMS, MAX_THREADS};
+use crate::app::workspace::Workspace;
+use crate::game::RulesKind;
+use eframe::egui;
+
+impl AnalyzePanel {
+    pub(super) fn params_ui(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {
+        ui.heading("Balance lab");
+        ui.label(format!(
+            "Engine-vs-engine games on {}: is it fair, which openings are strong, how long are games.",
+            super::board_name(ws.doc.board())
+        ));
+        ui.add_space(6.0);
+        let running = self.is_running();
+        ui.add_enabled_ui(!running, |ui| self.settings_ui(ui, ws));
+        ui.add_space(8.0);
+        let kind = self.settings.kind();
+        let ready = self.availability(ws, kind, self.settings.swap);
+        let nothing = self.settings.games == 0 && !self.settings.openings;
+        ui.horizontal(|ui| {
+            let r = ui
+                .add_enabled(
+                    !running && ready.is_ok() && !nothing,
+                    egui::Button::new("Start"),
+                )
+                .on_hover_text("Analyse the board with these settings");
+            let r = match (&ready, nothing) {
+                (Err(why), _) => r.on_disabled_hover_text(format!(
+                    "{} cannot be analysed on this board: {why}",
+                    kind.title()
+                )),
+                (_, true) => r.on_disabled_hover_text("Ask for games or the opening map"),
+                _ => r,
+            };
+            if r.clicked() {
+                self.start(ws);
+            }
+            if ui
+                .add_enabled(running, egui::Button::new("Cancel"))
+                .on_hover_text("Stop now and keep the games and openings finished so far")
+                .clicked()
+            {
+                self.cancel();
+            }
+        });
+        if let Some(c) = self.counts() {
+            ui.add_space(4.0);
+            ui.add(
+                egui::ProgressBar::new(c.fraction())
+                    .show_percentage()
+                    .animate(true),
+            );
+            ui.label(format!(
+                "games {}/{} · openings {}/{}",
+                c.games_done, c.games_planned, c.openings_done, c.openings_planned
+            ));
+        }
+        if let Some(e) = &self.error {
+            ui.add_space(4.0);
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+    }
+
+    fn settings_ui(&mut self, ui: &mut egui::Ui, ws: &Workspace) {
+        let all: Vec<(RulesKind, Result<(), String>)> = RulesKind::ALL
+            .iter()
+            .map(|&k| (k, self.availability(ws, k, false)))
+            .collect();
+        let s = &mut self.settings;
+        let mut kind = s.kind();
+        let before = kind;
+        egui::Grid::new("analyze_grid")
+            .num_columns(2)
+            .spacing([8.0, 6.0])
+            .show(ui, |ui| {
+                let l = ui.label("Game");
+                egui::ComboBox::from_id_salt("analyze_game")
+                    .selected_text(kind.title())
+                    .show_ui(ui, |ui| {
+                        for (k, ok) in &all {
+                            let r = ui.add_enabled(
+                                ok.is_ok(),
+                                egui::Button::selectable(kind == *k, k.title()),
+                            );
+                            let r = match ok {
+                                Err(why) => r.on_disabled_hover_text(why),
+                                Ok(()) => r,
+                            };
+                            if r.clicked() {
+                                kind = *k;
+                            }
+                        }
+                    })
+                    .response
+                    .labelled_by(l.id);
+                ui.end_row();
+                let l = ui.label("Swap rule");
+                ui.add_enabled(kind.has_swap(), egui::Checkbox::new(&mut s.swap, ""))
+                    .on_hover_text(
+                        "The second player may take over the first move; the map then says which openings to swap",
+                    )
+                    .on_disabled_hover_text(format!("{} has no swap rule", kind.title()))
+                    .labelled_by(l.id);
+                ui.end_row();
+                let l = ui.label("Games");
+                ui.add(egui::DragValue::new(&mut s.games).range(0..=MAX_GAMES))
+                    .on_hover_text("Engine-vs-engine games from the start (0: the opening map only)")
+                    .labelled_by(l.id);
+                ui.end_row();
+                ui.label("Budget");
+                ui.horizontal(|ui| {
+                    ui.radio_value(&mut s.use_time, false, "simulations");
+                    ui.radio_value(&mut s.use_time, true, "seconds");
+                });
+                ui.end_row();
+                let l = ui.label("per move");
+                if s.use_time {
+                    ui.add(
+                        egui::DragValue::new(&mut s.seconds)
+                            .range(0.001..=MAX_SECONDS)
+                            .speed(0.01)
+                            .suffix(" s"),
+                    )
+                    .on_hover_text("Seconds per move (the report then depends on the machine's load)")
+                    .labelled_by(l.id);
+                } else {
+                    ui.add(
+                        egui::DragValue::new(&mut s.sims)
+                            .range(1..=MAX_SIMS)
+                            .speed(50.0),
+                    )
+                    .on_hover_text("Simulations per move: the same seed gives the same report")
+                    .labelled_by(l.id);
+                }
+                ui.end_row();
+                let l = ui.label("Threads");
+                ui.add(egui::DragValue::new(&mut s.threads).range(1..=MAX_THREADS))
+                    .on_hover_text("Games played at once, one per thread")
+                    .labelled_by(l.id);
+                ui.end_row();
+                let l = ui.label("Opening map");
+                ui.checkbox(&mut s.openings, "")
+                    .on_hover_text("The first player's win rate after every legal first move")
+                    .labelled_by(l.id);
+                ui.end_row();
+                let l = ui.label("Opening sims");
+                ui.add_enabled(
+                    s.openings,
+                    egui::DragValue::new(&mut s.opening_sims)
+                        .range(1..=MAX_SIMS)
+                        .speed(100.0),
+                )
+                .on_hover_text("Simulations of the search after each first move")
+                .labelled_by(l.id);
+                ui.end_row();
+                let l = ui.label("Seed");
+                ui.add(egui::DragValue::new(&mut s.seed))
+                    .on_hover_text("Each game's seed derives from it and the game's number")
+                    .labelled_by(l.id);
+                ui.end_row();
+            });
+        if kind != before {
+            s.rules = kind.name().to_string();
+            if !kind.has_swap() {
+                s.swap = false;
+            }
+        }
+    }
+}

@@ -1,0 +1,276 @@
+//! The Analyze tab (the balance lab in the window): an analysis of Hex 3×3
+//! with live progress, its report and the opening map's hover; Cancel with a
+//! partial report while the window keeps drawing; Copy report; the
+//! generator's "Playtest with the engine"; the settings across a restart; a
+//! snapshot of the heat map.
+
+mod app_common;
+
+use app_common::*;
+use boardwright::app::analyze::AnalyzeSettings;
+use boardwright::app::workspace::Mode;
+use boardwright::app::{App, AppOptions};
+use boardwright::board::Board;
+use boardwright::game::RulesKind;
+use boardwright::presets;
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use std::time::{Duration, Instant};
+
+fn analyze_tab(board: Board) -> (Harness<'static, App>, tempfile::TempDir) {
+    let (mut h, dir) = harness(Some(board));
+    h.key_press(egui::Key::Num4);
+    h.run_ok();
+    assert_eq!(h.state().mode, Mode::Analyze);
+    (h, dir)
+}
+
+fn small_hex(games: u32, sims: u64, openings: bool) -> AnalyzeSettings {
+    AnalyzeSettings {
+        rules: "hex".into(),
+        swap: false,
+        games,
+        use_time: false,
+        sims,
+        seconds: 0.1,
+        threads: 2,
+        openings,
+        opening_sims: 2000,
+        seed: 7,
+    }
+}
+
+/// Run frames until the analysis is done; returns how many frames ran and
+/// the (work done) counts seen along the way.
+fn wait_done(h: &mut Harness<'static, App>, limit: Duration) -> (usize, Vec<u32>) {
+    let start = Instant::now();
+    let mut frames = 0;
+    let mut done = Vec::new();
+    while h.state().analyze.is_running() {
+        assert!(
+            start.elapsed() < limit,
+            "the analysis did not finish in time"
+        );
+        if let Some(c) = h.state().analyze.counts() {
+            done.push(c.games_done + c.openings_done);
+        }
+        std::thread::sleep(Duration::from_millis(5));
+        h.step();
+        frames += 1;
+    }
+    h.run_ok();
+    (frames, done)
+}
+
+fn face_named(b: &Board, name: &str) -> boardwright::mesh::FaceId {
+    b.mesh()
+        .face_ids()
+        .find(|&f| b.face_name(f) == name)
+        .expect("the face exists")
+}
+
+#[test]
+fn hex_3x3_analysis_shows_progress_the_report_and_the_map() {
+    let board = presets::hex(3);
+    let (mut h, _dir) = analyze_tab(board.clone());
+    assert!(has_label(&h, "Choose the game and the budget, then Start."));
+    let mut s = small_hex(40, 1000, true);
+    s.threads = 1;
+    h.state_mut().analyze.settings = s;
+    h.run_ok();
+    click_label(&mut h, "Start");
+    assert!(h.state().analyze.is_running(), "Start starts the worker");
+    let (frames, done) = wait_done(&mut h, Duration::from_secs(120));
+    assert!(frames > 0, "frames ran while it worked");
+    assert!(
+        done.windows(2).any(|w| w[1] > w[0]),
+        "the progress advanced while the window watched: {done:?}"
+    );
+    let shown = h.state().analyze.shown().expect("a report");
+    assert!(!shown.running && !shown.report.header.partial);
+    assert_eq!(shown.report.first_player.games, 40);
+    assert_eq!(shown.in_order.len(), 40, "every game reached the live plot");
+    let map = shown.report.openings.as_ref().expect("an opening map");
+    assert_eq!(map.openings.len(), 9);
+    let verdict = shown.report.verdict.clone();
+    let b2 = face_named(&board, "b2");
+    let centre = map.at_face(b2.index()).expect("b2 judged").clone();
+    assert!(has_label(&h, &verdict), "the verdict is shown: {verdict}");
+    // The map over the board: hover the centre.
+    let pos = screen(&mut h, board.mesh().face_interior_point(b2));
+    h.hover_at(pos);
+    h.run_ok();
+    let hover = h.state().ws.status.hover.clone().expect("hover text");
+    assert!(
+        hover.starts_with("b2: Red wins ") && hover.contains('%'),
+        "{hover}"
+    );
+    assert!(
+        hover.contains(&format!("{:.1} %", centre.first_win_rate * 100.0)),
+        "{hover}"
+    );
+    assert!(
+        hover.contains("proven") || hover.contains("samples"),
+        "with its confidence: {hover}"
+    );
+}
+
+#[test]
+fn a_changed_board_hides_the_map() {
+    let board = presets::hex(3);
+    let (mut h, _dir) = analyze_tab(board.clone());
+    h.state_mut().analyze.settings = small_hex(0, 100, true);
+    h.state_mut().analyze.settings.opening_sims = 200;
+    h.run_ok();
+    click_label(&mut h, "Start");
+    wait_done(&mut h, Duration::from_secs(60));
+    assert!(h.state().analyze.stale(&h.state().ws).is_none());
+    relabel(&mut h, 0, "x");
+    let why = h.state().analyze.stale(&h.state().ws).expect("stale now");
+    assert!(why.contains("board changed"), "{why}");
+    h.state_mut().analyze.settings.rules = "boco".into();
+    h.run_ok();
+    let b2 = face_named(&board, "b2");
+    let pos = screen(&mut h, board.mesh().face_interior_point(b2));
+    h.hover_at(pos);
+    h.run_ok();
+    let hover = h.state().ws.status.hover.clone().unwrap_or_default();
+    assert!(!hover.contains("wins"), "no stale rates on hover: {hover}");
+}
+
+#[test]
+fn cancel_keeps_a_partial_report_while_the_window_keeps_drawing() {
+    let (mut h, _dir) = analyze_tab(presets::hex(5));
+    let mut s = small_hex(40, 3000, false);
+    s.threads = 1;
+    h.state_mut().analyze.settings = s;
+    h.run_ok();
+    click_label(&mut h, "Start");
+    let start = Instant::now();
+    let mut frames = 0;
+    while h.state().analyze.counts().expect("running").games_done < 1 {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "no game finished"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+        h.step();
+        frames += 1;
+    }
+    assert!(
+        frames >= 3,
+        "the window drew frames while games ran ({frames})"
+    );
+    let live = h.state().analyze.shown().expect("live report");
+    assert!(live.running && live.report.first_player.games >= 1);
+    click_label(&mut h, "Cancel");
+    let cancelled = Instant::now();
+    wait_done(&mut h, Duration::from_secs(30));
+    assert!(
+        cancelled.elapsed() < Duration::from_secs(30),
+        "cancel returns promptly"
+    );
+    let shown = h.state().analyze.shown().expect("partial report");
+    assert!(shown.report.header.partial, "marked partial");
+    let g = shown.report.first_player.games;
+    assert!((1..40).contains(&g), "{g} games kept");
+    assert!(has_label(
+        &h,
+        "Partial: cancelled; only the games and openings finished before count"
+    ));
+    assert!(h.state().analyze.report_text().unwrap().contains("PARTIAL"));
+}
+
+#[test]
+fn copy_report_puts_the_table_on_the_clipboard() {
+    let (mut h, _dir) = analyze_tab(presets::hex(3));
+    h.state_mut().analyze.settings = small_hex(4, 100, false);
+    h.run_ok();
+    click_label(&mut h, "Start");
+    wait_done(&mut h, Duration::from_secs(60));
+    let text = h.state().analyze.report_text().expect("a report");
+    assert!(text.starts_with("hex on Hex 3×3"), "{text}");
+    assert!(text.contains("verdict: "), "{text}");
+    h.get_by_label("Copy report").click();
+    h.step();
+    let copied: Vec<String> = h
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .filter_map(|c| match c {
+            egui::OutputCommand::CopyText(t) => Some(t.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(copied, vec![text]);
+}
+
+#[test]
+fn generator_playtest_analyses_boco_on_the_generated_board() {
+    let (mut h, _dir) = harness(None);
+    h.key_press(egui::Key::Num3);
+    h.run_ok();
+    click_label(&mut h, "Generate");
+    wait_generator(&mut h);
+    let generated = h
+        .state()
+        .generator
+        .result()
+        .expect("generated")
+        .board
+        .clone();
+    click_label(&mut h, "Playtest with the engine");
+    assert_eq!(h.state().mode, Mode::Analyze);
+    assert_eq!(h.state().analyze.settings.kind(), RulesKind::Boco);
+    assert!(h.state().analyze.is_running(), "the analysis started");
+    let shown = h.state().analyze.shown().expect("live report");
+    assert_eq!(shown.subject.kind, RulesKind::Boco);
+    assert_eq!(*shown.subject.board, generated);
+    assert_eq!(*h.state().ws.doc.board(), generated);
+    assert!(!h.state().ws.doc.is_dirty());
+    click_label(&mut h, "Cancel");
+    wait_done(&mut h, Duration::from_secs(30));
+    assert!(h.state().analyze.shown().unwrap().report.header.partial);
+}
+
+#[test]
+fn analyze_settings_survive_a_restart() {
+    let (mut h, _dir) = analyze_tab(presets::hex(3));
+    let mut s = small_hex(33, 1234, false);
+    s.swap = true;
+    s.seed = 99;
+    s.use_time = true;
+    s.seconds = 0.25;
+    h.state_mut().analyze.settings = s.clone();
+    h.run_ok();
+    let mut storage = MemStorage::default();
+    eframe::App::save(h.state_mut(), &mut storage);
+    let dir2 = tempfile::tempdir().unwrap();
+    let h2 = harness_with_storage(
+        AppOptions {
+            data_dir: Some(dir2.path().to_path_buf()),
+            ..Default::default()
+        },
+        &storage,
+    );
+    assert_eq!(h2.state().mode, Mode::Analyze);
+    assert_eq!(h2.state().analyze.settings, s);
+}
+
+#[test]
+fn heat_map_snapshot() {
+    let board = presets::hex(4);
+    let (mut h, _dir) = analyze_tab(board);
+    let mut s = small_hex(0, 100, true);
+    s.opening_sims = 3000;
+    s.threads = 1;
+    h.state_mut().analyze.settings = s;
+    h.run_ok();
+    click_label(&mut h, "Start");
+    wait_done(&mut h, Duration::from_secs(120));
+    h.hover_at(egui::pos2(5.0, 790.0));
+    h.run_ok();
+    h.snapshot_options("analyze_heat_map", &snapshot_options());
+}
