@@ -1,4 +1,4 @@
-//! Board files, format 2: the text of [`super::ron::BoardFile`], written and
+//! Board files, format 2: the text of [`super::board_schema::BoardFile`], written and
 //! read by hand because the geometry of a big board is millions of numbers.
 //!
 //! ```ron
@@ -37,13 +37,13 @@
 //! while reading, and every error says where it is.
 
 use super::Limits;
-use super::ron::{BoardFile, MetaDto, PieceDto, parse_colour};
+use super::board_schema::{BoardFile, MetaDto, PieceDto, parse_colour};
 use crate::board::{FaceData, FaceKind, FaceTable, GridCoord, Rgba, SideTag};
 use crate::mesh::{Point, PolygonSoup};
 use std::fmt::Write as _;
 
 /// The format version this module reads and writes.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = super::board_schema::BOARD_FORMAT_VERSION;
 
 /// A reading error at a byte position of the text.
 #[derive(Debug, Clone, PartialEq)]
@@ -258,11 +258,13 @@ impl Columns {
 
 #[derive(serde::Deserialize)]
 #[serde(transparent)]
-struct SideTagList(#[serde(deserialize_with = "super::ron::de_per_edge")] Vec<(u32, u32, SideTag)>);
+struct SideTagList(
+    #[serde(deserialize_with = "super::board_schema::de_per_edge")] Vec<(u32, u32, SideTag)>,
+);
 
 #[derive(serde::Deserialize)]
 #[serde(transparent)]
-struct SetupList(#[serde(deserialize_with = "super::ron::de_setup")] Vec<PieceDto>);
+struct SetupList(#[serde(deserialize_with = "super::board_schema::de_setup")] Vec<PieceDto>);
 
 /// A byte cursor over RON text.
 struct Cursor<'a> {
@@ -770,7 +772,7 @@ impl<'a> Cursor<'a> {
     ) -> Result<T, TextError> {
         let start = self.skip_value()?;
         let span = &self.text[start..self.pos];
-        super::ron::set_budget(limits);
+        super::board_schema::set_budget(limits);
         ron::Options::default().from_str(span).map_err(|e| {
             // The span's line/column, made absolute.
             let (l, c) = (e.span.start.line, e.span.start.col);
@@ -784,7 +786,10 @@ impl<'a> Cursor<'a> {
                 .take(c.saturating_sub(1))
                 .map(char::len_utf8)
                 .sum();
-            TextError::at(start + rel + col_bytes, super::ron::ron_message(&e.code))
+            TextError::at(
+                start + rel + col_bytes,
+                super::board_schema::ron_message(&e.code),
+            )
         })
     }
 }
