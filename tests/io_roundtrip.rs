@@ -296,6 +296,44 @@ fn format_1_file_loads_and_survives_a_format_2_round_trip() {
     assert_eq!(board_to_string(&second.board, Format::Ron).unwrap(), text);
 }
 
+/// Boards as the first format-2 writer saved them (whole coordinates as
+/// `1.0`) still load, and a save writes whole coordinates without a fraction
+/// (`1`): a smaller file that reads back as the same board, bit for bit.
+#[test]
+fn first_format_2_files_load_and_save_whole_coordinates_without_a_fraction() {
+    let mut seen = 0;
+    for entry in std::fs::read_dir(data_dir().join("boards-v2-first")).unwrap() {
+        let path = entry.unwrap().path();
+        let old = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            old.contains("\n0.0, ") || old.contains(".0,\n"),
+            "{}",
+            path.display()
+        );
+        let first = load_board(&path).unwrap();
+        assert!(first.notes.is_empty(), "{:?}", first.notes);
+        let text = board_to_string(&first.board, Format::Ron).unwrap();
+        assert!(text.len() < old.len(), "{}", path.display());
+        let vertices = &text[text.find("vertices: [").unwrap()..text.find("faces: [").unwrap()];
+        for n in vertices.lines().skip(1).flat_map(|l| l.split(", ")) {
+            let n = n.trim_end_matches(',');
+            assert!(!n.ends_with(".0") || n == "-0.0", "{}: {n}", path.display());
+        }
+        let back = boardwright::io::ron::read_ron(text.as_bytes(), &Default::default()).unwrap();
+        assert_eq!(back.board, first.board, "{}", path.display());
+        let bits = |b: &boardwright::board::Board| {
+            b.mesh()
+                .positions()
+                .iter()
+                .flat_map(|p| [p.x.to_bits(), p.y.to_bits()])
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(bits(&back.board), bits(&first.board), "{}", path.display());
+        seen += 1;
+    }
+    assert_eq!(seen, 4);
+}
+
 /// Every board saved by the previous release (format 1, `boards/*.ron`) loads,
 /// and its format-2 text reads back as the same board.
 #[test]

@@ -15,6 +15,7 @@
 //! always validated.
 
 pub mod atomic;
+mod board_schema;
 pub mod excerpt;
 pub mod foreign;
 pub mod loa_sgf;

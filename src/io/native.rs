@@ -1,4 +1,4 @@
-//! Board files, format 2: the text of [`super::ron::BoardFile`], written and
+//! Board files, format 2: the text of [`super::board_schema::BoardFile`], written and
 //! read by hand because the geometry of a big board is millions of numbers.
 //!
 //! ```ron
@@ -6,8 +6,8 @@
 //!     format_version: 2,
 //!     meta: (name: "Hex 11×11", description: "…", suggested_rules: ["hex"]),
 //!     vertices: [
-//! 0.0, 0.0,
-//! 1.0, 0.0,
+//! 0, 0,
+//! 1, 0.5,
 //!     ],
 //!     faces: [
 //! [0,1,5,4],
@@ -27,7 +27,8 @@
 //! `faces` one corner list per line (counter-clockwise vertex indices), and the
 //! per-face data is one column per attribute, one entry per face in face order
 //! (an empty label is no label; `None` no value). A column whose every entry is
-//! the default is left out. Floats are written in their shortest form that reads
+//! the default is left out. Coordinates that are whole numbers are written
+//! without a fraction (`3`); other floats in their shortest form that reads
 //! back to the same number (Żmij). `side_tags` name boundary edges by their two
 //! vertices; `setup` names faces by index.
 //!
@@ -37,13 +38,13 @@
 //! while reading, and every error says where it is.
 
 use super::Limits;
-use super::ron::{BoardFile, MetaDto, PieceDto, parse_colour};
+use super::board_schema::{BoardFile, MetaDto, PieceDto, parse_colour};
 use crate::board::{FaceData, FaceKind, FaceTable, GridCoord, Rgba, SideTag};
 use crate::mesh::{Point, PolygonSoup};
 use std::fmt::Write as _;
 
 /// The format version this module reads and writes.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = super::board_schema::BOARD_FORMAT_VERSION;
 
 /// A reading error at a byte position of the text.
 #[derive(Debug, Clone, PartialEq)]
@@ -258,11 +259,13 @@ impl Columns {
 
 #[derive(serde::Deserialize)]
 #[serde(transparent)]
-struct SideTagList(#[serde(deserialize_with = "super::ron::de_per_edge")] Vec<(u32, u32, SideTag)>);
+struct SideTagList(
+    #[serde(deserialize_with = "super::board_schema::de_per_edge")] Vec<(u32, u32, SideTag)>,
+);
 
 #[derive(serde::Deserialize)]
 #[serde(transparent)]
-struct SetupList(#[serde(deserialize_with = "super::ron::de_setup")] Vec<PieceDto>);
+struct SetupList(#[serde(deserialize_with = "super::board_schema::de_setup")] Vec<PieceDto>);
 
 /// A byte cursor over RON text.
 struct Cursor<'a> {
@@ -413,6 +416,18 @@ impl<'a> Cursor<'a> {
             self.pos += 1;
         }
         let s = &self.text[start..self.pos];
+        // Fast path: a whole number (most coordinates of grid boards), exact
+        // as f64 below 10^15.
+        let (neg, digits) = match s.as_bytes() {
+            [b'-', rest @ ..] => (true, rest),
+            all => (false, all),
+        };
+        if (1..=15).contains(&digits.len()) && digits.iter().all(u8::is_ascii_digit) {
+            let v = digits
+                .iter()
+                .fold(0i64, |v, d| v * 10 + i64::from(d - b'0')) as f64;
+            return Ok(if neg { -v } else { v });
+        }
         match s.parse::<f64>() {
             Ok(v) if v.is_finite() && !s.is_empty() => Ok(v),
             _ => {
@@ -770,7 +785,7 @@ impl<'a> Cursor<'a> {
     ) -> Result<T, TextError> {
         let start = self.skip_value()?;
         let span = &self.text[start..self.pos];
-        super::ron::set_budget(limits);
+        super::board_schema::set_budget(limits);
         ron::Options::default().from_str(span).map_err(|e| {
             // The span's line/column, made absolute.
             let (l, c) = (e.span.start.line, e.span.start.col);
@@ -784,7 +799,10 @@ impl<'a> Cursor<'a> {
                 .take(c.saturating_sub(1))
                 .map(char::len_utf8)
                 .sum();
-            TextError::at(start + rel + col_bytes, super::ron::ron_message(&e.code))
+            TextError::at(
+                start + rel + col_bytes,
+                super::board_schema::ron_message(&e.code),
+            )
         })
     }
 }
@@ -822,9 +840,9 @@ pub(crate) fn write(file: &BoardFile, indent: &str) -> String {
     let mut ib = itoa::Buffer::new();
     let _ = writeln!(s, "{i1}vertices: [");
     for p in &soup.positions {
-        s.push_str(fb.format(p.x));
+        push_coordinate(&mut s, &mut fb, &mut ib, p.x);
         s.push_str(", ");
-        s.push_str(fb.format(p.y));
+        push_coordinate(&mut s, &mut fb, &mut ib, p.y);
         s.push_str(",\n");
     }
     let _ = writeln!(s, "{i1}],");
@@ -951,6 +969,18 @@ pub(crate) fn write(file: &BoardFile, indent: &str) -> String {
     s
 }
 
+/// Append a vertex coordinate: a whole number without a fraction (`3`, not
+/// `3.0`: grid boards are mostly whole numbers, and the file gets smaller),
+/// anything else in its shortest form that reads back to the same number.
+/// `-0.0` keeps its sign.
+fn push_coordinate(s: &mut String, fb: &mut zmij::Buffer, ib: &mut itoa::Buffer, x: f64) {
+    if x.trunc() == x && x.abs() < 1e15 && !(x == 0.0 && x.is_sign_negative()) {
+        s.push_str(ib.format(x as i64));
+    } else {
+        s.push_str(fb.format(x));
+    }
+}
+
 /// A side tag as RON writes the enum: `top`, `side(3)`, `corner(1)`.
 fn tag_text(t: SideTag) -> String {
     match t {
@@ -1021,6 +1051,77 @@ pub(crate) fn top_level_fields(text: &str) -> Option<Vec<&str>> {
         if !c.eat(b',') {
             c.ws();
             return c.eat(b')').then_some(names);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write_and_read(x: f64) -> (String, f64) {
+        let mut s = String::new();
+        push_coordinate(
+            &mut s,
+            &mut zmij::Buffer::new(),
+            &mut itoa::Buffer::new(),
+            x,
+        );
+        let mut c = Cursor::new(&s);
+        let back = c.float().unwrap();
+        assert_eq!(c.pos, s.len(), "{s}");
+        (s, back)
+    }
+
+    /// Whole coordinates are written without a fraction, every coordinate
+    /// reads back to the same bits (the sign of zero included).
+    #[test]
+    fn coordinates_read_back_bit_for_bit() {
+        for (x, text) in [
+            (0.0, "0"),
+            (3.0, "3"),
+            (-17.0, "-17"),
+            (999_999_999_999_999.0, "999999999999999"),
+            (-0.0, "-0.0"),
+            (0.5, "0.5"),
+            (0.8660254037844386, "0.8660254037844386"),
+        ] {
+            let (s, back) = write_and_read(x);
+            assert_eq!(s, text);
+            assert_eq!(back.to_bits(), x.to_bits(), "{s}");
+        }
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let x = f64::from_bits(state);
+            for x in [x, x.trunc(), (state % 2_000_001) as f64 - 1e6, x * 1e-300] {
+                if x.is_finite() {
+                    let (s, back) = write_and_read(x);
+                    assert_eq!(back.to_bits(), x.to_bits(), "{s}");
+                }
+            }
+        }
+    }
+
+    /// The whole-number fast path accepts what the general reader accepts and
+    /// nothing more: a lone sign or a 16-digit number go the general way.
+    #[test]
+    fn whole_number_edges_read_like_floats() {
+        for s in [
+            "-0",
+            "0000",
+            "1234567890123456",
+            "12345678901234567890",
+            "+5",
+            "5.",
+        ] {
+            let mut c = Cursor::new(s);
+            assert_eq!(c.float().unwrap(), s.parse::<f64>().unwrap(), "{s}");
+        }
+        for s in ["-", "--1", "1-2", ""] {
+            assert!(Cursor::new(s).float().is_err(), "{s}");
         }
     }
 }
