@@ -59,6 +59,9 @@ pub struct AppOptions {
     pub autosave_interval: Option<f64>,
     /// Answers the app's "pick a file" questions; `None` = the native file dialog.
     pub file_chooser: Option<FileChooser>,
+    /// Where the game clock reads the time (default: the real time; tests
+    /// hand in a time they move on themselves).
+    pub time: play::clock::TimeSource,
 }
 
 impl Clone for AppOptions {
@@ -71,6 +74,7 @@ impl Clone for AppOptions {
             data_dir: self.data_dir.clone(),
             autosave_interval: self.autosave_interval,
             file_chooser: self.file_chooser.clone(),
+            time: self.time.clone(),
         }
     }
 }
@@ -207,6 +211,8 @@ impl App {
         let mode = storage.and_then(|s| eframe::get_value::<Mode>(s, MODE_KEY));
         let generator_settings = storage
             .and_then(|s| eframe::get_value::<generator::GeneratorSettings>(s, GENERATOR_KEY));
+        let clock_setup = storage
+            .and_then(|s| eframe::get_value::<play::clock::ClockSetup>(s, play::clock::CLOCK_KEY));
         let has_board = opts.board.is_some();
         let board = opts.board.unwrap_or_else(empty_board);
         let mut ws = Workspace::new(board, opts.path.clone());
@@ -239,6 +245,10 @@ impl App {
         };
         if let Some(g) = generator_settings {
             app.generator.restore(g);
+        }
+        app.play.time = opts.time;
+        if let Some(c) = clock_setup {
+            app.play.setup.clock = c;
         }
         if let Some(p) = &opts.path {
             app.ws.settings.add_recent(p);
@@ -771,6 +781,7 @@ impl eframe::App for App {
             .exact_size(STATUS_BAR_HEIGHT)
             .show(ui, |ui| self.status_bar(ui));
         self.sync_mode();
+        self.play.dialog_open = modal;
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE)
             .show(ui, |ui| match self.mode {
@@ -814,6 +825,7 @@ impl eframe::App for App {
         eframe::set_value(storage, SETTINGS_KEY, &self.ws.settings);
         eframe::set_value(storage, MODE_KEY, &self.mode);
         eframe::set_value(storage, GENERATOR_KEY, &self.generator.settings());
+        eframe::set_value(storage, play::clock::CLOCK_KEY, &self.play.setup.clock);
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {

@@ -683,6 +683,8 @@ pub fn read_sgf(text: &str) -> Result<GameRecord, SgfError> {
             at,
             moves: t.moves.clone(),
             resigned: t.resigned,
+            timeout: None,
+            times: Vec::new(),
         });
         start_ply.push(ply);
         translated.push(t);
@@ -697,6 +699,7 @@ pub fn read_sgf(text: &str) -> Result<GameRecord, SgfError> {
             colour_char(if main_swapped { 1 - p } else { p })
         ),
         resigned: Some(p),
+        timeout: None,
     });
     if let Some(re) = prop(root, "RE") {
         let re_trim = re.trim();
@@ -727,6 +730,7 @@ pub fn read_sgf(text: &str) -> Result<GameRecord, SgfError> {
                     winner: Some(w),
                     reason: format!("RE[{}]", excerpt(re_trim)),
                     resigned: by_resign.then_some(1 - w),
+                    timeout: None,
                 });
             }
             (Some(_), None) => notes.push(format!(
