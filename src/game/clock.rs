@@ -41,7 +41,7 @@ impl ClockSettings {
     /// "5 min + 3 s" (the increment left out when there is none).
     pub fn describe(&self) -> String {
         let main = self.main.as_secs();
-        let main = if main % 60 == 0 {
+        let main = if main.is_multiple_of(60) {
             format!("{} min", main / 60)
         } else {
             format!("{main} s")
