@@ -100,14 +100,19 @@ impl ClockSetup {
         ui.add_enabled_ui(self.on, |ui| {
             ui.horizontal(|ui| {
                 ui.add_space(4.0);
-                let l = ui.label("Minutes");
-                ui.add(egui::DragValue::new(&mut self.minutes).range(1..=600))
-                    .labelled_by(l.id)
-                    .on_hover_text("Main time per player");
-                let l = ui.label("+ s");
-                ui.add(egui::DragValue::new(&mut self.increment).range(0..=600))
-                    .labelled_by(l.id)
-                    .on_hover_text("Seconds added after each of a player's moves");
+                ui.add(
+                    egui::DragValue::new(&mut self.minutes)
+                        .range(1..=600)
+                        .suffix(" min"),
+                )
+                .on_hover_text("Main time per player");
+                ui.label("+");
+                ui.add(
+                    egui::DragValue::new(&mut self.increment)
+                        .range(0..=600)
+                        .suffix(" s"),
+                )
+                .on_hover_text("Seconds added after each of a player's moves (Fischer increment)");
             });
         });
     }
