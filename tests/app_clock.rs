@@ -287,3 +287,25 @@ fn clock_settings_and_readings_survive_autosave_and_a_second_launch() {
     time.advance(&mut h, 5_000);
     assert_eq!(left(&h), [412, 400], "and Blue's clock goes on");
 }
+
+#[test]
+fn snapshot_of_the_clocks_with_blue_short_of_time() {
+    let time = FakeTime::default();
+    let dir = tempfile::tempdir().unwrap();
+    let board = presets::hex(5);
+    let mut h = harness_with(opts(&time, board.clone(), &dir));
+    h.state_mut().play.setup.clock = ClockSetup {
+        on: true,
+        minutes: 1,
+        increment: 2,
+    };
+    new_hex(&mut h);
+    time.advance(&mut h, 4_000);
+    click_cell(&mut h, &board, "c3");
+    time.advance(&mut h, 52_700);
+    assert_eq!(left(&h), [58, 7]);
+    assert!(has_text(&h, "00:07.3") && has_text(&h, "00:58"));
+    h.remove_cursor();
+    h.run_ok();
+    h.snapshot_options("play_clock", &snapshot_options());
+}
