@@ -128,9 +128,14 @@ fn a_recorded_winner_the_moves_do_not_give_is_reported() {
     let r = read_sgf("(;FF[4]GM[11]SZ[3]RE[W+];B[a1];W[b1];B[a2];W[b2];B[a3])").unwrap();
     let e = replay(&r, None).unwrap_err().to_string();
     assert!(e.contains("RE[W+]"), "{e}");
-    let r = read_sgf("(;FF[4]GM[11]SZ[3]RE[B+Time];B[a1])").unwrap();
+    let r = read_sgf("(;FF[4]GM[11]SZ[3]RE[B+Forfeit];B[a1])").unwrap();
     assert_eq!(r.result, None);
-    assert!(r.notes[0].contains("RE[B+Time]"), "{:?}", r.notes);
+    assert!(r.notes[0].contains("RE[B+Forfeit]"), "{:?}", r.notes);
+    // A win on time is a result the game can hold: White ran out of time.
+    let r = read_sgf("(;FF[4]GM[11]SZ[3]RE[B+Time];B[a1])").unwrap();
+    assert_eq!(r.result.as_ref().and_then(|r| r.timeout), Some(1));
+    let g = replay(&r, None).unwrap();
+    assert_eq!(g.outcome().unwrap().reason, "Blue ran out of time");
 }
 
 #[test]

@@ -273,6 +273,7 @@ fn loading_rejects_bad_records() {
         winner: Some(1),
         reason: "Blue connected left and right".into(),
         resigned: None,
+        timeout: None,
     });
     assert!(matches!(
         replay_with(&rec, None, &no_files),

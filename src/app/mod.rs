@@ -63,6 +63,9 @@ pub struct AppOptions {
     pub autosave_interval: Option<f64>,
     /// Answers the app's "pick a file" questions; `None` = the native file dialog.
     pub file_chooser: Option<FileChooser>,
+    /// Where the game clock reads the time (default: the real time; tests
+    /// hand in a time they move on themselves).
+    pub time: play::clock::TimeSource,
 }
 
 impl Clone for AppOptions {
@@ -75,6 +78,7 @@ impl Clone for AppOptions {
             data_dir: self.data_dir.clone(),
             autosave_interval: self.autosave_interval,
             file_chooser: self.file_chooser.clone(),
+            time: self.time.clone(),
         }
     }
 }
@@ -217,6 +221,8 @@ impl App {
             .and_then(|s| eframe::get_value::<generator::GeneratorSettings>(s, GENERATOR_KEY));
         let analyze_settings =
             storage.and_then(|s| eframe::get_value::<analyze::AnalyzeSettings>(s, ANALYZE_KEY));
+        let clock_setup = storage
+            .and_then(|s| eframe::get_value::<play::clock::ClockSetup>(s, play::clock::CLOCK_KEY));
         let has_board = opts.board.is_some();
         let board = opts.board.unwrap_or_else(empty_board);
         let mut ws = Workspace::new(board, opts.path.clone());
@@ -254,6 +260,10 @@ impl App {
         }
         if let Some(a) = analyze_settings {
             app.analyze.restore(a);
+        }
+        app.play.time = opts.time;
+        if let Some(c) = clock_setup {
+            app.play.setup.clock = c;
         }
         if let Some(p) = &opts.path {
             app.ws.settings.add_recent(p);
@@ -795,6 +805,7 @@ impl eframe::App for App {
             .exact_size(STATUS_BAR_HEIGHT)
             .show(ui, |ui| self.status_bar(ui));
         self.sync_mode();
+        self.play.dialog_open = modal;
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE)
             .show(ui, |ui| match self.mode {
@@ -840,6 +851,7 @@ impl eframe::App for App {
         eframe::set_value(storage, MODE_KEY, &self.mode);
         eframe::set_value(storage, GENERATOR_KEY, &self.generator.settings());
         eframe::set_value(storage, ANALYZE_KEY, &self.analyze.settings);
+        eframe::set_value(storage, play::clock::CLOCK_KEY, &self.play.setup.clock);
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {

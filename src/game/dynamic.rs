@@ -9,14 +9,15 @@
 //! [`GameVisitor`](super::registry::GameVisitor), which picks the game once and
 //! runs typed code.
 
+use super::clock::{ClockSettings, GameClock};
 use super::registry::{AnyGame, GameEntry, OwnedGame, OwnedVisitor, Registered, RulesKind};
 use super::typed::{Click, ClickError, Game, MoveError, MoveHandle, PositionView};
 use crate::board::Board;
 use crate::io::record::{
-    BoardSource, GameRecord, RecordCursor, RecordResult, RecordSetup, RecordVariation,
+    BoardSource, GameRecord, RecordClock, RecordCursor, RecordResult, RecordSetup, RecordVariation,
 };
 use crate::mesh::FaceId;
-use crate::rules::game::{MoveTree, NodeId, TreeError};
+use crate::rules::game::{Ending, MoveTree, NodeId, TreeError};
 use crate::rules::{
     BadSetup, GameOptions, IllegalMove, MoveFaces, Outcome, Player, UnsuitableBoard,
 };
@@ -129,6 +130,23 @@ pub trait DynGame: Send + Sync {
     fn resign(&mut self, player: Player) -> Result<(), IllegalMove>;
     /// Who resigned, if the game ended by resignation at the current ply.
     fn resigned(&self) -> Option<Player>;
+    /// `player` ran out of time now: the game ends, the other player wins.
+    fn time_out(&mut self, player: Player) -> Result<(), IllegalMove>;
+    /// How the game ended at the current ply, if for a reason other than the
+    /// rules' (resignation, loss on time).
+    fn ending(&self) -> Option<Ending>;
+
+    /// The game clock, if the game is played with one.
+    fn clock(&self) -> Option<&GameClock>;
+    /// The game clock, to set frozen sides or restore readings.
+    fn clock_mut(&mut self) -> Option<&mut GameClock>;
+    /// Play with a clock from the current position on (full main time for
+    /// both), or without one (`None`).
+    fn set_clock(&mut self, settings: Option<ClockSettings>);
+    /// `elapsed` passed on the live position: the player to move's clock runs
+    /// (unless frozen). When his time is up the game ends on time and he is
+    /// returned. Nothing happens without a clock or once the game is over.
+    fn run_clock(&mut self, elapsed: std::time::Duration) -> Option<Player>;
     /// The game as a record: the main line and its result, every variation, and
     /// where the game was left.
     fn to_record(&self) -> GameRecord;
@@ -290,7 +308,9 @@ impl<R: Registered> DynGame for Game<R> {
     }
     fn play(&mut self, m: MoveHandle) -> Result<String, MoveError> {
         let (mv, _) = self.entry_of(m)?;
+        let mover = self.state.to_move();
         self.state.play(mv)?;
+        self.clock_moved(mover);
         self.refresh();
         Ok(self.state.history().last().cloned().unwrap_or_default())
     }
@@ -301,7 +321,9 @@ impl<R: Registered> DynGame for Game<R> {
             .ok_or_else(|| IllegalMove::new(format!("'{}' cannot be played now", text.trim())))
     }
     fn play_str(&mut self, text: &str) -> Result<(), IllegalMove> {
+        let mover = self.state.to_move();
         self.state.play_str(text)?;
+        self.clock_moved(mover);
         self.refresh();
         Ok(())
     }
@@ -328,16 +350,19 @@ impl<R: Registered> DynGame for Game<R> {
     }
     fn undo(&mut self) -> bool {
         let r = self.state.undo();
+        self.clock_went();
         self.refresh();
         r
     }
     fn redo(&mut self) -> bool {
         let r = self.state.redo();
+        self.clock_went();
         self.refresh();
         r
     }
     fn goto(&mut self, ply: usize) -> Result<(), IllegalMove> {
         self.state.goto(ply)?;
+        self.clock_went();
         self.refresh();
         Ok(())
     }
@@ -352,6 +377,7 @@ impl<R: Registered> DynGame for Game<R> {
     }
     fn goto_node(&mut self, n: NodeId) -> Result<(), TreeError> {
         self.state.goto_node(n)?;
+        self.clock_went();
         self.refresh();
         Ok(())
     }
@@ -362,6 +388,7 @@ impl<R: Registered> DynGame for Game<R> {
     }
     fn delete_variation(&mut self, n: NodeId) -> Result<(NodeId, usize), TreeError> {
         let r = self.state.delete_variation(n)?;
+        self.clock_went();
         self.refresh();
         Ok(r)
     }
@@ -372,6 +399,36 @@ impl<R: Registered> DynGame for Game<R> {
     }
     fn resigned(&self) -> Option<Player> {
         self.state.resigned()
+    }
+    fn time_out(&mut self, player: Player) -> Result<(), IllegalMove> {
+        self.state.time_out(player)?;
+        self.refresh();
+        Ok(())
+    }
+    fn ending(&self) -> Option<Ending> {
+        self.state.ending()
+    }
+    fn clock(&self) -> Option<&GameClock> {
+        self.clock.as_ref()
+    }
+    fn clock_mut(&mut self) -> Option<&mut GameClock> {
+        self.clock.as_mut()
+    }
+    fn set_clock(&mut self, settings: Option<ClockSettings>) {
+        let frozen = self.clock.as_ref().map(GameClock::frozen);
+        self.clock = settings.map(|s| GameClock::new(s, self.state.current()));
+        if let (Some(c), Some(f)) = (&mut self.clock, frozen) {
+            c.set_frozen(f);
+        }
+    }
+    fn run_clock(&mut self, elapsed: std::time::Duration) -> Option<Player> {
+        let player = self.state.to_move()?;
+        let fell = self.clock.as_mut()?.run(player, elapsed);
+        if fell && self.state.time_out(player).is_ok() {
+            self.refresh();
+            return Some(player);
+        }
+        None
     }
     fn to_record(&self) -> GameRecord {
         let board = match &self.source {
@@ -408,6 +465,8 @@ impl<R: Registered> DynGame for Game<R> {
                         at,
                         moves: notation(&nodes[1..]),
                         resigned: st.resigned_at(last),
+                        timeout: st.timed_out_at(last),
+                        times: self.clock_times(&nodes[1..]),
                     });
                     lines.push(nodes);
                 }
@@ -431,10 +490,20 @@ impl<R: Registered> DynGame for Game<R> {
                 })
             })
             .flatten();
+        let clock = self.clock.as_ref().map(|c| {
+            let s = c.settings();
+            RecordClock {
+                main_ms: millis(s.main),
+                increment_ms: millis(s.increment),
+                times: self.clock_times(&main[1..]),
+                left: Some(pair(c.live().reading())),
+            }
+        });
         GameRecord {
             variations,
             cursor,
             setup: self.setup.clone(),
+            clock,
             ..GameRecord::new(
                 R::NAME,
                 super::options::record_options(&self.options),
@@ -445,6 +514,7 @@ impl<R: Registered> DynGame for Game<R> {
                     winner: o.winner,
                     reason: o.reason,
                     resigned: st.resigned_at(end),
+                    timeout: st.timed_out_at(end),
                 }),
             )
         }
@@ -456,6 +526,45 @@ impl<R: Registered> DynGame for Game<R> {
         let rules = self.state.rules();
         crate::rules::perft::perft(rules, self.state.start_position(), depth)
     }
+}
+
+impl<R: Registered> Game<R> {
+    /// After a move by `mover`: his increment, and the reading of the new node.
+    fn clock_moved(&mut self, mover: Option<Player>) {
+        if let (Some(c), Some(p)) = (&mut self.clock, mover) {
+            c.moved(p, self.state.current());
+        }
+    }
+
+    /// The clock readings of `nodes` for a record, up to the first node
+    /// reached without the clock (none without a clock).
+    fn clock_times(&self, nodes: &[NodeId]) -> Vec<(u64, u64)> {
+        let Some(c) = &self.clock else {
+            return Vec::new();
+        };
+        nodes
+            .iter()
+            .map_while(|&n| c.reading_at(n))
+            .map(pair)
+            .collect()
+    }
+
+    /// After the cursor moved (takeback, redo, jump): the clocks of that position.
+    fn clock_went(&mut self) {
+        if let Some(c) = &mut self.clock {
+            c.went_to(self.state.current());
+        }
+    }
+}
+
+/// A duration in whole milliseconds, as records keep clock readings.
+fn millis(d: std::time::Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// A clock reading as a record's (first player, second player) milliseconds.
+fn pair(left: [std::time::Duration; 2]) -> (u64, u64) {
+    (millis(left[0]), millis(left[1]))
 }
 
 /// Boxes a new game of any kind.

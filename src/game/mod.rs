@@ -11,8 +11,11 @@
 //! * [`engine`]: the computer player for the app and the command line
 //!   ([`DynEngine`], [`SearchHandle`]), built on the visitor.
 //! * [`record`]: replaying a game record into a game, opening and saving game files.
+//! * [`clock`]: the game clock (main time and increment per player), driven by
+//!   elapsed times handed to it.
 //! * [`text`]: the position as text.
 
+pub mod clock;
 pub mod dynamic;
 pub mod engine;
 pub mod options;
@@ -21,7 +24,8 @@ pub mod registry;
 pub mod text;
 pub mod typed;
 
-pub use crate::rules::game::{MoveTree, NodeId, TreeError, TreeNode};
+pub use crate::rules::game::{Ending, MoveTree, NodeId, TreeError, TreeNode};
+pub use clock::{Clock, ClockSettings, GameClock};
 pub use dynamic::{DynGame, new_game, suitability, suitability_with};
 pub use engine::{
     DynEngine, EngineParams, MoveStat, Progress, RootStats, SearchHandle, SearchResult,

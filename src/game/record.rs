@@ -2,6 +2,7 @@
 //! file, read by `crate::io`) into a game, and opening and saving game files.
 //! Formats themselves live in `crate::io`; this is where a record meets the rules.
 
+use super::clock::ClockSettings;
 use super::dynamic::DynGame;
 pub use super::options::{game_options, record_options};
 use super::registry::{RecordFormat, RulesKind, UnknownRules};
@@ -12,6 +13,7 @@ use crate::presets::PresetError;
 use crate::rules::UnsuitableBoard;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Why a record's board could not be made.
 #[derive(Debug, thiserror::Error)]
@@ -59,6 +61,10 @@ pub enum ReplayError {
     },
     #[error("variation {variation} ends in a resignation that cannot be replayed: {reason}")]
     VariationResign { variation: usize, reason: String },
+    #[error("variation {variation} ends in a loss on time that cannot be replayed: {reason}")]
+    VariationTimeout { variation: usize, reason: String },
+    #[error("the record's clock has no main time (main_ms is 0)")]
+    ClockWithoutTime,
     #[error(
         "the record was left after move {moves} of {}, which has only {len} moves",
         line_name(*line)
@@ -152,7 +158,8 @@ pub fn load_board_file(path: &Path) -> Result<Board, IoError> {
 }
 
 /// Rebuild the game a record describes: make the board, replay and validate
-/// every move, apply a recorded resignation, and check the recorded result.
+/// every move, apply a recorded resignation or loss on time, restore the game
+/// clock's readings, and check the recorded result.
 /// Board files named by the record are read with [`load_board_file`].
 pub fn replay(
     record: &GameRecord,
@@ -186,6 +193,15 @@ pub fn replay_with(
     if let Some(setup) = &record.setup {
         g.set_up(setup)?;
     }
+    if let Some(c) = &record.clock {
+        if c.main_ms == 0 {
+            return Err(ReplayError::ClockWithoutTime);
+        }
+        g.set_clock(Some(ClockSettings {
+            main: Duration::from_millis(c.main_ms),
+            increment: Duration::from_millis(c.increment_ms),
+        }));
+    }
     // Every line's nodes from its branch point (the start for the main line).
     let mut lines = vec![vec![g.current_node()]];
     for (i, text) in record.moves.iter().enumerate() {
@@ -195,6 +211,10 @@ pub fn replay_with(
             reason: e.reason,
         })?;
         lines[0].push(g.current_node());
+        recorded_time(
+            g.as_mut(),
+            record.clock.as_ref().and_then(|c| c.times.get(i)),
+        );
     }
     let main_end = g.current_node();
     for (i, v) in record.variations.iter().enumerate() {
@@ -220,6 +240,7 @@ pub fn replay_with(
                 reason: e.reason,
             })?;
             nodes.push(g.current_node());
+            recorded_time(g.as_mut(), v.times.get(k));
         }
         lines.push(nodes);
     }
@@ -229,6 +250,13 @@ pub fn replay_with(
             let end = *lines[i + 1].last().expect("a line has its branch point");
             g.goto_node(end).expect("the variation was just played");
             g.resign(p).map_err(|e| ReplayError::VariationResign {
+                variation: i + 1,
+                reason: e.reason,
+            })?;
+        } else if let Some(p) = v.timeout {
+            let end = *lines[i + 1].last().expect("a line has its branch point");
+            g.goto_node(end).expect("the variation was just played");
+            g.time_out(p).map_err(|e| ReplayError::VariationTimeout {
                 variation: i + 1,
                 reason: e.reason,
             })?;
@@ -242,6 +270,13 @@ pub fn replay_with(
             && by_rules.is_none()
         {
             g.resign(p).map_err(|e| ReplayError::ResultMismatch {
+                recorded: r.reason.clone(),
+                replayed: e.reason,
+            })?;
+        } else if let Some(p) = r.timeout
+            && by_rules.is_none()
+        {
+            g.time_out(p).map_err(|e| ReplayError::ResultMismatch {
                 recorded: r.reason.clone(),
                 replayed: e.reason,
             })?;
@@ -273,7 +308,22 @@ pub fn replay_with(
         };
         g.goto_node(node).expect("a replayed node");
     }
+    if let Some((a, b)) = record.clock.as_ref().and_then(|c| c.left)
+        && let Some(c) = g.clock_mut()
+    {
+        c.set_live([Duration::from_millis(a), Duration::from_millis(b)]);
+    }
     Ok(g)
+}
+
+/// After replaying a move: the time left the record gives for it, if any.
+fn recorded_time(g: &mut dyn DynGame, time: Option<&(u64, u64)>) {
+    let node = g.current_node();
+    if let (Some(&(a, b)), Some(c)) = (time, g.clock_mut()) {
+        let left = [Duration::from_millis(a), Duration::from_millis(b)];
+        c.set_reading_at(node, left);
+        c.set_live(left);
+    }
 }
 
 /// Save a game as a RON record (its text).

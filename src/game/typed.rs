@@ -99,6 +99,8 @@ pub struct Game<R: Rules> {
     /// faces each acts on.
     pub(super) legal: Vec<(R::Move, MoveFaces)>,
     pub(super) stamp: u64,
+    /// The game clock, when the game is played with one.
+    pub(super) clock: Option<super::clock::GameClock>,
 }
 
 impl<R: Rules> Game<R> {
@@ -115,6 +117,7 @@ impl<R: Rules> Game<R> {
             setup: None,
             legal: Vec::new(),
             stamp: 0,
+            clock: None,
         };
         g.refresh();
         g
@@ -155,6 +158,12 @@ impl<R: Rules> Game<R> {
         let start = rules.set_up(&changes, setup.to_move)?;
         self.state = GameState::from_position(rules, start);
         self.setup = Some(setup.clone());
+        if let Some(c) = &self.clock {
+            self.clock = Some(super::clock::GameClock::new(
+                c.settings(),
+                self.state.current(),
+            ));
+        }
         self.refresh();
         Ok(())
     }

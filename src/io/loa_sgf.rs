@@ -198,6 +198,7 @@ pub(crate) fn read_tree(tree: SgfTree) -> Result<GameRecord, ForeignError> {
                         .unwrap_or_else(|| ["Black", "White"][player as usize].into())
                 ),
                 resigned: Some(player),
+                timeout: None,
             });
             continue;
         }
@@ -300,6 +301,7 @@ pub(crate) fn read_tree(tree: SgfTree) -> Result<GameRecord, ForeignError> {
                     winner: Some(w as u8),
                     reason: format!("RE[{}]", excerpt(re)),
                     resigned: None,
+                    timeout: None,
                 });
             }
             (None, _) if re.is_empty() => {}

@@ -35,6 +35,13 @@
 //! recorded from the middle:
 //! `setup: Some((pieces: [("e4", 0), ("b1", 1)], empty: [], to_move: 1))`.
 //!
+//! `clock` (left out when the game had none) is the game clock in milliseconds:
+//! `clock: Some((main_ms: 300000, increment_ms: 3000, times: [(298500, 300000)], left: Some((298500, 291200))))`,
+//! with the time each player had left after each move of the main line
+//! (variations carry their own `times`) and where the game was left; a game
+//! lost on time says so in `result: Some((winner: Some(1), reason: "Red ran
+//! out of time", resigned: None, timeout: Some(0)))` (a variation: `timeout`).
+//!
 //! An embedded board is written exactly as a board file is:
 //! `board: Board((format_version: 2, meta: (…), vertices: […], faces: […], labels: […], …))`
 //! (format-1 board text, embedded before board format 2, is still read).
@@ -92,6 +99,30 @@ pub struct GameRecord {
     /// (format 3; absent: the rules' start position).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub setup: Option<RecordSetup>,
+    /// The game clock and its readings, when the game was played with one
+    /// (left out otherwise; records without it read as games without a clock).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<RecordClock>,
+}
+
+/// A game clock as recorded, in milliseconds: the time control, the time each
+/// player had left after each move of the main line, and the live reading
+/// where the game was left (it may be mid-move).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RecordClock {
+    /// Main time per player.
+    pub main_ms: u64,
+    /// Added after each of a player's moves.
+    #[serde(default)]
+    pub increment_ms: u64,
+    /// `times[k]`: (first player, second player) time left after move `k + 1`
+    /// of the main line; may cover only its first moves.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub times: Vec<(u64, u64)>,
+    /// The time left when the game was saved, at the cursor.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left: Option<(u64, u64)>,
 }
 
 /// A start position set up by hand: the rules' start position (with the
@@ -131,6 +162,12 @@ pub struct RecordVariation {
     /// The player who resigned at its end, if one did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resigned: Option<u8>,
+    /// The player who ran out of time at its end, if one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout: Option<u8>,
+    /// Time left after each of its moves (as [`RecordClock::times`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub times: Vec<(u64, u64)>,
 }
 
 /// A position of a record: after the first `moves` moves of line `line`.
@@ -189,6 +226,9 @@ pub struct RecordResult {
     /// The player who resigned, if the game ended by resignation.
     #[serde(default)]
     pub resigned: Option<u8>,
+    /// The player who ran out of time, if the game ended on time.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeout: Option<u8>,
 }
 
 /// Where a record's board comes from.
@@ -268,6 +308,7 @@ impl GameRecord {
             variations: Vec::new(),
             cursor: None,
             setup: None,
+            clock: None,
         }
     }
 

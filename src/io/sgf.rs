@@ -25,8 +25,19 @@
 //! * `resign` as a move ends the game (twogtp appends the loser's `resign` after
 //!   the connecting move); moves after it are not read and a note says so.
 //!   `RE[B+]`/`RE[W+]` (also Little Golem's `RE[B]`), `RE[B+Resign]`/`RE[W+R]`
-//!   record the result; the game layer compares it with the replayed game.
-//!   Other results (time, forfeit) are kept as a note.
+//!   record the result, `RE[B+T]`/`RE[W+Time]` a win on time; the game layer
+//!   compares it with the replayed game. Other results (forfeit) are kept as a
+//!   note.
+//! * **Clock** (SGF FF4's timing properties; HexGui writes none of its own and
+//!   keeps unknown properties as they are): `TM` in the root is the time
+//!   limit per player in seconds; a Fischer increment is written in the free
+//!   text of `OT` as `OT[Fischer +3s]` (read back from any `OT` naming Fischer
+//!   and a number; another `OT` is noted and not used); each move node carries
+//!   the mover's time left after the move, `BL`/`WL` in seconds, by the colour
+//!   of the stones (after HexGui's swap the other player's). A loss on time off
+//!   the main line has no SGF move: it is written as a comment
+//!   `C[White ran out of time]` and not read back. Where the game was left
+//!   mid-move (the live clock) is kept by RON records only.
 //! * **Set-up positions** (HexGui puzzles, analysis files, Benzene's
 //!   regression positions): `AB`/`AW` put Black/White stones, `AE` empties
 //!   points, in nodes before the first move (HexGui writes them in the second
@@ -53,7 +64,7 @@
 //!   while parsing; untrusted text in messages is quoted as a short excerpt.
 
 use super::record::{
-    BoardSource, GameRecord, RecordOptions, RecordResult, RecordSetup, RecordVariation,
+    BoardSource, GameRecord, RecordClock, RecordOptions, RecordResult, RecordSetup, RecordVariation,
 };
 use crate::board::{Board, grid_label, parse_grid_label};
 
@@ -603,6 +614,28 @@ pub fn read_sgf(text: &str) -> Result<GameRecord, SgfError> {
         file_lines.push(moves);
     }
 
+    // The time left after each file move (BL, WL of its node), per line.
+    let mut file_times: Vec<Vec<[Option<u64>; 2]>> = Vec::with_capacity(lines.len());
+    for line in &lines {
+        let mut times = Vec::new();
+        for node in &line.nodes {
+            let mut left = [None, None];
+            for (c, id) in ["BL", "WL"].into_iter().enumerate() {
+                if let Some(v) = prop(node, id) {
+                    left[c] = Some(millis_of(v).ok_or_else(|| {
+                        SgfError::Syntax(format!("{id}[{}] is not a time in seconds", excerpt(v)))
+                    })?);
+                }
+            }
+            for (k, _) in node.iter() {
+                if is_move_prop(k) {
+                    times.push(left);
+                }
+            }
+        }
+        file_times.push(times);
+    }
+
     // Who moves first: the colour of the first move; else PL; else Black.
     let first_colour = |main: &[(u8, &str)]| match (main.first(), &pl) {
         (Some(&(c, _)), _) => c,
@@ -683,6 +716,8 @@ pub fn read_sgf(text: &str) -> Result<GameRecord, SgfError> {
             at,
             moves: t.moves.clone(),
             resigned: t.resigned,
+            timeout: None,
+            times: Vec::new(),
         });
         start_ply.push(ply);
         translated.push(t);
@@ -697,6 +732,7 @@ pub fn read_sgf(text: &str) -> Result<GameRecord, SgfError> {
             colour_char(if main_swapped { 1 - p } else { p })
         ),
         resigned: Some(p),
+        timeout: None,
     });
     if let Some(re) = prop(root, "RE") {
         let re_trim = re.trim();
@@ -711,6 +747,7 @@ pub fn read_sgf(text: &str) -> Result<GameRecord, SgfError> {
             _ => None,
         };
         let by_resign = how == "R" || how.starts_with("RESIGN");
+        let by_time = how == "T" || how.starts_with("TIME");
         match (colour, &result) {
             (Some(c), Some(r)) => {
                 if r.winner != Some(winner_of(c)) {
@@ -721,12 +758,13 @@ pub fn read_sgf(text: &str) -> Result<GameRecord, SgfError> {
                     ));
                 }
             }
-            (Some(c), None) if how.is_empty() || by_resign => {
+            (Some(c), None) if how.is_empty() || by_resign || by_time => {
                 let w = winner_of(c);
                 result = Some(RecordResult {
                     winner: Some(w),
                     reason: format!("RE[{}]", excerpt(re_trim)),
                     resigned: by_resign.then_some(1 - w),
+                    timeout: by_time.then_some(1 - w),
                 });
             }
             (Some(_), None) => notes.push(format!(
@@ -759,6 +797,15 @@ pub fn read_sgf(text: &str) -> Result<GameRecord, SgfError> {
         result,
     );
     record.variations = variations;
+    record.clock = read_clock(
+        root,
+        &file_lines,
+        &file_times,
+        &translated,
+        absorbed,
+        &mut record.variations,
+        &mut notes,
+    )?;
     if !setup.is_empty() || first != 0 {
         record.setup = Some(RecordSetup {
             pieces: setup
@@ -775,6 +822,104 @@ pub fn read_sgf(text: &str) -> Result<GameRecord, SgfError> {
     }
     record.notes = notes;
     Ok(record)
+}
+
+/// The game clock of a file: `TM` (seconds per player) and a Fischer
+/// increment in `OT`, and the time left after each move from `BL`/`WL` (the
+/// colour's time, which after HexGui's swap is the other player's). A line's
+/// readings stop at the first move without the mover's time.
+#[allow(clippy::too_many_arguments)]
+fn read_clock(
+    root: &Node,
+    file_lines: &[Vec<(u8, &str)>],
+    file_times: &[Vec<[Option<u64>; 2]>],
+    translated: &[Translated],
+    absorbed: usize,
+    variations: &mut [RecordVariation],
+    notes: &mut Vec<String>,
+) -> Result<Option<RecordClock>, SgfError> {
+    let Some(tm) = prop(root, "TM") else {
+        if file_times
+            .iter()
+            .flatten()
+            .any(|t| t.iter().any(Option::is_some))
+        {
+            notes.push(
+                "the times left (BL/WL) were not read: the file gives no time limit (TM)".into(),
+            );
+        }
+        return Ok(None);
+    };
+    let main_ms = millis_of(tm).filter(|&ms| ms > 0).ok_or_else(|| {
+        SgfError::Syntax(format!(
+            "TM[{}] is not a time limit in seconds",
+            excerpt(tm)
+        ))
+    })?;
+    let increment_ms = match prop(root, "OT") {
+        None => 0,
+        Some(ot) => match fischer_increment(ot) {
+            Some(ms) => ms,
+            None => {
+                notes.push(format!(
+                    "the overtime rule OT[{}] was not read: the clock has no increment",
+                    excerpt(ot)
+                ));
+                0
+            }
+        },
+    };
+    // Per line: the reading at its start and after each of its moves.
+    let mut starts: Vec<[u64; 2]> = Vec::with_capacity(translated.len());
+    let mut all: Vec<Vec<(u64, u64)>> = Vec::with_capacity(translated.len());
+    for (l, t) in translated.iter().enumerate() {
+        let offset = if l == 0 { absorbed } else { 0 };
+        let start = if l == 0 {
+            Some([main_ms; 2])
+        } else {
+            let at = variations[l - 1].at;
+            let parent = variations[l - 1].line;
+            if at == 0 {
+                Some(starts[parent])
+            } else {
+                all[parent].get(at - 1).map(|&(a, b)| [a, b])
+            }
+        };
+        let mut times = Vec::new();
+        if let Some(mut state) = start {
+            for k in 0..t.moves.len() {
+                let (Some(&(colour, _)), Some(left)) =
+                    (file_lines[l].get(offset + k), file_times[l].get(offset + k))
+                else {
+                    break;
+                };
+                // The player who plays each colour at this move.
+                let player_of = |c: u8| if t.swapped[k] { 1 - c } else { c } as usize;
+                if left[colour as usize].is_none() {
+                    break;
+                }
+                for (c, v) in left.iter().enumerate() {
+                    if let Some(ms) = v {
+                        state[player_of(c as u8)] = *ms;
+                    }
+                }
+                times.push((state[0], state[1]));
+            }
+        }
+        starts.push(start.unwrap_or([main_ms; 2]));
+        all.push(times);
+    }
+    let mut all = all.into_iter();
+    let main_times = all.next().unwrap_or_default();
+    for (v, times) in variations.iter_mut().zip(all) {
+        v.times = times;
+    }
+    Ok(Some(RecordClock {
+        main_ms,
+        increment_ms,
+        times: main_times,
+        left: None,
+    }))
 }
 
 fn escape(s: &str) -> String {
@@ -824,9 +969,15 @@ pub fn write_sgf(record: &GameRecord, board: &Board) -> Result<String, SgfError>
         escape(&players[0]),
         escape(&players[1])
     );
-    // Lines: the main line, then the variations; their moves and resignations.
+    // Lines: the main line, then the variations; their moves, resignations,
+    // losses on time and clock readings.
     let resigned = record.result.as_ref().and_then(|r| r.resigned);
+    let timeout = record.result.as_ref().and_then(|r| r.timeout);
+    let no_times: &[(u64, u64)] = &[];
+    let main_times = record.clock.as_ref().map_or(no_times, |c| &c.times);
     let mut lines: Vec<(&[String], Option<u8>)> = vec![(&record.moves, resigned)];
+    let mut line_times: Vec<&[(u64, u64)]> = vec![main_times];
+    let mut line_timeouts: Vec<Option<u8>> = vec![None];
     let mut branches: std::collections::HashMap<(usize, usize), Vec<usize>> = Default::default();
     for (i, v) in record.variations.iter().enumerate() {
         let parent = lines
@@ -837,6 +988,13 @@ pub fn write_sgf(record: &GameRecord, board: &Board) -> Result<String, SgfError>
         }
         branches.entry((v.line, v.at)).or_default().push(i + 1);
         lines.push((&v.moves, v.resigned));
+        let times: &[(u64, u64)] = if record.clock.is_some() {
+            &v.times
+        } else {
+            no_times
+        };
+        line_times.push(times);
+        line_timeouts.push(v.timeout);
     }
     let first = record.setup.as_ref().map_or(0, |s| s.to_move);
     // Each line's first ply and whether HexGui's swap happened before it.
@@ -851,8 +1009,16 @@ pub fn write_sgf(record: &GameRecord, board: &Board) -> Result<String, SgfError>
         let c = colour_char(if swapped_at_end { 1 - w } else { w });
         if resigned.is_some() {
             s.push_str(&format!("RE[{c}+Resign]"));
+        } else if timeout.is_some() {
+            s.push_str(&format!("RE[{c}+Time]"));
         } else {
             s.push_str(&format!("RE[{c}+]"));
+        }
+    }
+    if let Some(c) = &record.clock {
+        s.push_str(&format!("TM[{}]", seconds(c.main_ms)));
+        if c.increment_ms > 0 {
+            s.push_str(&format!("OT[{}]", fischer_text(c.increment_ms)));
         }
     }
     if let Some(setup) = &record.setup {
@@ -941,11 +1107,26 @@ pub fn write_sgf(record: &GameRecord, board: &Board) -> Result<String, SgfError>
                         ";{}[resign]",
                         colour_char(if swapped { 1 - r } else { r })
                     ));
+                } else if let Some(r) = line_timeouts[l] {
+                    // SGF has no move for a loss on time off the main line
+                    // (the main line's is in RE): a comment says it.
+                    let c = colour_char(if swapped { 1 - r } else { r });
+                    let who = if c == 'B' { "Black" } else { "White" };
+                    s.push_str(&format!("C[{who} ran out of time]"));
                 }
                 break;
             };
+            // The mover's time left after the move (BL/WL), in the colour he
+            // plays now.
+            let time_left = |colour: char| {
+                line_times[l].get(i).map_or(String::new(), |&(a, b)| {
+                    let ms = if p == 0 { a } else { b };
+                    format!("{colour}L[{}]", seconds(ms))
+                })
+            };
             if m == "swap" {
-                s.push_str(&format!(";{}[swap-pieces]", colour_char(p)));
+                let c = colour_char(p);
+                s.push_str(&format!(";{c}[swap-pieces]{}", time_left(c)));
                 swapped = true;
                 continue;
             }
@@ -959,9 +1140,40 @@ pub fn write_sgf(record: &GameRecord, board: &Board) -> Result<String, SgfError>
             } else {
                 (colour_char(p), m.clone())
             };
-            s.push_str(&format!(";{c}[{}]", escape(&point)));
+            s.push_str(&format!(";{c}[{}]{}", escape(&point), time_left(c)));
         }
     }
     s.push_str(")\n");
     Ok(s)
+}
+
+/// Milliseconds as an SGF real number of seconds: "293", "292.5".
+fn seconds(ms: u64) -> String {
+    let text = format!("{}.{:03}", ms / 1000, ms % 1000);
+    text.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
+/// An SGF real number of seconds as milliseconds (`None`: not a time).
+fn millis_of(text: &str) -> Option<u64> {
+    let v: f64 = text.trim().parse().ok()?;
+    (v.is_finite() && (0.0..1e12).contains(&v)).then(|| (v * 1000.0).round() as u64)
+}
+
+/// The `OT` text for a Fischer increment: "Fischer +3s".
+fn fischer_text(increment_ms: u64) -> String {
+    format!("Fischer +{}s", seconds(increment_ms))
+}
+
+/// The increment of an `OT` text naming Fischer time ("Fischer +3s", "3s
+/// fischer"): the first number in it, in seconds.
+fn fischer_increment(ot: &str) -> Option<u64> {
+    if !ot.to_ascii_lowercase().contains("fischer") {
+        return None;
+    }
+    let start = ot.find(|c: char| c.is_ascii_digit())?;
+    let num: String = ot[start..]
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == '.')
+        .collect();
+    millis_of(&num)
 }

@@ -239,6 +239,7 @@ pub fn read_t1(text: &str) -> Result<GameRecord, ForeignError> {
                         .unwrap_or_else(|| format!("player {}", player + 1))
                 ),
                 resigned: Some(player),
+                timeout: None,
             });
             continue;
         }

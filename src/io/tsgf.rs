@@ -215,6 +215,7 @@ pub(crate) fn read_tree(tree: SgfTree) -> Result<GameRecord, ForeignError> {
                 winner: Some(1 - colour),
                 reason: format!("{who} ({}) resigned", colour_char(colour)),
                 resigned: Some(colour),
+                timeout: None,
             });
             if k + 1 < file_moves.len() {
                 notes.push(format!(

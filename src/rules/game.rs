@@ -1,6 +1,7 @@
 //! A game in progress: rules + a tree of moves, a current line through it and a
 //! cursor on that line, with undo/redo to any ply, variations, repetition draws
-//! and resignation.
+//! and endings the rules do not decide: resignation and loss on time
+//! ([`Ending`], kept in the tree node where it happened).
 //!
 //! Every position reached is a node of the game tree; its children are the moves
 //! tried from it, the first child being the main line. The *current line* runs
@@ -49,10 +50,38 @@ struct Node<R: Rules> {
     seen: Option<Seen<R::Key>>,
     /// Moves tried from here; the first is the main line.
     children: Vec<NodeId>,
-    /// The player who resigned here, if the game ended by resignation here.
-    resigned: Option<Player>,
+    /// How the game ended here, if it ended for a reason other than the rules'
+    /// own outcome (a resignation, a loss on time).
+    ended: Option<Ending>,
     /// Removed by [`GameState::delete_variation`].
     deleted: bool,
+}
+
+/// A game's end that the rules do not decide: a player resigned, or ran out of
+/// time. It belongs to the tree node where it happened: the line ends there,
+/// [`GameState::undo`] withdraws it, and moves tried from that position before
+/// stay in the tree as variations.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Ending {
+    Resigned { loser: Player },
+    Timeout { loser: Player },
+}
+
+impl Ending {
+    /// The player who lost.
+    pub fn loser(self) -> Player {
+        match self {
+            Ending::Resigned { loser } | Ending::Timeout { loser } => loser,
+        }
+    }
+    /// "Red resigned", "Red ran out of time", with `names` the side names.
+    pub fn reason(self, names: &[&str]) -> String {
+        let name = names.get(self.loser() as usize).copied().unwrap_or("?");
+        match self {
+            Ending::Resigned { .. } => format!("{name} resigned"),
+            Ending::Timeout { .. } => format!("{name} ran out of time"),
+        }
+    }
 }
 
 /// The state of one game: the tree of every move tried, the current line through
@@ -82,6 +111,8 @@ pub struct TreeNode {
     pub mover: Option<Player>,
     /// Moves tried from here, the main line first.
     pub children: Vec<NodeId>,
+    /// How the game ended here, if for a reason other than the rules'.
+    pub ended: Option<Ending>,
     /// Removed: no longer part of the tree.
     pub deleted: bool,
 }
@@ -168,7 +199,7 @@ impl<R: Rules> GameState<R> {
                 position: start,
                 seen,
                 children: Vec::new(),
-                resigned: None,
+                ended: None,
                 deleted: false,
             }],
             line: vec![NodeId::ROOT],
@@ -246,7 +277,25 @@ impl<R: Rules> GameState<R> {
     }
     /// Who resigned at `n`, if anyone.
     pub fn resigned_at(&self, n: NodeId) -> Option<Player> {
-        self.live(n).ok().and_then(|t| t.resigned)
+        match self.ending_at(n)? {
+            Ending::Resigned { loser } => Some(loser),
+            Ending::Timeout { .. } => None,
+        }
+    }
+    /// Who ran out of time at `n`, if anyone.
+    pub fn timed_out_at(&self, n: NodeId) -> Option<Player> {
+        match self.ending_at(n)? {
+            Ending::Timeout { loser } => Some(loser),
+            Ending::Resigned { .. } => None,
+        }
+    }
+    /// How the game ended at `n`, if it ended there for a reason other than the rules'.
+    pub fn ending_at(&self, n: NodeId) -> Option<Ending> {
+        self.live(n).ok().and_then(|t| t.ended)
+    }
+    /// How the game ended at the current ply, if for a reason other than the rules'.
+    pub fn ending(&self) -> Option<Ending> {
+        self.node(self.current()).ended
     }
     /// The player to move now, `None` once the game is over.
     pub fn to_move(&self) -> Option<Player> {
@@ -258,7 +307,7 @@ impl<R: Rules> GameState<R> {
     }
     /// Who resigned, if the game ended by resignation at the current ply.
     pub fn resigned(&self) -> Option<Player> {
-        self.node(self.current()).resigned
+        self.resigned_at(self.current())
     }
 
     /// The outcome at the current ply: resignation, the rules' outcome, or a draw
@@ -294,10 +343,10 @@ impl<R: Rules> GameState<R> {
     fn outcome_on(&self, path: &[NodeId]) -> Option<Outcome> {
         let &last = path.last()?;
         let node = self.node(last);
-        if let Some(p) = node.resigned {
+        if let Some(e) = node.ended {
             return Some(Outcome {
-                winner: Some(1 - p),
-                reason: format!("{} resigned", R::PLAYER_NAMES[p as usize]),
+                winner: Some(1 - e.loser()),
+                reason: e.reason(&R::PLAYER_NAMES),
                 evidence: Evidence::default(),
             });
         }
@@ -389,7 +438,7 @@ impl<R: Rules> GameState<R> {
             seen,
             position: next,
             children: Vec::new(),
-            resigned: None,
+            ended: None,
             deleted: false,
         });
         self.nodes[here.index()].children.push(id);
@@ -412,7 +461,7 @@ impl<R: Rules> GameState<R> {
     }
 
     /// Make the current line run from the start through `n` and on along first
-    /// children (stopping at a resignation); the cursor goes to `n`.
+    /// children (stopping at a resignation or a loss on time); the cursor goes to `n`.
     fn set_line_through(&mut self, n: NodeId) {
         let path = self.path_to(n);
         self.ply = path.len() - 1;
@@ -420,11 +469,11 @@ impl<R: Rules> GameState<R> {
         self.extend_line();
     }
 
-    /// Extend the line from its last node along first children, stopping at a
+    /// Extend the line from its last node along first children, stopping at an
     /// resignation, and recompute the moves along it.
     fn extend_line(&mut self) {
         let mut at = *self.line.last().expect("the line holds the start");
-        while self.node(at).resigned.is_none()
+        while self.node(at).ended.is_none()
             && let Some(&c) = self.node(at).children.first()
         {
             self.line.push(c);
@@ -443,6 +492,18 @@ impl<R: Rules> GameState<R> {
     /// `player` resigns at the current ply. The line ends here; moves tried
     /// after this position stay in the tree as variations.
     pub fn resign(&mut self, player: Player) -> Result<(), IllegalMove> {
+        self.end(Ending::Resigned { loser: player })
+    }
+
+    /// `player` ran out of time at the current ply (his flag fell): like a
+    /// resignation, the line ends here and the other player wins.
+    pub fn time_out(&mut self, player: Player) -> Result<(), IllegalMove> {
+        self.end(Ending::Timeout { loser: player })
+    }
+
+    /// End the game here for a reason the rules do not decide.
+    pub fn end(&mut self, ending: Ending) -> Result<(), IllegalMove> {
+        let player = ending.loser();
         if player > 1 {
             return Err(IllegalMove::new(format!("there is no player {player}")));
         }
@@ -450,19 +511,19 @@ impl<R: Rules> GameState<R> {
             return Err(IllegalMove::new(format!("the game is over: {}", o.reason)));
         }
         let here = self.current();
-        self.nodes[here.index()].resigned = Some(player);
+        self.nodes[here.index()].ended = Some(ending);
         self.line.truncate(self.ply + 1);
         self.moves.truncate(self.ply);
         self.notation.truncate(self.ply);
         Ok(())
     }
 
-    /// Step back one action: withdraw a resignation, or undo one move.
-    /// Returns false at the start.
+    /// Step back one action: withdraw a resignation or a loss on time, or undo
+    /// one move. Returns false at the start.
     pub fn undo(&mut self) -> bool {
         let here = self.current();
-        if self.node(here).resigned.is_some() {
-            self.nodes[here.index()].resigned = None;
+        if self.node(here).ended.is_some() {
+            self.nodes[here.index()].ended = None;
             self.line.truncate(self.ply + 1);
             self.extend_line();
             return true;
@@ -556,12 +617,12 @@ impl<R: Rules> GameState<R> {
         Ok((v, count))
     }
 
-    /// The main line: from the start along first children, stopping at a
+    /// The main line: from the start along first children, stopping at an
     /// resignation (the start included).
     pub fn main_line(&self) -> Vec<NodeId> {
         let mut out = vec![NodeId::ROOT];
         let mut at = NodeId::ROOT;
-        while self.node(at).resigned.is_none()
+        while self.node(at).ended.is_none()
             && let Some(&c) = self.node(at).children.first()
         {
             out.push(c);
@@ -575,7 +636,7 @@ impl<R: Rules> GameState<R> {
     pub fn line_through(&self, n: NodeId) -> Vec<NodeId> {
         let mut path = self.path_to(n);
         let mut at = n;
-        while self.node(at).resigned.is_none()
+        while self.node(at).ended.is_none()
             && let Some(&c) = self.node(at).children.first()
         {
             path.push(c);
@@ -600,6 +661,7 @@ impl<R: Rules> GameState<R> {
                     depth: d,
                     mover: t.parent.map(|p| self.rules.to_move(&self.node(p).position)),
                     children: t.children.clone(),
+                    ended: t.ended,
                     deleted: t.deleted,
                 }
             })
@@ -809,6 +871,31 @@ mod tests {
         g.play_str("r").unwrap();
         assert_eq!(g.outcome().unwrap().winner, Some(0));
         assert!(g.resign(1).is_err());
+    }
+
+    #[test]
+    fn a_loss_on_time_ends_the_game_at_its_node_and_undo_withdraws_it() {
+        let mut g = GameState::new(Shuttle(Repetition::Second));
+        g.play_str("r").unwrap();
+        g.play_str("r").unwrap();
+        g.goto(1).unwrap();
+        let here = g.current();
+        g.time_out(1).unwrap();
+        assert_eq!(g.ending(), Some(Ending::Timeout { loser: 1 }));
+        assert_eq!(g.timed_out_at(here), Some(1));
+        assert_eq!(g.resigned(), None, "a time loss is not a resignation");
+        let o = g.outcome().unwrap();
+        assert_eq!(
+            (o.winner, o.reason.as_str()),
+            (Some(0), "Right ran out of time")
+        );
+        assert_eq!(g.recorded_len(), 1, "the line ends at the time loss");
+        assert!(g.legal_moves().is_empty());
+        assert!(g.play_str("r").is_err(), "no move after the flag fell");
+        assert!(g.resign(1).is_err());
+        assert!(g.undo());
+        assert_eq!(g.ending(), None);
+        assert_eq!(g.recorded_len(), 2, "withdrawing brings the line back");
     }
 
     /// r r l, then back to the start and l: a variation.

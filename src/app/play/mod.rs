@@ -10,9 +10,10 @@
 //! `setup.rs` (rules, options, players), `board_view.rs` (drawing the game on
 //! the canvas, hover and clicks on it), `side_panel.rs` (turn indicator,
 //! controls, banners), `moves.rs` (the move list), `computer.rs` (engine seats
-//! and hints).
+//! and hints), `clock.rs` (the game clock: setup, driving it, showing it).
 
 pub mod board_view;
+pub mod clock;
 pub mod computer;
 pub mod coords;
 pub mod moves;
@@ -25,7 +26,9 @@ use super::file_dialog::FileQuestion;
 use super::workspace::{Cause, Workspace};
 use crate::board::Board;
 use crate::game::registry::RecordFormat;
-use crate::game::{Click, ClickError, DynGame, MoveHandle, MoveTree, NodeId, RulesKind, new_game};
+use crate::game::{
+    Click, ClickError, DynGame, Ending, MoveHandle, MoveTree, NodeId, RulesKind, new_game,
+};
 use crate::mesh::FaceId;
 use crate::rules::Player;
 use board_view::Scene;
@@ -95,6 +98,12 @@ pub struct PlayPanel {
     last_frame: Option<u64>,
     /// The game's tree of moves, for the move list.
     tree: MoveTree,
+    /// Runs the game clock on the app's time.
+    clock_driver: clock::ClockDriver,
+    /// Where the clock reads the time (tests hand in their own).
+    pub time: clock::TimeSource,
+    /// A modal dialog is open (the app sets it each frame): the clock stops.
+    pub dialog_open: bool,
 }
 
 impl Default for PlayPanel {
@@ -130,6 +139,9 @@ impl PlayPanel {
             last_frame: None,
             swap: None,
             tree: MoveTree::default(),
+            clock_driver: clock::ClockDriver::default(),
+            time: clock::TimeSource::default(),
+            dialog_open: false,
         }
     }
 
@@ -156,6 +168,7 @@ impl PlayPanel {
         match new_game(kind, board, &options) {
             Ok(mut game) => {
                 game.set_players(self.names_for(game.player_names()));
+                game.set_clock(self.setup.clock.settings());
                 let first = game.players()[0].clone();
                 self.install(game, Some(revision));
                 let swap = if options.swap {
@@ -204,7 +217,7 @@ impl PlayPanel {
             return false;
         };
         let last = c.game.history().last().cloned();
-        let resigned = c.game.resigned();
+        let ended = c.game.ending();
         if !c.game.undo() {
             ws.status
                 .info("Nothing to take back: this is the start of the game");
@@ -214,7 +227,7 @@ impl PlayPanel {
         let seats = self.setup.seats;
         let seat = |p: Option<Player>| p.map(|p| seats[p as usize & 1]);
         let mut last = last;
-        if resigned.is_none()
+        if ended.is_none()
             && seat(c.game.to_move()).is_some_and(|s| s.is_computer())
             && seat(c.game.to_move().map(crate::rules::opponent)) == Some(computer::Seat::Human)
         {
@@ -226,8 +239,11 @@ impl PlayPanel {
         self.preview = None;
         self.selected = None;
         self.game_changed();
-        match (resigned, last) {
-            (Some(_), _) => ws.status.info("Resignation withdrawn"),
+        match (ended, last) {
+            (Some(Ending::Resigned { .. }), _) => ws.status.info("Resignation withdrawn"),
+            (Some(Ending::Timeout { .. }), _) => ws
+                .status
+                .info("Loss on time withdrawn: the clocks are back to this position's"),
             (None, Some(m)) => ws.status.info(format!("Took back {m}")),
             (None, None) => {}
         }
@@ -361,6 +377,7 @@ impl PlayPanel {
             self.canvas.request_fit();
         }
         self.computer.reset();
+        self.clock_driver.pause();
         self.failed_epoch = None;
         self.preview = None;
         self.selected = None;
@@ -403,6 +420,7 @@ impl PlayPanel {
     /// when Play is shown again.
     pub fn leave(&mut self, ws: &mut Workspace) {
         self.computer.cancel();
+        self.clock_driver.pause();
         ws.status.hint.clear();
         ws.status.hover = None;
     }
@@ -586,7 +604,7 @@ impl PlayPanel {
         let ok = |yes: bool, why: &str| if yes { Ok(()) } else { Err(why.to_string()) };
         match c {
             Command::Undo => ok(
-                g.ply() > 0 || g.resigned().is_some(),
+                g.ply() > 0 || g.ending().is_some(),
                 "No move to take back: this is the start of the game",
             ),
             Command::Redo => ok(g.ply() < g.recorded_len(), "No move to replay"),
@@ -810,6 +828,8 @@ impl PlayPanel {
     }
 
     pub fn ui(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {
+        // The clock first: the time since the last frame was the mover's.
+        self.run_clock(ui.ctx(), ws);
         self.run_computer(&ui.ctx().clone(), ws);
         ws.status.hint = self.hint_text();
         // Errors whose cause is gone leave the status bar.

@@ -43,19 +43,23 @@ pub fn alternative_label(tree: &MoveTree, n: NodeId) -> String {
     text
 }
 
-/// The list. `previewing` is the previewed ply, if any; `available` says whether
-/// a command can run now (for the variation buttons). Clicks are sent to `ws`.
+/// The list. `previewing` is the previewed ply, if any; `ending` how the line
+/// ended when not by the rules ("Red ran out of time", "Blue resigned");
+/// `available` says whether a command can run now (for the variation
+/// buttons). Clicks are sent to `ws`.
 pub fn ui(
     ui: &mut egui::Ui,
     ws: &mut Workspace,
     tree: &MoveTree,
     previewing: Option<usize>,
     colours: [Color32; 2],
+    ending: Option<&str>,
     available: &dyn Fn(&Command) -> Result<(), String>,
 ) {
     let live = tree.ply;
     let len = tree.line.len().saturating_sub(1);
     if len == 0
+        && ending.is_none()
         && tree
             .node(NodeId::ROOT)
             .is_none_or(|t| t.children.is_empty())
@@ -119,7 +123,14 @@ pub fn ui(
                 });
                 alternatives(ui, ws, tree, tree.line[ply - 1], Some(n));
             }
-            // Moves tried after the line's end (it ends at a resignation).
+            if let Some(e) = ending {
+                ui.horizontal(|ui| {
+                    ui.add_space(14.0);
+                    ui.label(RichText::new(e).strong());
+                });
+            }
+            // Moves tried after the line's end (it ends at a resignation or a
+            // loss on time).
             alternatives(ui, ws, tree, tree.line[len], None);
         });
 }

@@ -97,6 +97,8 @@ pub struct Setup {
     /// The time per move each side gets when the computer plays it (kept while
     /// a person plays it).
     pub seconds: [f32; 2],
+    /// The game clock for the next game (off by default).
+    pub clock: super::clock::ClockSetup,
     suit: Option<Suitability>,
 }
 
@@ -116,6 +118,7 @@ impl Setup {
             colours: sides.map(default_colour),
             seats: [Seat::Human, Seat::Human],
             seconds: [1.0, 1.0],
+            clock: super::clock::ClockSetup::default(),
             suit: None,
         }
     }
@@ -261,6 +264,8 @@ impl Setup {
             });
             super::computer::seat_ui(ui, i, side, &mut self.seats[i], &mut self.seconds[i]);
         }
+        ui.add_space(6.0);
+        self.clock.ui(ui);
         ui.add_space(6.0);
         let new_game = Command::NewGame(self.kind);
         let r = ui

@@ -68,6 +68,7 @@ impl PlayPanel {
     /// where it was when the pointer gets there.
     pub(super) fn game_panel(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {
         self.turn_ui(ui);
+        self.clock_panel(ui);
         if self.current.is_none() {
             ui.add_space(8.0);
             ws.button(ui, Command::OpenGame, Ok(()));
@@ -104,9 +105,16 @@ impl PlayPanel {
         if self.current.is_none() {
             return;
         }
-        moves::ui(ui, ws, &self.tree, self.preview, self.setup.colours, &|c| {
-            self.availability(c)
-        });
+        let ending = self.ending_text();
+        moves::ui(
+            ui,
+            ws,
+            &self.tree,
+            self.preview,
+            self.setup.colours,
+            ending.as_deref(),
+            &|c| self.availability(c),
+        );
     }
 
     /// The swap (pie) move has no face to click: in a game with the swap rule a
