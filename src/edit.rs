@@ -378,6 +378,14 @@ impl Step {
     }
 }
 
+/// `faces` that still exist in `board`, sorted, without repeats.
+fn sorted_faces(mut faces: Vec<FaceId>, board: &Board) -> Vec<FaceId> {
+    faces.retain(|f| f.index() < board.face_count());
+    faces.sort_unstable();
+    faces.dedup();
+    faces
+}
+
 /// Undo/redo history with a bounded number of steps.
 ///
 /// Each [`History::apply`] is one undo step, except that edits applied between
@@ -393,6 +401,18 @@ pub struct History {
     group_open: bool,
     /// Whether the newest undo step may still take coalesced edits.
     top_open: bool,
+    /// The faces the last apply, undo or redo may have changed (see
+    /// [`History::last_affected`]).
+    affected: Option<Vec<FaceId>>,
+}
+
+/// Add the faces `u` affected in `board` (as it is now) to `acc`; `None`
+/// (everything) absorbs.
+fn add_affected(acc: &mut Option<Vec<FaceId>>, u: &BoardUndo, board: &Board) {
+    match (acc.as_mut(), u.affected_faces(board)) {
+        (Some(a), Some(more)) => a.extend(more),
+        _ => *acc = None,
+    }
 }
 
 impl Default for History {
@@ -410,7 +430,17 @@ impl History {
             depth: depth.max(1),
             group_open: false,
             top_open: false,
+            affected: None,
         }
+    }
+
+    /// The faces the last successful [`History::apply`], [`History::undo`] or
+    /// [`History::redo`] may have changed (outline, id, face data or side tags),
+    /// named by their ids in the board as it is now, sorted, without repeats;
+    /// `None` when unknown or when the whole board was replaced. Lets a view
+    /// redraw only what an edit touched.
+    pub fn last_affected(&self) -> Option<&[FaceId]> {
+        self.affected.as_deref()
     }
 
     /// Apply an edit as its own undo step (or into the open group).
@@ -436,6 +466,12 @@ impl History {
         key: Option<u64>,
     ) -> Result<EditOutcome, EditError> {
         let applied = apply(board, &edit)?;
+        self.affected = applied.undo.affected_faces(board).map(|mut a| {
+            a.extend_from_slice(&applied.outcome.touched_faces);
+            a.sort_unstable();
+            a.dedup();
+            a
+        });
         self.redo.clear();
         let join = self.top_open
             && (self.group_open
@@ -489,9 +525,12 @@ impl History {
         let Some(step) = self.undo.pop_back() else {
             return false;
         };
+        let mut affected = Some(Vec::new());
         for (_, u) in step.entries.iter().rev() {
             undo(board, u);
+            add_affected(&mut affected, u, board);
         }
+        self.affected = affected.map(|a| sorted_faces(a, board));
         self.top_open = false;
         self.redo.push(step);
         true
@@ -504,9 +543,16 @@ impl History {
             return Ok(false);
         };
         let mut entries = Vec::with_capacity(step.entries.len());
+        let mut affected = Some(Vec::new());
         for (edit, _) in &step.entries {
             match apply(board, edit) {
-                Ok(a) => entries.push((edit.clone(), a.undo)),
+                Ok(a) => {
+                    add_affected(&mut affected, &a.undo, board);
+                    if let Some(x) = &mut affected {
+                        x.extend_from_slice(&a.outcome.touched_faces);
+                    }
+                    entries.push((edit.clone(), a.undo));
+                }
                 Err(e) => {
                     // Cannot happen for a history used consistently; leave the board
                     // as it was before the redo.
@@ -522,6 +568,7 @@ impl History {
             entries,
             key: step.key,
         });
+        self.affected = affected.map(|a| sorted_faces(a, board));
         self.top_open = false;
         Ok(true)
     }
@@ -560,6 +607,7 @@ impl History {
         self.redo.clear();
         self.group_open = false;
         self.top_open = false;
+        self.affected = None;
     }
     /// Approximate heap memory of all undo and redo records, in bytes.
     pub fn heap_bytes(&self) -> usize {

@@ -17,6 +17,7 @@
 mod apply;
 pub mod autosave;
 pub mod canvas;
+mod canvas_cache;
 pub mod command;
 pub mod dialogs;
 pub mod editor;

@@ -117,6 +117,38 @@ impl MeshUndo {
             + self.edges.capacity() * std::mem::size_of::<(u32, EdgeRec)>()
             + self.faces.capacity() * std::mem::size_of::<(u32, Dart)>()
     }
+    /// The faces whose outline or id may differ between the mesh before and
+    /// after the edit (or the undo) this record belongs to, named by their ids
+    /// in `mesh` as it is now — right after the edit, or right after
+    /// [`Mesh::undo`] with this record. Appended to `out` (with repeats).
+    ///
+    /// A face's outline is its dart cycle and the positions of its corners, so
+    /// a face whose outline changed borders an edge slot the edit wrote, has a
+    /// corner whose slot it wrote, had its own slot written, or is new. Cost:
+    /// proportional to the record, never to the mesh.
+    pub fn affected_faces(&self, mesh: &Mesh, out: &mut Vec<FaceId>) {
+        let (nv, ne, nf) = (mesh.vertex_count(), mesh.edge_count(), mesh.face_count());
+        for &(v, _, _) in &self.verts {
+            if (v as usize) < nv && mesh.vertex_out[v as usize] != Dart(NONE) {
+                out.extend(mesh.vertex_faces(VertexId(v)));
+            }
+        }
+        for &(e, _) in &self.edges {
+            if (e as usize) < ne {
+                let (l, r) = mesh.edge_faces(EdgeId(e));
+                out.push(l);
+                out.extend(r);
+            }
+        }
+        for &(f, _) in &self.faces {
+            if (f as usize) < nf {
+                out.push(FaceId(f));
+            }
+        }
+        out.extend((self.nf.min(nf)..nf).map(|f| FaceId(f as u32)));
+        out.retain(|f| f.index() < nf);
+    }
+
     fn shrink(&mut self) {
         self.verts.shrink_to_fit();
         self.edges.shrink_to_fit();
