@@ -21,7 +21,7 @@ use boardwright::app::workspace::Document;
 use boardwright::board::{Board, SideTag, lint};
 use boardwright::edit::BoardEdit;
 use boardwright::mesh::spatial::FaceIndex;
-use boardwright::mesh::{EdgeId, FaceId, Point};
+use boardwright::mesh::{EdgeId, Point};
 use boardwright::presets;
 use criterion::{Criterion, criterion_group, criterion_main};
 use eframe::egui;
