@@ -18,6 +18,7 @@ pub use crate::board::BoardUndo;
 use crate::board::{
     Board, BoardError, BoardMeta, Change, ChangeOutcome, FaceKind, GridCoord, Rgba, SideTag,
 };
+use crate::mesh::spatial::FaceIndex;
 use crate::mesh::{EdgeId, FaceId, MeshError, Point, VertexId};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -187,8 +188,19 @@ pub struct Applied {
 
 /// Apply one edit to the board. On error the board is unchanged.
 pub fn apply(board: &mut Board, edit: &BoardEdit) -> Result<Applied, EditError> {
+    apply_near(board, edit, None)
+}
+
+/// [`apply`], with the overlap checks of drawn faces and moved vertices going
+/// through `index` — a [`FaceIndex`] up to date with the board's mesh — instead
+/// of scanning the whole mesh (same result, in time that follows the edit).
+pub fn apply_near(
+    board: &mut Board,
+    edit: &BoardEdit,
+    index: Option<&FaceIndex>,
+) -> Result<Applied, EditError> {
     let mut ch = board.begin_change();
-    let outcome = apply_to(board, &mut ch, edit)?;
+    let outcome = apply_to(board, &mut ch, edit, index)?;
     // (A board with no faces is the editor's empty start, not yet a valid board.)
     #[cfg(debug_assertions)]
     if board.face_count() > 0
@@ -230,11 +242,13 @@ fn apply_to(
     board: &mut Board,
     ch: &mut Change,
     edit: &BoardEdit,
+    index: Option<&FaceIndex>,
 ) -> Result<EditOutcome, EditError> {
     let outcome = match edit {
         BoardEdit::AddFace { points, snap } => {
             let (face, f) = mesh_edit(board, ch, &[], |m| {
-                m.add_face(points, *snap).map(|a| (a.face, a.change))
+                m.add_face_near(points, *snap, index)
+                    .map(|a| (a.face, a.change))
             })?;
             EditOutcome {
                 created_face: Some(face),
@@ -250,7 +264,7 @@ fn apply_to(
         }
         BoardEdit::MoveVertex { vertex, to } => {
             mesh_edit(board, ch, &[], |m| {
-                m.move_vertex(*vertex, *to).map(|c| ((), c))
+                m.move_vertex_near(*vertex, *to, index).map(|c| ((), c))
             })?
             .1
         }
@@ -445,7 +459,19 @@ impl History {
 
     /// Apply an edit as its own undo step (or into the open group).
     pub fn apply(&mut self, board: &mut Board, edit: BoardEdit) -> Result<EditOutcome, EditError> {
-        self.apply_keyed(board, edit, None)
+        self.apply_keyed(board, edit, None, None)
+    }
+
+    /// [`History::apply`] (or [`History::apply_coalescing`] with `key`), with
+    /// the overlap checks through `index` (see [`apply_near`]).
+    pub fn apply_near(
+        &mut self,
+        board: &mut Board,
+        edit: BoardEdit,
+        key: Option<u64>,
+        index: Option<&FaceIndex>,
+    ) -> Result<EditOutcome, EditError> {
+        self.apply_keyed(board, edit, key, index)
     }
 
     /// Apply an edit, joining the previous step if it was applied with the same
@@ -456,7 +482,7 @@ impl History {
         edit: BoardEdit,
         key: u64,
     ) -> Result<EditOutcome, EditError> {
-        self.apply_keyed(board, edit, Some(key))
+        self.apply_keyed(board, edit, Some(key), None)
     }
 
     fn apply_keyed(
@@ -464,8 +490,9 @@ impl History {
         board: &mut Board,
         edit: BoardEdit,
         key: Option<u64>,
+        index: Option<&FaceIndex>,
     ) -> Result<EditOutcome, EditError> {
-        let applied = apply(board, &edit)?;
+        let applied = apply_near(board, &edit, index)?;
         self.affected = applied.undo.affected_faces(board).map(|mut a| {
             a.extend_from_slice(&applied.outcome.touched_faces);
             a.sort_unstable();

@@ -6,6 +6,7 @@ use super::command::Command;
 use crate::board::Board;
 use crate::edit::{BoardEdit, EditError, EditOutcome, History};
 use crate::mesh::FaceId;
+use crate::mesh::spatial::FaceIndex;
 use eframe::egui;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -30,6 +31,10 @@ pub struct Document {
     /// faces the change may have redrawn (`None`: everything). See
     /// [`Document::affected_since`].
     journal: std::collections::VecDeque<(u64, Option<Vec<FaceId>>)>,
+    /// A spatial index of the board, built at the first edit and then kept up
+    /// to date edit by edit, through which drawn faces and moved vertices are
+    /// checked for overlaps (instead of scanning the whole board).
+    index: Option<FaceIndex>,
 }
 
 /// Revision bumps the journal remembers (a view further behind rebuilds).
@@ -45,6 +50,7 @@ impl Document {
             revision: 1,
             saved_revision: 1,
             journal: Default::default(),
+            index: None,
         }
     }
 
@@ -63,6 +69,10 @@ impl Document {
 
     /// Bump the revision, remembering which faces changed (`None`: all).
     fn bump(&mut self, affected: Option<Vec<FaceId>>) {
+        match (&mut self.index, &affected) {
+            (Some(ix), Some(a)) => ix.update_faces(self.board.mesh(), a.iter().copied()),
+            _ => self.index = None,
+        }
         self.revision += 1;
         self.journal.push_back((self.revision, affected));
         while self.journal.len() > JOURNAL_LEN {
@@ -122,7 +132,12 @@ impl Document {
 
     /// Apply one edit as its own undo step.
     pub fn apply(&mut self, edit: BoardEdit) -> Result<EditOutcome, EditError> {
-        let out = self.history.apply(&mut self.board, edit)?;
+        let index = self
+            .index
+            .get_or_insert_with(|| FaceIndex::build(self.board.mesh()));
+        let out = self
+            .history
+            .apply_near(&mut self.board, edit, None, Some(index))?;
         self.bump(self.history.last_affected().map(<[_]>::to_vec));
         Ok(out)
     }
@@ -133,7 +148,12 @@ impl Document {
         edit: BoardEdit,
         key: u64,
     ) -> Result<EditOutcome, EditError> {
-        let out = self.history.apply_coalescing(&mut self.board, edit, key)?;
+        let index = self
+            .index
+            .get_or_insert_with(|| FaceIndex::build(self.board.mesh()));
+        let out = self
+            .history
+            .apply_near(&mut self.board, edit, Some(key), Some(index))?;
         self.bump(self.history.last_affected().map(<[_]>::to_vec));
         Ok(out)
     }
