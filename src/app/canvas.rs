@@ -5,8 +5,10 @@
 //! labels when they are readable and the start-setup pieces as discs.
 //!
 //! The expensive part — triangulating faces and turning edges into strips — is done
-//! once per board revision (or style change) into [`egui::Mesh`]es whose vertices
-//! are kept in board space. A view change only rewrites the screen positions of the
+//! once per board (or style change) into [`egui::Mesh`]es whose vertices are kept
+//! in board space (`canvas_cache.rs`); after an edit, [`Canvas::prepare_after_edits`]
+//! redoes only the chunks of the faces the edit touched and refreshes only those
+//! faces in the face index. A view change only rewrites the screen positions of the
 //! chunks that are on screen (one multiply-add per vertex); a frame with an
 //! unchanged view hands egui the cached meshes as they are (`Arc` clones). Faces are
 //! grouped into spatial chunks so zoomed-in views skip everything off screen, and
