@@ -18,6 +18,7 @@ pub use crate::board::BoardUndo;
 use crate::board::{
     Board, BoardError, BoardMeta, Change, ChangeOutcome, FaceKind, GridCoord, Rgba, SideTag,
 };
+use crate::mesh::spatial::FaceIndex;
 use crate::mesh::{EdgeId, FaceId, MeshError, Point, VertexId};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -187,8 +188,19 @@ pub struct Applied {
 
 /// Apply one edit to the board. On error the board is unchanged.
 pub fn apply(board: &mut Board, edit: &BoardEdit) -> Result<Applied, EditError> {
+    apply_near(board, edit, None)
+}
+
+/// [`apply`], with the overlap checks of drawn faces and moved vertices going
+/// through `index` — a [`FaceIndex`] up to date with the board's mesh — instead
+/// of scanning the whole mesh (same result, in time that follows the edit).
+pub fn apply_near(
+    board: &mut Board,
+    edit: &BoardEdit,
+    index: Option<&FaceIndex>,
+) -> Result<Applied, EditError> {
     let mut ch = board.begin_change();
-    let outcome = apply_to(board, &mut ch, edit)?;
+    let outcome = apply_to(board, &mut ch, edit, index)?;
     // (A board with no faces is the editor's empty start, not yet a valid board.)
     #[cfg(debug_assertions)]
     if board.face_count() > 0
@@ -230,11 +242,13 @@ fn apply_to(
     board: &mut Board,
     ch: &mut Change,
     edit: &BoardEdit,
+    index: Option<&FaceIndex>,
 ) -> Result<EditOutcome, EditError> {
     let outcome = match edit {
         BoardEdit::AddFace { points, snap } => {
             let (face, f) = mesh_edit(board, ch, &[], |m| {
-                m.add_face(points, *snap).map(|a| (a.face, a.change))
+                m.add_face_near(points, *snap, index)
+                    .map(|a| (a.face, a.change))
             })?;
             EditOutcome {
                 created_face: Some(face),
@@ -250,7 +264,7 @@ fn apply_to(
         }
         BoardEdit::MoveVertex { vertex, to } => {
             mesh_edit(board, ch, &[], |m| {
-                m.move_vertex(*vertex, *to).map(|c| ((), c))
+                m.move_vertex_near(*vertex, *to, index).map(|c| ((), c))
             })?
             .1
         }
@@ -378,6 +392,14 @@ impl Step {
     }
 }
 
+/// `faces` that still exist in `board`, sorted, without repeats.
+fn sorted_faces(mut faces: Vec<FaceId>, board: &Board) -> Vec<FaceId> {
+    faces.retain(|f| f.index() < board.face_count());
+    faces.sort_unstable();
+    faces.dedup();
+    faces
+}
+
 /// Undo/redo history with a bounded number of steps.
 ///
 /// Each [`History::apply`] is one undo step, except that edits applied between
@@ -393,6 +415,18 @@ pub struct History {
     group_open: bool,
     /// Whether the newest undo step may still take coalesced edits.
     top_open: bool,
+    /// The faces the last apply, undo or redo may have changed (see
+    /// [`History::last_affected`]).
+    affected: Option<Vec<FaceId>>,
+}
+
+/// Add the faces `u` affected in `board` (as it is now) to `acc`; `None`
+/// (everything) absorbs.
+fn add_affected(acc: &mut Option<Vec<FaceId>>, u: &BoardUndo, board: &Board) {
+    match (acc.as_mut(), u.affected_faces(board)) {
+        (Some(a), Some(more)) => a.extend(more),
+        _ => *acc = None,
+    }
 }
 
 impl Default for History {
@@ -410,12 +444,34 @@ impl History {
             depth: depth.max(1),
             group_open: false,
             top_open: false,
+            affected: None,
         }
+    }
+
+    /// The faces the last successful [`History::apply`], [`History::undo`] or
+    /// [`History::redo`] may have changed (outline, id, face data or side tags),
+    /// named by their ids in the board as it is now, sorted, without repeats;
+    /// `None` when unknown or when the whole board was replaced. Lets a view
+    /// redraw only what an edit touched.
+    pub fn last_affected(&self) -> Option<&[FaceId]> {
+        self.affected.as_deref()
     }
 
     /// Apply an edit as its own undo step (or into the open group).
     pub fn apply(&mut self, board: &mut Board, edit: BoardEdit) -> Result<EditOutcome, EditError> {
-        self.apply_keyed(board, edit, None)
+        self.apply_keyed(board, edit, None, None)
+    }
+
+    /// [`History::apply`] (or [`History::apply_coalescing`] with `key`), with
+    /// the overlap checks through `index` (see [`apply_near`]).
+    pub fn apply_near(
+        &mut self,
+        board: &mut Board,
+        edit: BoardEdit,
+        key: Option<u64>,
+        index: Option<&FaceIndex>,
+    ) -> Result<EditOutcome, EditError> {
+        self.apply_keyed(board, edit, key, index)
     }
 
     /// Apply an edit, joining the previous step if it was applied with the same
@@ -426,7 +482,7 @@ impl History {
         edit: BoardEdit,
         key: u64,
     ) -> Result<EditOutcome, EditError> {
-        self.apply_keyed(board, edit, Some(key))
+        self.apply_keyed(board, edit, Some(key), None)
     }
 
     fn apply_keyed(
@@ -434,8 +490,15 @@ impl History {
         board: &mut Board,
         edit: BoardEdit,
         key: Option<u64>,
+        index: Option<&FaceIndex>,
     ) -> Result<EditOutcome, EditError> {
-        let applied = apply(board, &edit)?;
+        let applied = apply_near(board, &edit, index)?;
+        self.affected = applied.undo.affected_faces(board).map(|mut a| {
+            a.extend_from_slice(&applied.outcome.touched_faces);
+            a.sort_unstable();
+            a.dedup();
+            a
+        });
         self.redo.clear();
         let join = self.top_open
             && (self.group_open
@@ -489,9 +552,12 @@ impl History {
         let Some(step) = self.undo.pop_back() else {
             return false;
         };
+        let mut affected = Some(Vec::new());
         for (_, u) in step.entries.iter().rev() {
             undo(board, u);
+            add_affected(&mut affected, u, board);
         }
+        self.affected = affected.map(|a| sorted_faces(a, board));
         self.top_open = false;
         self.redo.push(step);
         true
@@ -504,9 +570,16 @@ impl History {
             return Ok(false);
         };
         let mut entries = Vec::with_capacity(step.entries.len());
+        let mut affected = Some(Vec::new());
         for (edit, _) in &step.entries {
             match apply(board, edit) {
-                Ok(a) => entries.push((edit.clone(), a.undo)),
+                Ok(a) => {
+                    add_affected(&mut affected, &a.undo, board);
+                    if let Some(x) = &mut affected {
+                        x.extend_from_slice(&a.outcome.touched_faces);
+                    }
+                    entries.push((edit.clone(), a.undo));
+                }
                 Err(e) => {
                     // Cannot happen for a history used consistently; leave the board
                     // as it was before the redo.
@@ -522,6 +595,7 @@ impl History {
             entries,
             key: step.key,
         });
+        self.affected = affected.map(|a| sorted_faces(a, board));
         self.top_open = false;
         Ok(true)
     }
@@ -560,6 +634,7 @@ impl History {
         self.redo.clear();
         self.group_open = false;
         self.top_open = false;
+        self.affected = None;
     }
     /// Approximate heap memory of all undo and redo records, in bytes.
     pub fn heap_bytes(&self) -> usize {

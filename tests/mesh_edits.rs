@@ -564,4 +564,40 @@ proptest! {
             prop_assert_eq!(fresh.locate(b.mesh(), q), brute);
         }
     }
+    /// Drawing a face and moving a vertex through the spatial index (kept up to
+    /// date edit by edit, as the editor does) give exactly what the linear scans
+    /// give: the same mesh, or the same refusal.
+    #[test]
+    fn indexed_overlap_checks_match_the_linear_scans(seeds in prop::collection::vec(seed(), 1..24), hexes: bool) {
+        let mut b = if hexes { presets::hex(3) } else { presets::square_grid(4, 3) };
+        let mut idx = FaceIndex::build(b.mesh());
+        for s in &seeds {
+            let edit = make_edit(&b, s);
+            let (mut scanned, mut indexed) = (b.mesh().clone(), b.mesh().clone());
+            match &edit {
+                BoardEdit::AddFace { points, snap } => {
+                    // Also a generous snap, so that corners land on vertices and edges.
+                    for snap in [*snap, 0.2] {
+                        let (mut m1, mut m2) = (scanned.clone(), indexed.clone());
+                        let r1 = m1.add_face(points, snap);
+                        let r2 = m2.add_face_near(points, snap, Some(&idx));
+                        prop_assert_eq!(r1, r2);
+                        prop_assert!(m1 == m2);
+                    }
+                    let _ = scanned.add_face(points, *snap);
+                    let _ = indexed.add_face_near(points, *snap, Some(&idx));
+                }
+                BoardEdit::MoveVertex { vertex, to } => {
+                    let r1 = scanned.move_vertex(*vertex, *to);
+                    let r2 = indexed.move_vertex_near(*vertex, *to, Some(&idx));
+                    prop_assert_eq!(r1, r2);
+                }
+                _ => {}
+            }
+            prop_assert!(scanned == indexed);
+            if let Ok(a) = edit::apply(&mut b, &edit) {
+                idx.update_faces(b.mesh(), a.outcome.touched_faces.iter().copied());
+            }
+        }
+    }
 }

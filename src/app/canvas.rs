@@ -5,8 +5,10 @@
 //! labels when they are readable and the start-setup pieces as discs.
 //!
 //! The expensive part — triangulating faces and turning edges into strips — is done
-//! once per board revision (or style change) into [`egui::Mesh`]es whose vertices
-//! are kept in board space. A view change only rewrites the screen positions of the
+//! once per board (or style change) into [`egui::Mesh`]es whose vertices are kept
+//! in board space (`canvas_cache.rs`); after an edit, [`Canvas::prepare_after_edits`]
+//! redoes only the chunks of the faces the edit touched and refreshes only those
+//! faces in the face index. A view change only rewrites the screen positions of the
 //! chunks that are on screen (one multiply-add per vertex); a frame with an
 //! unchanged view hands egui the cached meshes as they are (`Arc` clones). Faces are
 //! grouped into spatial chunks so zoomed-in views skip everything off screen, and
@@ -15,28 +17,23 @@
 //! Callers paint their own overlays (pieces of a game, links, snap markers) on top
 //! using [`CanvasResponse::view`] and [`CanvasResponse::rect`].
 
+use super::canvas_cache::{Chunk, FEATHER, Geometry, Layer, Xform};
 use super::view::View;
 use crate::board::{Board, FaceKind, SideTag};
 use crate::mesh::triangulate::triangulate_polygon;
 use crate::mesh::{Aabb, EdgeId, FaceId, Point, geom, spatial::FaceIndex};
 use eframe::egui;
-use egui::epaint::{Mesh, Vertex, WHITE_UV};
+use egui::epaint::Mesh;
 use egui::{
-    Color32, CursorIcon, FontId, Key, PointerButton, Pos2, Rect, Sense, Shape, Stroke, Vec2, pos2,
-    vec2,
+    Color32, CursorIcon, FontId, Key, PointerButton, Pos2, Rect, Sense, Shape, Stroke, Vec2,
 };
-use std::sync::Arc;
 
-/// Target number of faces per spatial chunk.
-const FACES_PER_CHUNK: usize = 1024;
 /// Interior edges are drawn only when a typical edge is at least this long on screen.
 const MIN_EDGE_PIXELS: f64 = 3.5;
 /// Most interior-edge vertices handed to egui in one frame (about 65,000 edges).
 const EDGE_VERTEX_BUDGET: usize = 400_000;
 /// Labels are drawn when a face is at least this big on screen (points).
 const MIN_LABEL_FACE: f32 = 22.0;
-/// Width of the anti-aliasing fringe of strokes, in points.
-const FEATHER: f32 = 1.0;
 
 /// Colours and widths used to draw a board.
 #[derive(Clone, Debug, PartialEq)]
@@ -138,345 +135,15 @@ impl CanvasStyle {
     }
 }
 
-/// Affine map from cached board-relative vertex positions to the screen:
-/// `screen = (x * s + tx, -y * s + ty) + offset`.
-#[derive(Copy, Clone, Debug, PartialEq)]
-struct Xform {
-    s: f32,
-    tx: f32,
-    ty: f32,
-}
-
-impl Xform {
-    fn new(view: &View, rect: Rect, origin: Point) -> Xform {
-        let o = view.to_screen(rect, origin);
-        Xform {
-            s: view.scale as f32,
-            tx: o.x,
-            ty: o.y,
-        }
-    }
-    #[inline]
-    fn apply(&self, p: Pos2) -> Pos2 {
-        pos2(p.x * self.s + self.tx, -p.y * self.s + self.ty)
-    }
-}
-
-/// One cached triangle mesh: board-relative positions (+ screen-space offsets for
-/// strokes, whose width does not change with zoom) and the screen-space mesh egui draws.
-#[derive(Clone, Debug, Default)]
-struct Layer {
-    /// The transform the screen positions were last computed for.
-    xform: Option<Xform>,
-    base: Vec<Pos2>,
-    /// Per-vertex offset in screen points; empty for fills.
-    offset: Vec<Vec2>,
-    mesh: Arc<Mesh>,
-}
-
-impl Layer {
-    fn push_vertex(&mut self, p: Pos2, off: Vec2, colour: Color32) {
-        self.base.push(p);
-        self.offset.push(off);
-        Arc::make_mut(&mut self.mesh).vertices.push(Vertex {
-            pos: p,
-            uv: WHITE_UV,
-            color: colour,
-        });
-    }
-
-    /// Bring the screen positions up to date; returns whether anything changed.
-    fn transform(&mut self, x: &Xform) -> bool {
-        if self.xform == Some(*x) {
-            return false;
-        }
-        self.xform = Some(*x);
-        let mesh = Arc::make_mut(&mut self.mesh);
-        if self.offset.is_empty() {
-            for (v, &b) in mesh.vertices.iter_mut().zip(&self.base) {
-                v.pos = x.apply(b);
-            }
-        } else {
-            for ((v, &b), &o) in mesh.vertices.iter_mut().zip(&self.base).zip(&self.offset) {
-                v.pos = x.apply(b) + o;
-            }
-        }
-        true
-    }
-
-    fn is_empty(&self) -> bool {
-        self.mesh.indices.is_empty()
-    }
-
-    /// Add a stroke from `a` to `b` (board-relative) of `width` points, shifted by
-    /// `shift` points along the screen normal, with square caps and a feathered rim.
-    fn push_strip(&mut self, a: Pos2, b: Pos2, width: f32, shift: f32, colour: Color32) {
-        let d = vec2(b.x - a.x, -(b.y - a.y));
-        let len = d.length();
-        if len <= 0.0 || !len.is_finite() {
-            return;
-        }
-        let ds = d / len;
-        let ns = vec2(-ds.y, ds.x);
-        let cap = width / 2.0;
-        let first = self.base.len() as u32;
-        // Strokes up to one feather wide are a "tent": full colour on the centre line
-        // fading to transparent one feather out (alpha scaled by the width). Wider
-        // strokes have a solid core between two feathered rims.
-        let (across, colours): (&[f32], &[Color32]) = if width <= FEATHER {
-            let c = colour.gamma_multiply(width / FEATHER);
-            (
-                &[-FEATHER, 0.0, FEATHER],
-                &[Color32::TRANSPARENT, c, Color32::TRANSPARENT],
-            )
-        } else {
-            let hw = (width - FEATHER) / 2.0;
-            (
-                &[-hw - FEATHER, -hw, hw, hw + FEATHER],
-                &[Color32::TRANSPARENT, colour, colour, Color32::TRANSPARENT],
-            )
-        };
-        let n = across.len() as u32;
-        for (end, along) in [(a, -cap), (b, cap)] {
-            for (&o, &c) in across.iter().zip(colours) {
-                self.push_vertex(end, ds * along + ns * (o + shift), c);
-            }
-        }
-        let m = Arc::make_mut(&mut self.mesh);
-        for k in 0..n - 1 {
-            let (a0, a1, b0, b1) = (first + k, first + k + 1, first + n + k, first + n + k + 1);
-            m.indices.extend_from_slice(&[a0, a1, b1, a0, b1, b0]);
-        }
-    }
-}
-
-/// Faces close together, drawn and culled as a unit.
-#[derive(Clone, Debug)]
-struct Chunk {
-    /// Board-relative bounds of everything in the chunk.
-    bounds: Rect,
-    faces: Vec<u32>,
-    fill: Layer,
-    edges: Layer,
-    border: Layer,
-}
-
-impl Default for Chunk {
-    fn default() -> Self {
-        Chunk {
-            bounds: Rect::NOTHING,
-            faces: Vec::new(),
-            fill: Layer::default(),
-            edges: Layer::default(),
-            border: Layer::default(),
-        }
-    }
-}
-
-/// The tessellated board: built once per board revision and style.
-#[derive(Clone, Debug)]
-struct Geometry {
-    origin: Point,
-    bbox: Aabb,
-    chunks: Vec<Chunk>,
-    /// Per face: chunk, first fill vertex and fill vertex count.
-    face_fill: Vec<(u32, u32, u32)>,
-    /// Per face: board-relative label point and typical size (√area).
-    label_pos: Vec<Pos2>,
-    face_size: Vec<f32>,
-    median_face_size: f64,
-    median_edge_length: f64,
-    triangles: usize,
-    vertices: usize,
-}
-
-impl Default for Geometry {
-    fn default() -> Self {
-        Geometry {
-            origin: Point::default(),
-            bbox: Aabb::EMPTY,
-            chunks: Vec::new(),
-            face_fill: Vec::new(),
-            label_pos: Vec::new(),
-            face_size: Vec::new(),
-            median_face_size: 0.0,
-            median_edge_length: 0.0,
-            triangles: 0,
-            vertices: 0,
-        }
-    }
-}
-
-fn rel(p: Point, origin: Point) -> Pos2 {
-    pos2((p.x - origin.x) as f32, (p.y - origin.y) as f32)
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    if v.is_empty() {
-        return 0.0;
-    }
-    let mid = v.len() / 2;
-    let (_, m, _) = v.select_nth_unstable_by(mid, |a, b| a.total_cmp(b));
-    *m
-}
-
-impl Geometry {
-    fn build(board: &Board, style: &CanvasStyle, overrides: &[Option<Color32>]) -> Geometry {
-        let mesh = board.mesh();
-        let nf = mesh.face_count();
-        let bbox = mesh.bbox();
-        if nf == 0 || !bbox.min.is_finite() || !bbox.max.is_finite() {
-            return Geometry::default();
-        }
-        let origin = Point::new(
-            (bbox.min.x + bbox.max.x) / 2.0,
-            (bbox.min.y + bbox.max.y) / 2.0,
-        );
-
-        // Spatial chunks: a k×k grid of tiles over the board's box, by face box centre.
-        let k = ((nf as f64 / FACES_PER_CHUNK as f64).sqrt().ceil() as usize).max(1);
-        let w = (bbox.max.x - bbox.min.x).max(f64::MIN_POSITIVE);
-        let h = (bbox.max.y - bbox.min.y).max(f64::MIN_POSITIVE);
-        let mut chunk_of = Vec::with_capacity(nf);
-        let mut chunks: Vec<Chunk> = vec![Chunk::default(); k * k];
-        for f in mesh.face_ids() {
-            let b = mesh.face_bbox(f);
-            let cx = (b.min.x + b.max.x) / 2.0;
-            let cy = (b.min.y + b.max.y) / 2.0;
-            let tx = (((cx - bbox.min.x) / w * k as f64) as usize).min(k - 1);
-            let ty = (((cy - bbox.min.y) / h * k as f64) as usize).min(k - 1);
-            let c = ty * k + tx;
-            chunk_of.push(c as u32);
-            chunks[c].faces.push(f.0);
-        }
-
-        let mut face_fill = vec![(0u32, 0u32, 0u32); nf];
-        let mut label_pos = vec![Pos2::ZERO; nf];
-        let mut face_size = vec![0f32; nf];
-        let mut triangles = 0usize;
-        let mut pts: Vec<Point> = Vec::new();
-        for (ci, chunk) in chunks.iter_mut().enumerate() {
-            let mut bmin = pos2(f32::INFINITY, f32::INFINITY);
-            let mut bmax = pos2(f32::NEG_INFINITY, f32::NEG_INFINITY);
-            for &fi in &chunk.faces {
-                let f = FaceId(fi);
-                pts.clear();
-                pts.extend(mesh.face_points(f));
-                let colour = overrides
-                    .get(fi as usize)
-                    .copied()
-                    .flatten()
-                    .unwrap_or_else(|| {
-                        style.face_fill(
-                            &board.faces().kinds()[f.index()],
-                            board.faces().colours()[f.index()],
-                        )
-                    });
-                let first = chunk.fill.base.len() as u32;
-                for &p in &pts {
-                    let r = rel(p, origin);
-                    bmin = bmin.min(r);
-                    bmax = bmax.max(r);
-                    chunk.fill.base.push(r);
-                    Arc::make_mut(&mut chunk.fill.mesh).vertices.push(Vertex {
-                        pos: r,
-                        uv: WHITE_UV,
-                        color: colour,
-                    });
-                }
-                let tris = triangulate_polygon(&pts);
-                triangles += tris.len() / 3;
-                Arc::make_mut(&mut chunk.fill.mesh)
-                    .indices
-                    .extend(tris.iter().map(|&i| first + i));
-                face_fill[f.index()] = (ci as u32, first, pts.len() as u32);
-                // The centroid when it lies inside (always for convex faces), else the
-                // mesh's interior point for non-convex faces.
-                let c = geom::centroid(&pts);
-                let inside = pts.len() == 3
-                    || geom::point_in_polygon(c, pts.iter().copied()) == geom::Containment::Inside;
-                let spot = if inside {
-                    c
-                } else {
-                    mesh.face_interior_point(f)
-                };
-                label_pos[f.index()] = rel(spot, origin);
-                face_size[f.index()] = geom::signed_area(pts.iter().copied()).abs().sqrt() as f32;
-            }
-            chunk.bounds = if bmin.x <= bmax.x {
-                Rect::from_min_max(bmin, bmax)
-            } else {
-                Rect::NOTHING
-            };
-        }
-
-        // Edges: interior edges in the chunk of their left face; boundary edges in the
-        // border layer with their side band.
-        let mut edge_lengths = Vec::with_capacity(mesh.edge_count());
-        for e in mesh.edge_ids() {
-            let (a, b) = mesh.edge_segment(e);
-            edge_lengths.push(a.distance(b));
-            let (left, _) = mesh.edge_faces(e);
-            let chunk = &mut chunks[chunk_of[left.index()] as usize];
-            let (ra, rb) = (rel(a, origin), rel(b, origin));
-            if mesh.is_boundary_edge(e) {
-                if let Some(tag) = board.side_tag(e) {
-                    // The band sits just outside the board.
-                    let shift = style.side_width / 2.0 + style.boundary_width / 2.0 - 0.5;
-                    chunk.border.push_strip(
-                        ra,
-                        rb,
-                        style.side_width,
-                        shift,
-                        style.side_colour(tag),
-                    );
-                }
-                chunk
-                    .border
-                    .push_strip(ra, rb, style.boundary_width, 0.0, style.boundary);
-            } else {
-                chunk
-                    .edges
-                    .push_strip(ra, rb, style.edge_width, 0.0, style.edge);
-            }
-        }
-        let mut vertices = 0;
-        for c in &mut chunks {
-            for l in [&mut c.fill, &mut c.edges, &mut c.border] {
-                l.base.shrink_to_fit();
-                l.offset.shrink_to_fit();
-                vertices += l.base.len();
-            }
-        }
-        Geometry {
-            origin,
-            bbox,
-            chunks,
-            face_fill,
-            label_pos,
-            median_face_size: median(face_size.iter().map(|&s| s as f64).collect()),
-            face_size,
-            median_edge_length: median(edge_lengths),
-            triangles,
-            vertices,
-        }
-    }
-
-    fn recolour(&mut self, f: FaceId, colour: Color32) {
-        if let Some(&(c, first, n)) = self.face_fill.get(f.index()) {
-            let m = Arc::make_mut(&mut self.chunks[c as usize].fill.mesh);
-            for v in &mut m.vertices[first as usize..(first + n) as usize] {
-                v.color = colour;
-            }
-        }
-    }
-}
-
 /// Figures about the cached tessellation (for tests, benchmarks and the status bar).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct CanvasStats {
     /// How many times the tessellation has been built.
     pub builds: u64,
+    /// How many times it has been patched after edits instead.
+    pub patches: u64,
+    /// Chunks re-tessellated by the last patch.
+    pub chunks_patched: usize,
     pub triangles: usize,
     pub vertices: usize,
     pub chunks: usize,
@@ -617,15 +284,52 @@ impl Canvas {
         if self.overrides.len() != board.face_count() {
             self.overrides.clear();
         }
-        let g = Geometry::build(board, &self.style, &self.overrides);
+        self.geometry = Geometry::build(board, &self.style, &self.overrides);
         self.stats.builds += 1;
-        self.stats.triangles = g.triangles;
-        self.stats.vertices = g.vertices;
-        self.stats.chunks = g.chunks.len();
-        self.geometry = Some(g);
+        self.note_geometry();
         self.index = FaceIndex::build(board.mesh());
         self.built_for = Some((revision, board.face_count(), self.style.clone()));
         true
+    }
+
+    fn note_geometry(&mut self) {
+        let g = self.geometry.as_ref();
+        self.stats.triangles = g.map_or(0, |g| g.triangles);
+        self.stats.vertices = g.map_or(0, |g| g.vertices);
+        self.stats.chunks = g.map_or(0, |g| g.chunks.len());
+    }
+
+    /// Like [`Canvas::prepare`], but after edits: when the canvas was last
+    /// prepared for an earlier revision of the same board and `affected_since`
+    /// tells which faces changed since that revision (see
+    /// [`super::workspace::Document::affected_since`]), only those faces'
+    /// chunks are re-tessellated and only they are refreshed in the face index —
+    /// the cost follows the edit, not the board. Otherwise (another board, a
+    /// new style, colour overrides in use, or nothing known) it rebuilds.
+    /// Returns whether anything changed.
+    pub fn prepare_after_edits(
+        &mut self,
+        board: &Board,
+        revision: u64,
+        affected_since: impl FnOnce(u64) -> Option<Vec<FaceId>>,
+    ) -> bool {
+        if let (Some((built, _, style)), Some(g)) = (&self.built_for, &mut self.geometry)
+            && *built != revision
+            && *style == self.style
+            && !self.overrides.iter().any(Option::is_some)
+            && let Some(affected) = affected_since(*built)
+            && let Some(redone) = g.patch(board, &self.style, &affected)
+        {
+            self.index
+                .update_faces(board.mesh(), affected.iter().copied());
+            self.stats.patches += 1;
+            self.stats.chunks_patched = redone;
+            self.note_geometry();
+            self.overrides.clear();
+            self.built_for = Some((revision, board.face_count(), self.style.clone()));
+            return true;
+        }
+        self.prepare(board, revision)
     }
 
     /// The face at a board point.
@@ -1057,8 +761,11 @@ pub fn paint_edge(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::workspace::Document;
+    use crate::edit::BoardEdit;
     use crate::mesh::Mesh as BoardMesh;
     use crate::presets;
+    use egui::{pos2, vec2};
 
     fn tri_area(m: &Mesh) -> f64 {
         m.indices
@@ -1277,5 +984,122 @@ mod tests {
             g.chunks[ch as usize].fill.mesh.vertices[first as usize].color,
             c.style.cell
         );
+    }
+
+    /// A random edit of `board` of every kind the editor makes (many are
+    /// refused, which leaves the board as it was).
+    fn random_edit(board: &Board, rng: &mut impl rand::Rng) -> Option<BoardEdit> {
+        use crate::board::Rgba;
+        let m = board.mesh();
+        let f = FaceId(rng.random_range(0..m.face_count() as u32));
+        let boundary: Vec<EdgeId> = m.edge_ids().filter(|&e| m.is_boundary_edge(e)).collect();
+        let e = boundary[rng.random_range(0..boundary.len())];
+        Some(match rng.random_range(0..9) {
+            0 => {
+                let v = crate::mesh::VertexId(rng.random_range(0..m.vertex_count() as u32));
+                let p = m.position(v);
+                let d = Point::new(rng.random_range(-0.3..0.3), rng.random_range(-0.3..0.3));
+                BoardEdit::MoveVertex {
+                    vertex: v,
+                    to: p + d,
+                }
+            }
+            1 => BoardEdit::DeleteFace { face: f },
+            2 => {
+                let vs: Vec<_> = m.face_vertices(f).collect();
+                let i = rng.random_range(0..vs.len());
+                BoardEdit::SplitFace {
+                    face: f,
+                    a: vs[i],
+                    b: vs[(i + 2) % vs.len()],
+                }
+            }
+            3 => BoardEdit::MergeFaces {
+                keep: f,
+                remove: m.adjacent_faces(f).next()?,
+            },
+            4 => {
+                // A triangle on a boundary edge, outside the board.
+                let (a, b) = m.edge_segment(e);
+                let mid = a.lerp(b, 0.5);
+                let out = Point::new(b.y - a.y, a.x - b.x);
+                BoardEdit::AddFace {
+                    points: vec![a, b, mid + out * 0.7],
+                    snap: 1e-6,
+                }
+            }
+            5 => BoardEdit::SetSideTag {
+                edge: e,
+                tag: [None, Some(SideTag::Top), Some(SideTag::Left)][rng.random_range(0..3)],
+            },
+            6 => BoardEdit::SetKind {
+                face: f,
+                kind: if rng.random_bool(0.5) {
+                    FaceKind::Cell
+                } else {
+                    FaceKind::Blocked
+                },
+            },
+            7 => BoardEdit::SetColour {
+                face: f,
+                colour: rng.random_bool(0.5).then_some(Rgba([10, 200, 30, 255])),
+            },
+            _ => BoardEdit::SplitEdge {
+                edge: EdgeId(rng.random_range(0..m.edge_count() as u32)),
+                t: 0.5,
+            },
+        })
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+        /// After any sequence of edits, undos and redos, a canvas that patched
+        /// its tessellation and face index after each (or after several at
+        /// once) draws exactly what a fresh build draws and finds the same
+        /// faces — without rebuilding.
+        #[test]
+        fn patched_canvas_matches_a_fresh_build(seed: u64, hexes: bool) {
+            use rand::{Rng, SeedableRng};
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let board = if hexes { presets::hex(4) } else { presets::square_grid(6, 5) };
+            let mut doc = Document::new(board, None);
+            let mut c = Canvas::new();
+            c.prepare_after_edits(doc.board(), doc.revision(), |r| doc.affected_since(r));
+            for step in 0..40 {
+                match rng.random_range(0..10) {
+                    0 => {
+                        doc.undo();
+                    }
+                    1 => {
+                        let _ = doc.redo();
+                    }
+                    _ => {
+                        if let Some(e) = random_edit(doc.board(), &mut rng) {
+                            let _ = doc.apply(e);
+                        }
+                    }
+                }
+                if rng.random_bool(0.3) {
+                    continue; // catch up over several revisions at once
+                }
+                c.prepare_after_edits(doc.board(), doc.revision(), |r| doc.affected_since(r));
+                let b = doc.board();
+                let g = c.geometry.as_ref().unwrap();
+                let fresh = Geometry::build_at(b, &c.style, &[], g.origin);
+                proptest::prop_assert_eq!(c.stats().builds, 1, "step {}: rebuilt", step);
+                proptest::prop_assert!(g.triangle_soup() == fresh.triangle_soup(), "step {}", step);
+                proptest::prop_assert_eq!(&g.label_pos, &fresh.label_pos);
+                proptest::prop_assert_eq!(&g.face_size, &fresh.face_size);
+                let bb = b.mesh().bbox();
+                let index = FaceIndex::build(b.mesh());
+                for _ in 0..50 {
+                    let p = Point::new(
+                        rng.random_range(bb.min.x..bb.max.x),
+                        rng.random_range(bb.min.y..bb.max.y),
+                    );
+                    proptest::prop_assert_eq!(c.face_at(b, p), index.locate(b.mesh(), p));
+                }
+            }
+        }
     }
 }

@@ -20,6 +20,7 @@ pub mod analyze;
 mod apply;
 pub mod autosave;
 pub mod canvas;
+mod canvas_cache;
 pub mod command;
 pub mod dialogs;
 pub mod editor;

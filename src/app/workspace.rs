@@ -5,6 +5,8 @@
 use super::command::Command;
 use crate::board::Board;
 use crate::edit::{BoardEdit, EditError, EditOutcome, History};
+use crate::mesh::FaceId;
+use crate::mesh::spatial::FaceIndex;
 use eframe::egui;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -25,7 +27,18 @@ pub struct Document {
     pub path: Option<PathBuf>,
     revision: u64,
     saved_revision: u64,
+    /// The newest revision bumps, oldest first: the revision reached and the
+    /// faces the change may have redrawn (`None`: everything). See
+    /// [`Document::affected_since`].
+    journal: std::collections::VecDeque<(u64, Option<Vec<FaceId>>)>,
+    /// A spatial index of the board, built at the first edit and then kept up
+    /// to date edit by edit, through which drawn faces and moved vertices are
+    /// checked for overlaps (instead of scanning the whole board).
+    index: Option<FaceIndex>,
 }
+
+/// Revision bumps the journal remembers (a view further behind rebuilds).
+const JOURNAL_LEN: usize = 64;
 
 impl Document {
     /// A clean document (not dirty).
@@ -36,6 +49,8 @@ impl Document {
             path,
             revision: 1,
             saved_revision: 1,
+            journal: Default::default(),
+            index: None,
         }
     }
 
@@ -50,6 +65,41 @@ impl Document {
     /// Changes whenever the board changes (never repeats within a run).
     pub fn revision(&self) -> u64 {
         self.revision
+    }
+
+    /// Bump the revision, remembering which faces changed (`None`: all).
+    fn bump(&mut self, affected: Option<Vec<FaceId>>) {
+        match (&mut self.index, &affected) {
+            (Some(ix), Some(a)) => ix.update_faces(self.board.mesh(), a.iter().copied()),
+            _ => self.index = None,
+        }
+        self.revision += 1;
+        self.journal.push_back((self.revision, affected));
+        while self.journal.len() > JOURNAL_LEN {
+            self.journal.pop_front();
+        }
+    }
+
+    /// The faces that may look different now than at revision `since` (ids as
+    /// they are now, sorted, without repeats), so that a view can patch what it
+    /// drew then. `None` when that is not known (the board was replaced, or
+    /// `since` is too old or not a revision of this document): rebuild.
+    pub fn affected_since(&self, since: u64) -> Option<Vec<FaceId>> {
+        if since == self.revision {
+            return Some(Vec::new());
+        }
+        if since > self.revision {
+            return None;
+        }
+        let first = self.journal.iter().position(|(r, _)| *r == since + 1)?;
+        let mut out = Vec::new();
+        for (_, a) in self.journal.iter().skip(first) {
+            out.extend_from_slice(a.as_deref()?);
+        }
+        out.retain(|f| f.index() < self.board.face_count());
+        out.sort_unstable();
+        out.dedup();
+        Some(out)
     }
 
     /// Whether the board differs from the last save / load.
@@ -67,7 +117,7 @@ impl Document {
 
     /// Mark the document as changed without an edit (e.g. restored from an autosave).
     pub fn mark_dirty(&mut self) {
-        self.revision += 1;
+        self.bump(None);
     }
 
     /// Replace the whole board (New, Open, generator output): history cleared,
@@ -76,14 +126,19 @@ impl Document {
         self.board = board;
         self.history.clear();
         self.path = path;
-        self.revision += 1;
+        self.bump(None);
         self.saved_revision = if dirty { 0 } else { self.revision };
     }
 
     /// Apply one edit as its own undo step.
     pub fn apply(&mut self, edit: BoardEdit) -> Result<EditOutcome, EditError> {
-        let out = self.history.apply(&mut self.board, edit)?;
-        self.revision += 1;
+        let index = self
+            .index
+            .get_or_insert_with(|| FaceIndex::build(self.board.mesh()));
+        let out = self
+            .history
+            .apply_near(&mut self.board, edit, None, Some(index))?;
+        self.bump(self.history.last_affected().map(<[_]>::to_vec));
         Ok(out)
     }
 
@@ -93,8 +148,13 @@ impl Document {
         edit: BoardEdit,
         key: u64,
     ) -> Result<EditOutcome, EditError> {
-        let out = self.history.apply_coalescing(&mut self.board, edit, key)?;
-        self.revision += 1;
+        let index = self
+            .index
+            .get_or_insert_with(|| FaceIndex::build(self.board.mesh()));
+        let out = self
+            .history
+            .apply_near(&mut self.board, edit, Some(key), Some(index))?;
+        self.bump(self.history.last_affected().map(<[_]>::to_vec));
         Ok(out)
     }
 
@@ -128,7 +188,7 @@ impl Document {
     pub fn undo(&mut self) -> bool {
         let done = self.history.undo(&mut self.board);
         if done {
-            self.revision += 1;
+            self.bump(self.history.last_affected().map(<[_]>::to_vec));
         }
         done
     }
@@ -136,7 +196,7 @@ impl Document {
     pub fn redo(&mut self) -> Result<bool, EditError> {
         let done = self.history.redo(&mut self.board)?;
         if done {
-            self.revision += 1;
+            self.bump(self.history.last_affected().map(<[_]>::to_vec));
         }
         Ok(done)
     }

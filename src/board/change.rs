@@ -64,6 +64,42 @@ impl BoardUndo {
     }
 }
 
+impl BoardUndo {
+    /// The faces that may be drawn differently between the board before and
+    /// after the change (or the undo) this record belongs to — outline, id,
+    /// face data, or a side tag on one of its edges — named by their ids in
+    /// `board` as it is now (right after the change, or right after undoing
+    /// it), sorted and without repeats. `None` when the change replaced the
+    /// whole board. Cost: proportional to the change.
+    pub fn affected_faces(&self, board: &Board) -> Option<Vec<FaceId>> {
+        if self.whole.is_some() {
+            return None;
+        }
+        let mut out = Vec::new();
+        if let Some(m) = &self.mesh {
+            m.affected_faces(&board.mesh, &mut out);
+        }
+        let nf = board.face_count();
+        out.extend(
+            self.face_rows
+                .iter()
+                .map(|&(f, _)| FaceId(f))
+                .chain((self.faces_len.min(nf)..nf).map(|f| FaceId(f as u32))),
+        );
+        for &(e, _) in &self.tags {
+            if (e as usize) < board.mesh.edge_count() {
+                let (l, r) = board.mesh.edge_faces(EdgeId(e));
+                out.push(l);
+                out.extend(r);
+            }
+        }
+        out.retain(|f| f.index() < nf);
+        out.sort_unstable();
+        out.dedup();
+        Some(out)
+    }
+}
+
 /// A change in progress: records the board data it overwrites, once per slot.
 pub(crate) struct Change {
     undo: BoardUndo,

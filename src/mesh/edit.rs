@@ -27,14 +27,21 @@
 //!
 //! # Geometry checks
 //!
-//! Searches for vertices and edges near the edited area (snapping, crossings)
-//! scan the mesh's arrays with bounding-box rejection: linear in the mesh size
-//! with a small constant (a few milliseconds at a million faces in release).
+//! Searches for vertices and edges near the edited area (snapping, crossings,
+//! overlaps) go through a [`FaceIndex`] of the mesh when the caller has one
+//! ([`Mesh::add_face_near`], [`Mesh::move_vertex_near`]): the candidates are the
+//! vertices and edges of the faces whose boxes meet the searched box, so the
+//! checks cost what the edited area holds. Without one they scan the mesh's
+//! arrays with bounding-box rejection: linear in the mesh size with a small
+//! constant (a few milliseconds at a million faces in release). Both find the
+//! same element (the lowest id where several qualify), so an edit gives the same
+//! result and the same refusal either way.
 
 use super::geom::{
     Aabb, Containment, Point, orient, point_in_polygon, point_segment_distance,
     polygon_self_intersects, segments_intersect, signed_area,
 };
+use super::spatial::FaceIndex;
 use super::{Dart, EdgeId, FaceId, Mesh, MeshError, NONE, VertexId};
 use rustc_hash::FxHashSet;
 use std::cmp::Ordering;
@@ -117,6 +124,38 @@ impl MeshUndo {
             + self.edges.capacity() * std::mem::size_of::<(u32, EdgeRec)>()
             + self.faces.capacity() * std::mem::size_of::<(u32, Dart)>()
     }
+    /// The faces whose outline or id may differ between the mesh before and
+    /// after the edit (or the undo) this record belongs to, named by their ids
+    /// in `mesh` as it is now — right after the edit, or right after
+    /// [`Mesh::undo`] with this record. Appended to `out` (with repeats).
+    ///
+    /// A face's outline is its dart cycle and the positions of its corners, so
+    /// a face whose outline changed borders an edge slot the edit wrote, has a
+    /// corner whose slot it wrote, had its own slot written, or is new. Cost:
+    /// proportional to the record, never to the mesh.
+    pub fn affected_faces(&self, mesh: &Mesh, out: &mut Vec<FaceId>) {
+        let (nv, ne, nf) = (mesh.vertex_count(), mesh.edge_count(), mesh.face_count());
+        for &(v, _, _) in &self.verts {
+            if (v as usize) < nv && mesh.vertex_out[v as usize] != Dart(NONE) {
+                out.extend(mesh.vertex_faces(VertexId(v)));
+            }
+        }
+        for &(e, _) in &self.edges {
+            if (e as usize) < ne {
+                let (l, r) = mesh.edge_faces(EdgeId(e));
+                out.push(l);
+                out.extend(r);
+            }
+        }
+        for &(f, _) in &self.faces {
+            if (f as usize) < nf {
+                out.push(FaceId(f));
+            }
+        }
+        out.extend((self.nf.min(nf)..nf).map(|f| FaceId(f as u32)));
+        out.retain(|f| f.index() < nf);
+    }
+
     fn shrink(&mut self) {
         self.verts.shrink_to_fit();
         self.edges.shrink_to_fit();
@@ -537,6 +576,58 @@ impl Mesh {
         }
     }
 
+    /// The faces an up-to-date index says may meet `b`; `None` without an index
+    /// (then every element is a candidate).
+    fn faces_near(index: Option<&FaceIndex>, b: &Aabb) -> Option<Vec<FaceId>> {
+        let index = index?;
+        let mut out = Vec::new();
+        index.faces_in_box(b, &mut out);
+        Some(out)
+    }
+
+    /// Candidate vertices for a search in box `b`, ascending: those of the faces
+    /// `faces` (plus `more`) when given, else all.
+    fn vertex_candidates(
+        &self,
+        faces: Option<Vec<FaceId>>,
+        more: &[FaceId],
+    ) -> Box<dyn Iterator<Item = VertexId> + '_> {
+        match faces {
+            None => Box::new(self.vertex_ids()),
+            Some(fs) => {
+                let mut v: Vec<VertexId> = fs
+                    .iter()
+                    .chain(more)
+                    .flat_map(|&f| self.face_vertices(f))
+                    .collect();
+                v.sort_unstable();
+                v.dedup();
+                Box::new(v.into_iter())
+            }
+        }
+    }
+
+    /// Candidate edges, as [`Mesh::vertex_candidates`].
+    fn edge_candidates(
+        &self,
+        faces: Option<Vec<FaceId>>,
+        more: &[FaceId],
+    ) -> Box<dyn Iterator<Item = EdgeId> + '_> {
+        match faces {
+            None => Box::new(self.edge_ids()),
+            Some(fs) => {
+                let mut v: Vec<EdgeId> = fs
+                    .iter()
+                    .chain(more)
+                    .flat_map(|&f| self.face_edges(f))
+                    .collect();
+                v.sort_unstable();
+                v.dedup();
+                Box::new(v.into_iter())
+            }
+        }
+    }
+
     /// The vertex nearest to `p` within `radius` (ties: lowest id). Linear scan.
     pub(crate) fn scan_nearest_vertex(&self, p: Point, radius: f64) -> Option<VertexId> {
         let mut best: Option<(f64, VertexId)> = None;
@@ -577,12 +668,13 @@ impl Mesh {
     /// skipping edges for which `skip` holds.
     fn first_conflicting_edge(
         &self,
+        index: Option<&FaceIndex>,
         p: (Point, Option<VertexId>),
         q: (Point, Option<VertexId>),
         skip: impl Fn(EdgeId) -> bool,
     ) -> Option<EdgeId> {
         let sb = seg_box(p.0, q.0);
-        for e in self.edge_ids() {
+        for e in self.edge_candidates(Mesh::faces_near(index, &sb), &[]) {
             let [av, bv] = self.edge_vertices(e);
             let (a, b) = (self.position(av), self.position(bv));
             if !boxes_overlap(&seg_box(a, b), &sb) || skip(e) {
@@ -598,11 +690,13 @@ impl Mesh {
     /// A vertex strictly inside the polygon, other than those `skip` accepts.
     fn vertex_strictly_inside(
         &self,
+        index: Option<&FaceIndex>,
         poly: &[Point],
         skip: impl Fn(VertexId) -> bool,
     ) -> Option<VertexId> {
         let bb = Aabb::from_points(poly.iter().copied());
-        self.vertex_ids().find(|&v| {
+        let mut cands = self.vertex_candidates(Mesh::faces_near(index, &bb), &[]);
+        cands.find(|&v| {
             let q = self.position(v);
             bb.contains(q)
                 && !skip(v)
@@ -611,8 +705,18 @@ impl Mesh {
     }
 
     /// The lowest face (other than those `skip` accepts) containing `p` (boundary included).
-    fn face_containing(&self, p: Point, skip: impl Fn(FaceId) -> bool) -> Option<FaceId> {
-        self.face_ids().find(|&f| {
+    fn face_containing(
+        &self,
+        index: Option<&FaceIndex>,
+        p: Point,
+        skip: impl Fn(FaceId) -> bool,
+    ) -> Option<FaceId> {
+        let faces: Box<dyn Iterator<Item = FaceId>> =
+            match Mesh::faces_near(index, &Aabb::from_points([p])) {
+                Some(fs) => Box::new(fs.into_iter()),
+                None => Box::new(self.face_ids()),
+            };
+        faces.into_iter().find(|&f| {
             !skip(f)
                 && self.face_bbox(f).contains(p)
                 && point_in_polygon(p, self.face_points(f)) != Containment::Outside
@@ -672,6 +776,20 @@ impl Mesh {
     /// their outside neighbour) but must not overlap any face, cross any edge or
     /// cover any vertex.
     pub fn add_face(&mut self, points: &[Point], snap: f64) -> Result<AddedFace, MeshError> {
+        self.add_face_near(points, snap, None)
+    }
+
+    /// [`Mesh::add_face`], looking for nearby vertices and edges through `index`
+    /// (which must be up to date with this mesh; an index of another face count
+    /// is ignored). Same result, in time that follows the new face's
+    /// surroundings instead of the mesh.
+    pub fn add_face_near(
+        &mut self,
+        points: &[Point],
+        snap: f64,
+        index: Option<&FaceIndex>,
+    ) -> Result<AddedFace, MeshError> {
+        let index = index.filter(|i| i.face_count() == self.face_count());
         let nf = self.face_count();
         if points.len() < 3 {
             return Err(MeshError::TooFewVertices {
@@ -691,7 +809,7 @@ impl Mesh {
                 "the snap distance must be a finite number ≥ 0, not {snap}"
             )));
         }
-        let ((face, new_vertices), change) = self.run(|tx| add_face_tx(tx, points, snap))?;
+        let ((face, new_vertices), change) = self.run(|tx| add_face_tx(tx, points, snap, index))?;
         Ok(AddedFace {
             face,
             new_vertices,
@@ -712,6 +830,18 @@ impl Mesh {
     /// Move a vertex. Refused when a face around it would fold, turn clockwise,
     /// cross itself or overlap another face, or an edge would cross another edge.
     pub fn move_vertex(&mut self, v: VertexId, to: Point) -> Result<MeshChange, MeshError> {
+        self.move_vertex_near(v, to, None)
+    }
+
+    /// [`Mesh::move_vertex`], looking for nearby vertices and edges through
+    /// `index` (as [`Mesh::add_face_near`]).
+    pub fn move_vertex_near(
+        &mut self,
+        v: VertexId,
+        to: Point,
+        index: Option<&FaceIndex>,
+    ) -> Result<MeshChange, MeshError> {
+        let index = index.filter(|i| i.face_count() == self.face_count());
         self.check_vertex(v)?;
         if !to.is_finite() {
             return Err(MeshError::NonFiniteCoordinate {
@@ -720,7 +850,7 @@ impl Mesh {
                 y: to.y,
             });
         }
-        self.run(|tx| move_vertex_tx(tx, v, to)).map(|x| x.1)
+        self.run(|tx| move_vertex_tx(tx, v, to, index)).map(|x| x.1)
     }
 
     /// Split face `f` along the straight chord between its non-adjacent corners `a`
@@ -806,7 +936,12 @@ fn split_edge_tx(tx: &mut Tx<'_>, e: EdgeId, t: f64) -> Result<VertexId, MeshErr
     Ok(w)
 }
 
-fn move_vertex_tx(tx: &mut Tx<'_>, v: VertexId, to: Point) -> Result<(), MeshError> {
+fn move_vertex_tx(
+    tx: &mut Tx<'_>,
+    v: VertexId,
+    to: Point,
+    index: Option<&FaceIndex>,
+) -> Result<(), MeshError> {
     if tx.m.position(v) == to {
         return Ok(());
     }
@@ -840,7 +975,9 @@ fn move_vertex_tx(tx: &mut Tx<'_>, v: VertexId, to: Point) -> Result<(), MeshErr
     let segs: Vec<(Point, VertexId)> = nbrs.iter().map(|&u| (m.position(u), u)).collect();
     let star_box = Aabb::from_points(std::iter::once(to).chain(segs.iter().map(|s| s.0)));
     let mut near_faces: Vec<FaceId> = Vec::new();
-    for e in m.edge_ids() {
+    // (The index still has the boxes of v's faces from before the move: their
+    // edges and corners are added by hand.)
+    for e in m.edge_candidates(Mesh::faces_near(index, &star_box), &faces) {
         let [a, b] = m.edge_vertices(e);
         let (pa, pb) = (m.position(a), m.position(b));
         let eb = seg_box(pa, pb);
@@ -876,7 +1013,7 @@ fn move_vertex_tx(tx: &mut Tx<'_>, v: VertexId, to: Point) -> Result<(), MeshErr
         })
         .collect();
     let all = polys.iter().fold(Aabb::EMPTY, |acc, x| acc.union(x.2));
-    for w in m.vertex_ids() {
+    for w in m.vertex_candidates(Mesh::faces_near(index, &all), &faces) {
         let q = m.position(w);
         if !all.contains(q) {
             continue;
@@ -1098,15 +1235,26 @@ fn add_face_tx(
     tx: &mut Tx<'_>,
     points: &[Point],
     snap: f64,
+    index: Option<&FaceIndex>,
 ) -> Result<(FaceId, Vec<VertexId>), MeshError> {
     let nf = tx.m.face_count();
     // 1. Snap each corner.
     let mut slots: Vec<Slot> = points
         .iter()
         .map(|&p| {
-            if let Some(v) = tx.m.scan_nearest_vertex(p, snap) {
+            let (v, e) = match index {
+                Some(ix) => (
+                    ix.nearest_vertex(tx.m, p, snap),
+                    ix.nearest_edge(tx.m, p, snap),
+                ),
+                None => (
+                    tx.m.scan_nearest_vertex(p, snap),
+                    tx.m.scan_nearest_edge(p, snap),
+                ),
+            };
+            if let Some(v) = v {
                 Slot::Vertex(v)
-            } else if let Some((e, t)) = tx.m.scan_nearest_edge(p, snap) {
+            } else if let Some((e, t)) = e {
                 let (a, b) = tx.m.edge_segment(e);
                 Slot::OnEdge(e, a.lerp(b, t))
             } else {
@@ -1131,8 +1279,12 @@ fn add_face_tx(
                     || matches!(slots[(i + 1) % n], Slot::Vertex(x) if x == v)
             };
             let sb = seg_box(p, q);
+            let wide = Aabb {
+                min: Point::new(sb.min.x - snap, sb.min.y - snap),
+                max: Point::new(sb.max.x + snap, sb.max.y + snap),
+            };
             let mut on: Vec<(f64, VertexId)> =
-                tx.m.vertex_ids()
+                tx.m.vertex_candidates(Mesh::faces_near(index, &wide), &[])
                     .filter_map(|v| {
                         let w = tx.m.position(v);
                         if w.x < sb.min.x - snap
@@ -1253,7 +1405,7 @@ fn add_face_tx(
             continue;
         }
         if let Some(e) =
-            tx.m.first_conflicting_edge((pts[i], av), (pts[j], bv), |_| false)
+            tx.m.first_conflicting_edge(index, (pts[i], av), (pts[j], bv), |_| false)
         {
             let (c, d) = tx.m.edge_segment(e);
             return Err(MeshError::SideCrossesEdge {
@@ -1266,14 +1418,14 @@ fn add_face_tx(
     }
     let corner_ids: Vec<VertexId> = slots.iter().filter_map(vid).collect();
     if let Some(w) =
-        tx.m.vertex_strictly_inside(&pts, |w| corner_ids.contains(&w))
+        tx.m.vertex_strictly_inside(index, &pts, |w| corner_ids.contains(&w))
     {
         let g = tx.m.vertex_faces(w).next().unwrap_or(FaceId(0));
         return Err(MeshError::NewFaceOverlaps { face: g });
     }
     for s in &slots {
         if let Slot::New(p) = *s
-            && let Some(g) = tx.m.face_containing(p, |_| false)
+            && let Some(g) = tx.m.face_containing(index, p, |_| false)
         {
             return Err(MeshError::NewFaceOverlaps { face: g });
         }

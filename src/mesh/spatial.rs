@@ -330,6 +330,35 @@ impl FaceIndex {
         }
     }
 
+    /// The faces whose bounding box overlaps `b`, ascending, without repeats
+    /// (written to `out`, which is cleared first). A superset of the faces that
+    /// have a point in `b`.
+    pub fn faces_in_box(&self, b: &Aabb, out: &mut Vec<FaceId>) {
+        out.clear();
+        let near = |s: &Aabb| {
+            s.min.x <= b.max.x && b.min.x <= s.max.x && s.min.y <= b.max.y && b.min.y <= s.max.y
+        };
+        for &f in &self.extra {
+            if self.faces.get(f as usize).is_some_and(|s| near(&s.aabb())) {
+                out.push(FaceId(f));
+            }
+        }
+        if self.nx > 0 && !b.is_empty() && near(&self.extent) {
+            let (x0, y0, x1, y1) = self.cell_range(b);
+            for y in y0..=y1 {
+                for x in x0..=x1 {
+                    for &f in self.cell_items(x, y) {
+                        if self.faces.get(f as usize).is_some_and(|s| near(&s.aabb())) {
+                            out.push(FaceId(f));
+                        }
+                    }
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+
     /// The vertex nearest to `p` within `radius` (ties: lowest id), for snapping
     /// and picking.
     pub fn nearest_vertex(&self, mesh: &Mesh, p: Point, radius: f64) -> Option<VertexId> {

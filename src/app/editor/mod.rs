@@ -376,6 +376,11 @@ impl EditorPanel {
             ws.status.info(p.text.clone());
         }
 
+        // After edits, re-tessellate and re-index only what they touched.
+        self.canvas
+            .prepare_after_edits(ws.doc.board(), ws.doc.revision(), |r| {
+                ws.doc.affected_since(r)
+            });
         let r = self.canvas.show(ui, ws.doc.board(), ws.doc.revision());
         let revision = ws.doc.revision();
         let radius = SNAP_PIXELS / r.view.scale;

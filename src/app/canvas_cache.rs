@@ -1,0 +1,524 @@
+//! The canvas's cached tessellation: faces grouped into spatial chunks, each
+//! chunk its own triangle meshes (fills, interior edges, the boundary with its
+//! side bands), kept in board-relative coordinates.
+//!
+//! [`Geometry::build`] tessellates the whole board; after an edit,
+//! [`Geometry::patch`] re-tessellates only the chunks that hold a face the edit
+//! touched (the faces named by [`crate::edit::History::last_affected`]), so an
+//! edit costs a few chunks (about a thousand faces each) however big the board
+//! is. A chunk is always tessellated the same way — its faces in ascending id
+//! order, then the edges whose left face it holds in ascending id order — so a
+//! patched chunk holds exactly what a full build would put there. Faces keep
+//! the chunk grid of the last full build (a face the edit moved or created goes
+//! to the tile of its box centre, clamped to the grid); the grid is rebuilt when
+//! a chunk has grown to several times its planned size. The two board-wide
+//! medians (typical face size and edge length, which only pick the level of
+//! detail) are kept from the last full build.
+//!
+//! What the canvas draws on top (labels, pieces, highlights, overlays) is not
+//! cached here.
+
+use super::canvas::CanvasStyle;
+use super::view::View;
+use crate::board::Board;
+use crate::mesh::triangulate::triangulate_polygon;
+use crate::mesh::{Aabb, EdgeId, FaceId, Point, geom};
+use eframe::egui;
+use egui::epaint::{Mesh, Vertex, WHITE_UV};
+use egui::{Color32, Pos2, Rect, Vec2, pos2, vec2};
+use std::sync::Arc;
+
+/// Target number of faces per spatial chunk.
+const FACES_PER_CHUNK: usize = 1024;
+/// A patch gives up (the caller rebuilds) once a chunk holds this many times
+/// [`FACES_PER_CHUNK`].
+const MAX_CHUNK_GROWTH: usize = 4;
+/// Width of the anti-aliasing fringe of strokes, in points.
+pub(super) const FEATHER: f32 = 1.0;
+
+/// Affine map from cached board-relative vertex positions to the screen:
+/// `screen = (x * s + tx, -y * s + ty) + offset`.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub(super) struct Xform {
+    s: f32,
+    tx: f32,
+    ty: f32,
+}
+
+impl Xform {
+    pub(super) fn new(view: &View, rect: Rect, origin: Point) -> Xform {
+        let o = view.to_screen(rect, origin);
+        Xform {
+            s: view.scale as f32,
+            tx: o.x,
+            ty: o.y,
+        }
+    }
+    #[inline]
+    pub(super) fn apply(&self, p: Pos2) -> Pos2 {
+        pos2(p.x * self.s + self.tx, -p.y * self.s + self.ty)
+    }
+}
+
+/// One cached triangle mesh: board-relative positions (+ screen-space offsets for
+/// strokes, whose width does not change with zoom) and the screen-space mesh egui draws.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Layer {
+    /// The transform the screen positions were last computed for.
+    xform: Option<Xform>,
+    pub(super) base: Vec<Pos2>,
+    /// Per-vertex offset in screen points; empty for fills.
+    offset: Vec<Vec2>,
+    pub(super) mesh: Arc<Mesh>,
+}
+
+impl Layer {
+    fn push_vertex(&mut self, p: Pos2, off: Vec2, colour: Color32) {
+        self.base.push(p);
+        self.offset.push(off);
+        Arc::make_mut(&mut self.mesh).vertices.push(Vertex {
+            pos: p,
+            uv: WHITE_UV,
+            color: colour,
+        });
+    }
+
+    /// Bring the screen positions up to date; returns whether anything changed.
+    pub(super) fn transform(&mut self, x: &Xform) -> bool {
+        if self.xform == Some(*x) {
+            return false;
+        }
+        self.xform = Some(*x);
+        let mesh = Arc::make_mut(&mut self.mesh);
+        if self.offset.is_empty() {
+            for (v, &b) in mesh.vertices.iter_mut().zip(&self.base) {
+                v.pos = x.apply(b);
+            }
+        } else {
+            for ((v, &b), &o) in mesh.vertices.iter_mut().zip(&self.base).zip(&self.offset) {
+                v.pos = x.apply(b) + o;
+            }
+        }
+        true
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.mesh.indices.is_empty()
+    }
+
+    /// Add a stroke from `a` to `b` (board-relative) of `width` points, shifted by
+    /// `shift` points along the screen normal, with square caps and a feathered rim.
+    fn push_strip(&mut self, a: Pos2, b: Pos2, width: f32, shift: f32, colour: Color32) {
+        let d = vec2(b.x - a.x, -(b.y - a.y));
+        let len = d.length();
+        if len <= 0.0 || !len.is_finite() {
+            return;
+        }
+        let ds = d / len;
+        let ns = vec2(-ds.y, ds.x);
+        let cap = width / 2.0;
+        let first = self.base.len() as u32;
+        // Strokes up to one feather wide are a "tent": full colour on the centre line
+        // fading to transparent one feather out (alpha scaled by the width). Wider
+        // strokes have a solid core between two feathered rims.
+        let (across, colours): (&[f32], &[Color32]) = if width <= FEATHER {
+            let c = colour.gamma_multiply(width / FEATHER);
+            (
+                &[-FEATHER, 0.0, FEATHER],
+                &[Color32::TRANSPARENT, c, Color32::TRANSPARENT],
+            )
+        } else {
+            let hw = (width - FEATHER) / 2.0;
+            (
+                &[-hw - FEATHER, -hw, hw, hw + FEATHER],
+                &[Color32::TRANSPARENT, colour, colour, Color32::TRANSPARENT],
+            )
+        };
+        let n = across.len() as u32;
+        for (end, along) in [(a, -cap), (b, cap)] {
+            for (&o, &c) in across.iter().zip(colours) {
+                self.push_vertex(end, ds * along + ns * (o + shift), c);
+            }
+        }
+        let m = Arc::make_mut(&mut self.mesh);
+        for k in 0..n - 1 {
+            let (a0, a1, b0, b1) = (first + k, first + k + 1, first + n + k, first + n + k + 1);
+            m.indices.extend_from_slice(&[a0, a1, b1, a0, b1, b0]);
+        }
+    }
+}
+
+/// Faces close together, drawn and culled as a unit.
+#[derive(Clone, Debug)]
+pub(super) struct Chunk {
+    /// Board-relative bounds of everything in the chunk.
+    pub(super) bounds: Rect,
+    /// The chunk's faces, ascending.
+    pub(super) faces: Vec<u32>,
+    pub(super) fill: Layer,
+    pub(super) edges: Layer,
+    pub(super) border: Layer,
+}
+
+impl Default for Chunk {
+    fn default() -> Self {
+        Chunk {
+            bounds: Rect::NOTHING,
+            faces: Vec::new(),
+            fill: Layer::default(),
+            edges: Layer::default(),
+            border: Layer::default(),
+        }
+    }
+}
+
+/// The tessellated board: built once per board and style, patched after edits.
+#[derive(Clone, Debug)]
+pub(super) struct Geometry {
+    pub(super) origin: Point,
+    pub(super) bbox: Aabb,
+    pub(super) chunks: Vec<Chunk>,
+    /// The chunk grid: `k`×`k` tiles over `grid` (the board's box at build time).
+    k: usize,
+    grid: Aabb,
+    /// Per face: its chunk.
+    chunk_of: Vec<u32>,
+    /// Per face: chunk, first fill vertex and fill vertex count.
+    pub(super) face_fill: Vec<(u32, u32, u32)>,
+    /// Per face: board-relative label point and typical size (√area).
+    pub(super) label_pos: Vec<Pos2>,
+    pub(super) face_size: Vec<f32>,
+    pub(super) median_face_size: f64,
+    pub(super) median_edge_length: f64,
+    pub(super) triangles: usize,
+    pub(super) vertices: usize,
+}
+
+fn rel(p: Point, origin: Point) -> Pos2 {
+    pos2((p.x - origin.x) as f32, (p.y - origin.y) as f32)
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    if v.is_empty() {
+        return 0.0;
+    }
+    let mid = v.len() / 2;
+    let (_, m, _) = v.select_nth_unstable_by(mid, |a, b| a.total_cmp(b));
+    *m
+}
+
+impl Geometry {
+    /// Tessellate the whole board; `None` for a board with nothing to draw.
+    pub(super) fn build(
+        board: &Board,
+        style: &CanvasStyle,
+        overrides: &[Option<Color32>],
+    ) -> Option<Geometry> {
+        let mesh = board.mesh();
+        let nf = mesh.face_count();
+        let bbox = mesh.bbox();
+        if nf == 0 || !bbox.min.is_finite() || !bbox.max.is_finite() {
+            return None;
+        }
+        let origin = Point::new(
+            (bbox.min.x + bbox.max.x) / 2.0,
+            (bbox.min.y + bbox.max.y) / 2.0,
+        );
+        Some(Geometry::build_at(board, style, overrides, origin))
+    }
+
+    /// [`Geometry::build`] with vertex positions relative to `origin`.
+    pub(super) fn build_at(
+        board: &Board,
+        style: &CanvasStyle,
+        overrides: &[Option<Color32>],
+        origin: Point,
+    ) -> Geometry {
+        let mesh = board.mesh();
+        let nf = mesh.face_count();
+        let bbox = mesh.bbox();
+        // Spatial chunks: a k×k grid of tiles over the board's box, by face box centre.
+        let k = ((nf as f64 / FACES_PER_CHUNK as f64).sqrt().ceil() as usize).max(1);
+        let mut g = Geometry {
+            origin,
+            bbox,
+            chunks: vec![Chunk::default(); k * k],
+            k,
+            grid: bbox,
+            chunk_of: Vec::with_capacity(nf),
+            face_fill: vec![(0, 0, 0); nf],
+            label_pos: vec![Pos2::ZERO; nf],
+            face_size: vec![0.0; nf],
+            median_face_size: 0.0,
+            median_edge_length: 0.0,
+            triangles: 0,
+            vertices: 0,
+        };
+        for f in mesh.face_ids() {
+            let c = g.tile(board, f);
+            g.chunk_of.push(c as u32);
+            g.chunks[c].faces.push(f.0);
+        }
+        // Interior edges go in the chunk of their left face, boundary edges in its
+        // border layer with their side band; in id order within a chunk.
+        let mut edges: Vec<Vec<EdgeId>> = vec![Vec::new(); k * k];
+        let mut edge_lengths = Vec::with_capacity(mesh.edge_count());
+        for e in mesh.edge_ids() {
+            let (a, b) = mesh.edge_segment(e);
+            edge_lengths.push(a.distance(b));
+            edges[g.chunk_of[mesh.edge_faces(e).0.index()] as usize].push(e);
+        }
+        for (ci, es) in edges.iter().enumerate() {
+            g.tessellate_chunk(board, style, overrides, ci, es);
+        }
+        g.median_face_size = median(g.face_size.iter().map(|&s| s as f64).collect());
+        g.median_edge_length = median(edge_lengths);
+        g.count();
+        g
+    }
+
+    /// The chunk tile of face `f` (by its box centre, clamped to the grid).
+    fn tile(&self, board: &Board, f: FaceId) -> usize {
+        let (k, bb) = (self.k, &self.grid);
+        let w = (bb.max.x - bb.min.x).max(f64::MIN_POSITIVE);
+        let h = (bb.max.y - bb.min.y).max(f64::MIN_POSITIVE);
+        let b = board.mesh().face_bbox(f);
+        let cx = (b.min.x + b.max.x) / 2.0;
+        let cy = (b.min.y + b.max.y) / 2.0;
+        // `as usize` saturates: boxes left of or below the grid land in tile 0.
+        let tx = (((cx - bb.min.x) / w * k as f64) as usize).min(k - 1);
+        let ty = (((cy - bb.min.y) / h * k as f64) as usize).min(k - 1);
+        ty * k + tx
+    }
+
+    /// (Re)build chunk `ci`'s layers from its faces and `edges` (ascending).
+    fn tessellate_chunk(
+        &mut self,
+        board: &Board,
+        style: &CanvasStyle,
+        overrides: &[Option<Color32>],
+        ci: usize,
+        edges: &[EdgeId],
+    ) {
+        let mesh = board.mesh();
+        let origin = self.origin;
+        let chunk = &mut self.chunks[ci];
+        chunk.fill = Layer::default();
+        chunk.edges = Layer::default();
+        chunk.border = Layer::default();
+        let mut bmin = pos2(f32::INFINITY, f32::INFINITY);
+        let mut bmax = pos2(f32::NEG_INFINITY, f32::NEG_INFINITY);
+        let mut pts: Vec<Point> = Vec::new();
+        for &fi in &chunk.faces {
+            let f = FaceId(fi);
+            pts.clear();
+            pts.extend(mesh.face_points(f));
+            let colour = overrides
+                .get(fi as usize)
+                .copied()
+                .flatten()
+                .unwrap_or_else(|| {
+                    style.face_fill(
+                        &board.faces().kinds()[f.index()],
+                        board.faces().colours()[f.index()],
+                    )
+                });
+            let first = chunk.fill.base.len() as u32;
+            for &p in &pts {
+                let r = rel(p, origin);
+                bmin = bmin.min(r);
+                bmax = bmax.max(r);
+                chunk.fill.base.push(r);
+                Arc::make_mut(&mut chunk.fill.mesh).vertices.push(Vertex {
+                    pos: r,
+                    uv: WHITE_UV,
+                    color: colour,
+                });
+            }
+            let tris = triangulate_polygon(&pts);
+            Arc::make_mut(&mut chunk.fill.mesh)
+                .indices
+                .extend(tris.iter().map(|&i| first + i));
+            self.face_fill[f.index()] = (ci as u32, first, pts.len() as u32);
+            // The centroid when it lies inside (always for convex faces), else the
+            // mesh's interior point for non-convex faces.
+            let c = geom::centroid(&pts);
+            let inside = pts.len() == 3
+                || geom::point_in_polygon(c, pts.iter().copied()) == geom::Containment::Inside;
+            let spot = if inside {
+                c
+            } else {
+                mesh.face_interior_point(f)
+            };
+            self.label_pos[f.index()] = rel(spot, origin);
+            self.face_size[f.index()] = geom::signed_area(pts.iter().copied()).abs().sqrt() as f32;
+        }
+        chunk.bounds = if bmin.x <= bmax.x {
+            Rect::from_min_max(bmin, bmax)
+        } else {
+            Rect::NOTHING
+        };
+        for &e in edges {
+            let (a, b) = mesh.edge_segment(e);
+            let (ra, rb) = (rel(a, origin), rel(b, origin));
+            if mesh.is_boundary_edge(e) {
+                if let Some(tag) = board.side_tag(e) {
+                    // The band sits just outside the board.
+                    let shift = style.side_width / 2.0 + style.boundary_width / 2.0 - 0.5;
+                    chunk.border.push_strip(
+                        ra,
+                        rb,
+                        style.side_width,
+                        shift,
+                        style.side_colour(tag),
+                    );
+                }
+                chunk
+                    .border
+                    .push_strip(ra, rb, style.boundary_width, 0.0, style.boundary);
+            } else {
+                chunk
+                    .edges
+                    .push_strip(ra, rb, style.edge_width, 0.0, style.edge);
+            }
+        }
+        for l in [&mut chunk.fill, &mut chunk.edges, &mut chunk.border] {
+            l.base.shrink_to_fit();
+            l.offset.shrink_to_fit();
+        }
+    }
+
+    /// Recount triangles and vertices over the chunks.
+    fn count(&mut self) {
+        let (mut t, mut v) = (0, 0);
+        for c in &self.chunks {
+            t += c.fill.mesh.indices.len() / 3;
+            v += c.fill.base.len() + c.edges.base.len() + c.border.base.len();
+        }
+        self.triangles = t;
+        self.vertices = v;
+    }
+
+    /// Bring the tessellation up to date after edits that changed at most the
+    /// faces `affected` (ids in `board` as it is now; see
+    /// [`crate::edit::History::last_affected`]) and faces beyond the end of the
+    /// face list. Re-tessellates only the chunks those faces were or are in.
+    /// Returns the number of chunks redone, or `None` when the board outgrew
+    /// the chunk grid (then build anew).
+    pub(super) fn patch(
+        &mut self,
+        board: &Board,
+        style: &CanvasStyle,
+        affected: &[FaceId],
+    ) -> Option<usize> {
+        let mesh = board.mesh();
+        let nf = mesh.face_count();
+        if nf == 0 {
+            return None;
+        }
+        let old = self.chunk_of.len();
+        let mut dirty: Vec<usize> = Vec::new();
+        // Faces gone from the end.
+        for f in nf..old {
+            let c = self.chunk_of[f] as usize;
+            dirty.push(c);
+            remove_sorted(&mut self.chunks[c].faces, f as u32);
+        }
+        self.chunk_of.truncate(nf);
+        self.face_fill.resize(nf, (0, 0, 0));
+        self.label_pos.resize(nf, Pos2::ZERO);
+        self.face_size.resize(nf, 0.0);
+        let moved = affected
+            .iter()
+            .map(|f| f.index())
+            .filter(|&f| f < nf.min(old))
+            .chain(old..nf);
+        for f in moved {
+            if f < self.chunk_of.len() {
+                let c = self.chunk_of[f] as usize;
+                dirty.push(c);
+                remove_sorted(&mut self.chunks[c].faces, f as u32);
+            }
+            let c = self.tile(board, FaceId(f as u32));
+            if f < self.chunk_of.len() {
+                self.chunk_of[f] = c as u32;
+            } else {
+                self.chunk_of.push(c as u32);
+            }
+            let faces = &mut self.chunks[c].faces;
+            if let Err(i) = faces.binary_search(&(f as u32)) {
+                faces.insert(i, f as u32);
+            }
+            dirty.push(c);
+            if faces.len() > MAX_CHUNK_GROWTH * FACES_PER_CHUNK {
+                return None;
+            }
+        }
+        dirty.sort_unstable();
+        dirty.dedup();
+        let mut edges = Vec::new();
+        for &c in &dirty {
+            edges.clear();
+            for &f in &self.chunks[c].faces {
+                edges.extend(
+                    mesh.face_darts(FaceId(f))
+                        .filter(|d| d.side() == 0)
+                        .map(|d| d.edge()),
+                );
+            }
+            edges.sort_unstable();
+            self.tessellate_chunk(board, style, &[], c, &edges);
+        }
+        self.bbox = mesh.bbox();
+        self.count();
+        Some(dirty.len())
+    }
+
+    pub(super) fn recolour(&mut self, f: FaceId, colour: Color32) {
+        if let Some(&(c, first, n)) = self.face_fill.get(f.index()) {
+            let m = Arc::make_mut(&mut self.chunks[c as usize].fill.mesh);
+            for v in &mut m.vertices[first as usize..(first + n) as usize] {
+                v.color = colour;
+            }
+        }
+    }
+
+    /// Every triangle drawn, as (three board-relative corners, colour) with the
+    /// corners rounded to 1/1024 unit, sorted: what the picture is made of,
+    /// whatever the chunk or the order (for tests comparing a patched
+    /// tessellation with a fresh one).
+    #[cfg(test)]
+    pub(super) fn triangle_soup(&self) -> Vec<Triangle> {
+        let mut out = Vec::new();
+        for c in &self.chunks {
+            for (li, l) in [&c.fill, &c.edges, &c.border].into_iter().enumerate() {
+                for t in l.mesh.indices.chunks(3) {
+                    let corner = |i: u32| {
+                        let b = l.base[i as usize];
+                        let o = l.offset.get(i as usize).copied().unwrap_or(Vec2::ZERO);
+                        let q = |x: f32| (x as f64 * 1024.0).round() as i64;
+                        let colour = l.mesh.vertices[i as usize].color.to_array();
+                        (q(b.x), q(b.y), q(o.x), q(o.y), colour)
+                    };
+                    let mut tri = [corner(t[0]), corner(t[1]), corner(t[2])];
+                    tri.sort_unstable();
+                    out.push((li as u8, tri));
+                }
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+}
+
+/// A drawn triangle for comparisons: its layer (fill, edges, border) and its
+/// corners (board-relative position and screen offset in 1/1024 units, colour).
+#[cfg(test)]
+pub(super) type Triangle = (u8, [(i64, i64, i64, i64, [u8; 4]); 3]);
+
+/// Remove `x` from the ascending list `v`, if there.
+fn remove_sorted(v: &mut Vec<u32>, x: u32) {
+    if let Ok(i) = v.binary_search(&x) {
+        v.remove(i);
+    }
+}
