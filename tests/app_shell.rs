@@ -226,16 +226,16 @@ fn f_fits_and_the_view_menu_zooms() {
     h.run_ok();
     let fitted = h.state_mut().canvas_mut().view;
     click_label(&mut h, "View");
-    click_label(&mut h, "Zoom in Plus");
+    click_label(&mut h, "Zoom in +");
     let zoomed = h.state_mut().canvas_mut().view;
     assert!(
         zoomed.scale > fitted.scale * 1.1,
         "{zoomed:?} vs {fitted:?}"
     );
     click_label(&mut h, "View");
-    click_label(&mut h, "Zoom out Minus");
+    click_label(&mut h, "Zoom out \u{2212}");
     click_label(&mut h, "View");
-    click_label(&mut h, "Zoom out Minus");
+    click_label(&mut h, "Zoom out \u{2212}");
     assert!(h.state_mut().canvas_mut().view.scale < fitted.scale);
     h.key_press(egui::Key::F);
     h.run_ok();
