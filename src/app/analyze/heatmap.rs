@@ -129,7 +129,10 @@ fn legend(painter: &egui::Painter, rect: Rect, players: &[String; 2], swap: bool
     let width = 220.0;
     let bar = 14.0;
     let top_left = rect.left_top() + vec2(12.0, 12.0);
-    let height = if swap { 78.0 } else { 62.0 };
+    // Caption, bar, tick labels, the line saying which end is whose, and
+    // with swap the outline line; 6 px of margin above and below.
+    let lines = 18.0 + bar + 3.0 + 13.0 + 14.0 + if swap { 15.0 } else { 0.0 };
+    let height = lines + 12.0;
     let frame = Rect::from_min_size(top_left - vec2(6.0, 6.0), vec2(width + 12.0, height));
     painter.rect_filled(frame, 4.0, Color32::from_white_alpha(225));
     painter.text(
