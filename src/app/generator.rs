@@ -404,6 +404,13 @@ impl GeneratorPanel {
     /// like [`GeneratorPanel::open_in_editor`]) and a BOCO game starts — when
     /// BOCO can be played on it.
     pub fn play_boco(&mut self, ws: &mut Workspace) {
+        self.hand_over_to_boco(ws, "Playing", Command::NewGame(RulesKind::Boco));
+    }
+
+    /// The generated board becomes the document (unchanged) and `then` runs
+    /// on it, when BOCO can be played on it; the status says "`doing` BOCO on
+    /// the generated board".
+    fn hand_over_to_boco(&mut self, ws: &mut Workspace, doing: &str, then: Command) {
         if self.boco.is_err() {
             return;
         }
@@ -412,9 +419,9 @@ impl GeneratorPanel {
                 board: Box::new(g.board.clone()),
                 path: None,
                 dirty: false,
-                message: format!("Playing BOCO on the generated board (seed {})", g.seed),
+                message: format!("{doing} BOCO on the generated board (seed {})", g.seed),
             });
-            ws.send(Command::NewGame(RulesKind::Boco));
+            ws.send(then);
         }
     }
 
@@ -422,18 +429,7 @@ impl GeneratorPanel {
     /// (unchanged, like [`GeneratorPanel::open_in_editor`]) and the Analyze tab
     /// starts a BOCO analysis of it with its settings (Cancel there stops it).
     pub fn playtest(&mut self, ws: &mut Workspace) {
-        if self.boco.is_err() {
-            return;
-        }
-        if let Some(g) = &self.result {
-            ws.send(Command::ReplaceBoard {
-                board: Box::new(g.board.clone()),
-                path: None,
-                dirty: false,
-                message: format!("Analysing BOCO on the generated board (seed {})", g.seed),
-            });
-            ws.send(Command::Analyze(RulesKind::Boco));
-        }
+        self.hand_over_to_boco(ws, "Analysing", Command::Analyze(RulesKind::Boco));
     }
 
     pub fn ui(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {

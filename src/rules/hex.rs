@@ -353,6 +353,20 @@ impl Hex {
         pos.find(na) == pos.find(nb)
     }
 
+    /// The second move of a game with the swap rule, uniformly among the
+    /// placements and the swap (the swap is legal in `pos`).
+    fn random_second_move<G: rand::Rng + ?Sized>(&self, pos: &HexPosition, rng: &mut G) -> HexMove {
+        let k = rng.random_range(0..=pos.empty);
+        if k == pos.empty {
+            return HexMove::Swap;
+        }
+        let f = (0..self.t.n)
+            .filter(|&i| self.t.playable[i] && pos.cells[i] == EMPTY)
+            .nth(k as usize)
+            .expect("k < number of empty faces");
+        HexMove::Place(FaceId(f as u32))
+    }
+
     /// Plays random moves from `pos` to the end and returns the winner (`None`: draw).
     ///
     /// A fast path equivalent to repeatedly playing a uniformly random legal move
@@ -372,18 +386,8 @@ impl Hex {
             w => return winner_of(w),
         }
         if self.swap_legal(pos) {
-            // Pick the second move uniformly among the placements and the swap.
             let mut p = pos.clone();
-            let k = rng.random_range(0..=p.empty);
-            let m = if k == p.empty {
-                HexMove::Swap
-            } else {
-                let f = (0..self.t.n)
-                    .filter(|&i| self.t.playable[i] && p.cells[i] == EMPTY)
-                    .nth(k as usize)
-                    .expect("k < number of empty faces");
-                HexMove::Place(FaceId(f as u32))
-            };
+            let m = self.random_second_move(&p, rng);
             self.apply(&mut p, m);
             return self.random_playout(&p, rng);
         }
@@ -889,16 +893,7 @@ impl Hex {
         }
         if self.swap_legal(pos) {
             let mut p = pos.clone();
-            let k = rng.random_range(0..=p.empty);
-            let m = if k == p.empty {
-                HexMove::Swap
-            } else {
-                let f = (0..self.t.n)
-                    .filter(|&i| self.t.playable[i] && p.cells[i] == EMPTY)
-                    .nth(k as usize)
-                    .expect("k < number of empty faces");
-                HexMove::Place(FaceId(f as u32))
-            };
+            let m = self.random_second_move(&p, rng);
             self.apply(&mut p, m);
             return self.policy_playout(aux, &p, rng, amaf);
         }
