@@ -18,7 +18,7 @@
 //! What the canvas draws on top (labels, pieces, highlights, overlays) is not
 //! cached here.
 
-use super::canvas::CanvasStyle;
+use super::canvas_style::CanvasStyle;
 use super::view::View;
 use crate::board::Board;
 use crate::mesh::triangulate::triangulate_polygon;

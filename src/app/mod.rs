@@ -21,6 +21,7 @@ mod apply;
 pub mod autosave;
 pub mod canvas;
 mod canvas_cache;
+mod canvas_style;
 pub mod command;
 pub mod dialogs;
 pub mod editor;

@@ -88,6 +88,14 @@ pub struct MeshChange {
     pub undo: MeshUndo,
 }
 
+impl FaceIndex {
+    /// Refresh the index after an edit described by `change` (here, beside
+    /// the edits, so that the index does not depend on them).
+    pub fn update(&mut self, mesh: &Mesh, change: &MeshChange) {
+        self.update_faces(mesh, change.touched_faces.iter().copied());
+    }
+}
+
 /// The result of [`Mesh::add_face`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct AddedFace {

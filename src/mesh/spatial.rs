@@ -12,7 +12,6 @@
 //! tested against the face's current geometry. When the overflow list grows past
 //! a small limit the index rebuilds itself.
 
-use super::edit::MeshChange;
 use super::geom::{Aabb, Containment, Point, point_in_polygon, point_segment_distance};
 use super::{EdgeId, FaceId, Mesh, VertexId};
 
@@ -253,11 +252,6 @@ impl FaceIndex {
         {
             self.rebuild(mesh);
         }
-    }
-
-    /// Refresh the index after an edit described by `change`.
-    pub fn update(&mut self, mesh: &Mesh, change: &MeshChange) {
-        self.update_faces(mesh, change.touched_faces.iter().copied());
     }
 
     #[inline]
