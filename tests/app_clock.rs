@@ -65,6 +65,15 @@ fn left(h: &H) -> [u64; 2] {
 }
 
 /// Play mode, Hex, New game.
+/// Turns the clock on in Play's setup: `minutes` each, `increment` seconds.
+fn set_clock(h: &mut H, minutes: u32, increment: u32) {
+    h.state_mut().play.setup.clock = ClockSetup {
+        on: true,
+        minutes,
+        increment,
+    };
+}
+
 fn new_hex(h: &mut H) {
     h.key_press(egui::Key::Num2);
     h.run_ok();
@@ -130,11 +139,7 @@ fn reds_flag_falls_blue_wins_no_move_is_accepted_and_undo_restores_the_clocks() 
     let dir = tempfile::tempdir().unwrap();
     let board = presets::hex(3);
     let mut h = harness_with(opts(&time, board.clone(), &dir));
-    h.state_mut().play.setup.clock = ClockSetup {
-        on: true,
-        minutes: 1,
-        increment: 0,
-    };
+    set_clock(&mut h, 1, 0);
     new_hex(&mut h);
     click_cell(&mut h, &board, "a1");
     time.advance(&mut h, 5_000);
@@ -180,11 +185,7 @@ fn takeback_restores_the_clocks_of_that_position() {
     let dir = tempfile::tempdir().unwrap();
     let board = presets::hex(3);
     let mut h = harness_with(opts(&time, board.clone(), &dir));
-    h.state_mut().play.setup.clock = ClockSetup {
-        on: true,
-        minutes: 5,
-        increment: 2,
-    };
+    set_clock(&mut h, 5, 2);
     new_hex(&mut h);
     time.advance(&mut h, 10_000);
     click_cell(&mut h, &board, "a1");
@@ -212,11 +213,7 @@ fn a_computer_seats_clock_is_shown_but_does_not_count() {
     let dir = tempfile::tempdir().unwrap();
     let board = presets::hex(3);
     let mut h = harness_with(opts(&time, board.clone(), &dir));
-    h.state_mut().play.setup.clock = ClockSetup {
-        on: true,
-        minutes: 5,
-        increment: 3,
-    };
+    set_clock(&mut h, 5, 3);
     h.state_mut().play.setup.seats[1] =
         boardwright::app::play::computer::Seat::Computer { seconds: 0.05 };
     new_hex(&mut h);
@@ -246,11 +243,7 @@ fn clock_settings_and_readings_survive_autosave_and_a_second_launch() {
         ..opts(&time, board.clone(), &dir)
     };
     let mut h = harness_with(first.clone());
-    h.state_mut().play.setup.clock = ClockSetup {
-        on: true,
-        minutes: 7,
-        increment: 4,
-    };
+    set_clock(&mut h, 7, 4);
     new_hex(&mut h);
     time.advance(&mut h, 12_000);
     click_cell(&mut h, &board, "a1");
@@ -294,11 +287,7 @@ fn snapshot_of_the_clocks_with_blue_short_of_time() {
     let dir = tempfile::tempdir().unwrap();
     let board = presets::hex(5);
     let mut h = harness_with(opts(&time, board.clone(), &dir));
-    h.state_mut().play.setup.clock = ClockSetup {
-        on: true,
-        minutes: 1,
-        increment: 2,
-    };
+    set_clock(&mut h, 1, 2);
     new_hex(&mut h);
     time.advance(&mut h, 4_000);
     click_cell(&mut h, &board, "c3");

@@ -211,14 +211,7 @@ pub fn ui(
             .show(ui, |ui| {
                 ui.set_min_width(ui.available_width());
                 ui.horizontal(|ui| {
-                    let (dot, _) =
-                        ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
-                    ui.painter().circle(
-                        dot.center(),
-                        4.5,
-                        colours[p],
-                        egui::Stroke::new(1.0, Color32::from_gray(0x50)),
-                    );
+                    super::moves::player_dot(ui, colours[p]);
                     let mut label = name;
                     if frozen[p] {
                         label.push_str(" (computer)");

@@ -22,6 +22,17 @@ const ALTERNATIVE_MOVES: usize = 4;
 
 /// The text of an alternative in the list: "or 3. e5 a5 c4 …", "(main)" when
 /// it is the main line's move.
+/// The small disc in a player's colour that starts a move or clock row.
+pub fn player_dot(ui: &mut egui::Ui, colour: Color32) {
+    let (dot, _) = ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
+    ui.painter().circle(
+        dot.center(),
+        4.5,
+        colour,
+        egui::Stroke::new(1.0, Color32::from_gray(0x50)),
+    );
+}
+
 pub fn alternative_label(tree: &MoveTree, n: NodeId) -> String {
     let Some(t) = tree.node(n) else {
         return String::new();
@@ -98,14 +109,7 @@ pub fn ui(
                     continue;
                 };
                 ui.horizontal(|ui| {
-                    let (dot, _) =
-                        ui.allocate_exact_size(egui::vec2(10.0, 10.0), egui::Sense::hover());
-                    ui.painter().circle(
-                        dot.center(),
-                        4.5,
-                        colours[t.mover.unwrap_or(0) as usize & 1],
-                        egui::Stroke::new(1.0, Color32::from_gray(0x50)),
-                    );
+                    player_dot(ui, colours[t.mover.unwrap_or(0) as usize & 1]);
                     let mut text = RichText::new(move_label(ply - 1, &t.notation));
                     if ply > live {
                         text = text.weak().italics();
