@@ -244,3 +244,32 @@ fn leaving_play_cancels_the_search_and_it_resumes_on_return() {
     h.step();
     assert!(h.state().play.thinking());
 }
+
+#[test]
+fn the_seat_choices_are_remembered_for_the_next_launch() {
+    let dir = tempfile::tempdir().unwrap();
+    let opts = boardwright::app::AppOptions {
+        board: Some(presets::hex(3)),
+        data_dir: Some(dir.path().to_path_buf()),
+        ..Default::default()
+    };
+    let mut h = harness_with(opts.clone());
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    // Blue's seat: the second "Computer" radio.
+    h.get_all_by_label("Computer").nth(1).unwrap().click();
+    h.run_ok();
+    h.state_mut().play.setup.seconds[1] = 2.5;
+    if let Seat::Computer { seconds } = &mut h.state_mut().play.setup.seats[1] {
+        *seconds = 2.5;
+    }
+    let mut storage = MemStorage::default();
+    eframe::App::save(h.state_mut(), &mut storage);
+    drop(h);
+
+    let h = harness_with_storage(opts, &storage);
+    let setup = &h.state().play.setup;
+    assert_eq!(setup.seats[0], Seat::Human);
+    assert_eq!(setup.seats[1], Seat::Computer { seconds: 2.5 });
+    assert_eq!(setup.seconds[1], 2.5);
+}

@@ -258,6 +258,34 @@ fn number_keys_switch_modes() {
 }
 
 #[test]
+fn switching_tabs_clears_the_last_tabs_message_but_keeps_it_in_the_log() {
+    let (mut h, _dir) = harness(Some(presets::hex(3)));
+    h.state_mut().ws.status.info("Analysis done: Red wins 55 %");
+    h.run_ok();
+    assert!(has_label(&h, "Analysis done: Red wins 55 %"));
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    assert_eq!(h.state().mode, Mode::Play);
+    assert_eq!(message(&h), None);
+    assert!(!has_label(&h, "Analysis done: Red wins 55 %"));
+    assert!(
+        h.state()
+            .ws
+            .status
+            .log
+            .iter()
+            .any(|e| e.text == "Analysis done: Red wins 55 %")
+    );
+    // Opening a game file switches to Play itself and keeps what it says.
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("b.ron");
+    boardwright::io::save_board(&presets::hex(4), &p).unwrap();
+    h.state_mut().open_file(&p);
+    h.run_ok();
+    assert!(message(&h).is_some_and(|(m, _)| m.starts_with("Opened")));
+}
+
+#[test]
 fn settings_and_mode_persist_through_eframe_storage() {
     let (mut h, _dir) = harness(Some(presets::hex(3)));
     assert!(h.state().ws.settings.show_labels);

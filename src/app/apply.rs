@@ -256,7 +256,14 @@ impl App {
             Command::ClosePolygon => self.editor.close_polygon(&mut self.ws),
             Command::RemoveCorner => self.editor.remove_corner(&mut self.ws),
             Command::SetTool(t) => self.editor.set_tool(t, &mut self.ws),
-            Command::SetMode(m) => self.mode = m,
+            Command::SetMode(m) => {
+                // A message belongs to the tab it was said in (the log keeps it):
+                // switching tabs by hand clears it from the status bar.
+                if m != self.mode {
+                    self.ws.status.message = None;
+                }
+                self.mode = m;
+            }
             Command::Fit => self.canvas_mut().request_fit(),
             Command::ZoomIn => self.canvas_mut().zoom_centre(1.25),
             Command::ZoomOut => self.canvas_mut().zoom_centre(0.8),

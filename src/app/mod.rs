@@ -225,6 +225,9 @@ impl App {
             storage.and_then(|s| eframe::get_value::<analyze::AnalyzeSettings>(s, ANALYZE_KEY));
         let clock_setup = storage
             .and_then(|s| eframe::get_value::<play::clock::ClockSetup>(s, play::clock::CLOCK_KEY));
+        let seat_setup = storage.and_then(|s| {
+            eframe::get_value::<play::computer::SeatSetup>(s, play::computer::SEATS_KEY)
+        });
         let has_board = opts.board.is_some();
         let board = opts.board.unwrap_or_else(empty_board);
         let mut ws = Workspace::new(board, opts.path.clone());
@@ -266,6 +269,9 @@ impl App {
         app.play.time = opts.time;
         if let Some(c) = clock_setup {
             app.play.setup.clock = c;
+        }
+        if let Some(s) = seat_setup {
+            (app.play.setup.seats, app.play.setup.seconds) = s.seats();
         }
         if let Some(p) = &opts.path {
             app.ws.settings.add_recent(p);
@@ -854,6 +860,8 @@ impl eframe::App for App {
         eframe::set_value(storage, GENERATOR_KEY, &self.generator.settings());
         eframe::set_value(storage, ANALYZE_KEY, &self.analyze.settings);
         eframe::set_value(storage, play::clock::CLOCK_KEY, &self.play.setup.clock);
+        let seats = play::computer::SeatSetup::of(self.play.setup.seats, self.play.setup.seconds);
+        eframe::set_value(storage, play::computer::SEATS_KEY, &seats);
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {

@@ -39,6 +39,64 @@ impl Seat {
     }
 }
 
+/// The storage key of the seat choices.
+pub const SEATS_KEY: &str = "boardwright.seats";
+
+/// Who played each side and the computer's time per move, kept in the profile
+/// so that the next launch sets up the game the same way.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct SeatSetup {
+    pub computer: [bool; 2],
+    pub seconds: [f32; 2],
+}
+
+impl Default for SeatSetup {
+    fn default() -> Self {
+        SeatSetup {
+            computer: [false; 2],
+            seconds: [1.0; 2],
+        }
+    }
+}
+
+impl SeatSetup {
+    /// The choices of `seats`, each computer time being `seconds` for a person.
+    pub fn of(seats: [Seat; 2], seconds: [f32; 2]) -> SeatSetup {
+        let mut out = SeatSetup {
+            computer: seats.map(Seat::is_computer),
+            seconds,
+        };
+        for (i, s) in seats.iter().enumerate() {
+            if let Seat::Computer { seconds } = *s {
+                out.seconds[i] = seconds;
+            }
+        }
+        out
+    }
+
+    /// The seats and times (a time from a damaged profile is brought into range).
+    pub fn seats(self) -> ([Seat; 2], [f32; 2]) {
+        let seconds = self.seconds.map(|s| {
+            if s.is_finite() {
+                s.clamp(MIN_SECONDS, MAX_SECONDS)
+            } else {
+                1.0
+            }
+        });
+        let seats = [0, 1].map(|i| {
+            if self.computer[i] {
+                Seat::Computer {
+                    seconds: seconds[i],
+                }
+            } else {
+                Seat::Human
+            }
+        });
+        (seats, seconds)
+    }
+}
+
 /// The seat chooser under a player's name: Human / Computer, and the computer's
 /// time per move (always shown, greyed out for a person, so that switching a
 /// seat does not move what is below). `seconds` is the time the seat gets as a
