@@ -216,11 +216,18 @@ pub fn ui(
                     if frozen[p] {
                         label.push_str(" (computer)");
                     }
-                    ui.add(egui::Label::new(label).truncate());
+                    // On the highlight, the theme's text colour for selected
+                    // things (the plain text colour is grey on blue in the dark theme).
+                    let ink = on.then(|| ui.visuals().selection.stroke.color);
+                    let mut name = RichText::new(label);
+                    if let Some(c) = ink {
+                        name = name.color(c);
+                    }
+                    ui.add(egui::Label::new(name).truncate());
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                         let mut t = RichText::new(format_left(left)).monospace().size(16.0);
-                        if on {
-                            t = t.strong();
+                        if let Some(c) = ink {
+                            t = t.strong().color(c);
                         }
                         if short {
                             t = t.color(Color32::from_rgb(0xe0, 0x20, 0x20));
