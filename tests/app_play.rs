@@ -90,6 +90,21 @@ fn hex_game_on_3x3_is_played_to_a_win_by_clicking_faces() {
 }
 
 #[test]
+fn hex_goal_sides_are_drawn_in_the_players_chosen_colours() {
+    let (mut h, _dir) = harness(Some(presets::hex(3)));
+    let green = egui::Color32::from_rgb(0x20, 0xa0, 0x40);
+    h.state_mut().play.setup.colours[0] = green;
+    new_game(&mut h, "Hex");
+    h.run_ok();
+    let blue = h.state().play.setup.colours[1];
+    // Top and bottom are the first player's goal, left and right the second's.
+    assert_eq!(
+        h.state_mut().play.canvas_mut().style.sides,
+        [green, green, blue, blue]
+    );
+}
+
+#[test]
 fn an_illegal_click_changes_nothing_and_says_why() {
     let board = presets::hex(3);
     let (mut h, _dir) = harness(Some(board.clone()));

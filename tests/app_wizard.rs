@@ -197,6 +197,11 @@ fn the_wizard_makes_a_y_triangle_and_opens_it_in_the_editor() {
     click_label(&mut h, "Y");
     click_label(&mut h, "New game");
     assert_eq!(h.state().play.game().unwrap().kind(), RulesKind::Y);
+    // Every side is every player's goal: one neutral colour, neither player's.
+    let sides = h.state_mut().play.canvas_mut().style.sides;
+    let colours = h.state().play.setup.colours;
+    assert!(sides.iter().all(|&c| c == sides[0]), "{sides:?}");
+    assert!(!colours.contains(&sides[0]), "{sides:?} vs {colours:?}");
     let bottom = tagged(&board, SideTag::Bottom);
     let corner = |other: SideTag| {
         let o = tagged(&board, other);

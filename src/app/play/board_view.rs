@@ -15,7 +15,7 @@ use super::coords::EdgeCoords;
 use super::{PlayPanel, computer};
 use crate::app::workspace::Workspace;
 use crate::board::Board;
-use crate::game::registry::PieceStyle;
+use crate::game::registry::{PieceStyle, RulesKind};
 use crate::game::{Click, DynGame, PositionView, RootStats};
 use crate::mesh::{EdgeId, FaceId, Point};
 use crate::rules::{Outcome, Player};
@@ -692,6 +692,16 @@ impl PlayPanel {
             }
             self.fills_for = Some((revision, colours));
         }
+        // Side bands: a goal side in the colour of the player who must reach it
+        // (the first player's top and bottom, the second's left and right);
+        // sides that every player must reach (Y, Havannah) in one neutral colour.
+        self.canvas.style.sides = match entry.kind {
+            RulesKind::Y | RulesKind::Havannah => [self.canvas.style.edge; 4],
+            _ => {
+                let [a, b] = self.setup.colours;
+                [a, a, b, b]
+            }
+        };
         self.choose_labels(ws, &board, revision);
         if ws.settings.move_numbers
             && self.scene.numbers.is_none()
