@@ -456,7 +456,7 @@ impl Canvas {
             let on_screen = Rect::from_two_pos(a, b).expand(style.side_width + 2.0 * FEATHER + 2.0);
             if on_screen.intersects(clip) {
                 visible.push((i, on_screen.intersect(clip)));
-                edge_vertices += c.edges.base.len();
+                edge_vertices += c.edge_vertices(style);
             }
         }
         // Level of detail: interior edges are drawn when they are long enough to see as
@@ -465,6 +465,24 @@ impl Canvas {
         let draw_edges = show_edges
             && g.median_edge_length * view.scale >= MIN_EDGE_PIXELS
             && edge_vertices <= EDGE_VERTEX_BUDGET;
+        if draw_edges {
+            // Interior edges are tessellated only while they are drawn; the
+            // strokes of chunks out of sight go once they outgrow the budget.
+            for &(i, _) in &visible {
+                g.ensure_edges(board, style, i);
+            }
+            if g.edge_vertices_built() > 2 * EDGE_VERTEX_BUDGET {
+                let mut seen = vec![false; g.chunks.len()];
+                for &(i, _) in &visible {
+                    seen[i] = true;
+                }
+                for (i, seen) in seen.into_iter().enumerate() {
+                    if !seen {
+                        g.drop_edges(i);
+                    }
+                }
+            }
+        }
         for &(i, _) in &visible {
             let c = &mut g.chunks[i];
             // Interior edges are only brought up to date while they are drawn.
@@ -827,6 +845,37 @@ mod tests {
     }
 
     #[test]
+    fn interior_edges_are_tessellated_only_where_and_while_they_are_drawn() {
+        let board = presets::square_grid(100, 100);
+        let mut c = Canvas::new();
+        let rect = Rect::from_min_size(Pos2::ZERO, vec2(300.0, 300.0));
+        c.prepare(&board, 0);
+        c.fit(rect);
+        frame(&mut c, &board, rect);
+        // The whole board in view: lines too short to draw, none tessellated.
+        let g = c.geometry.as_ref().unwrap();
+        assert_eq!(g.edge_vertices_built(), 0);
+        let all: usize = g.chunks.iter().map(|ch| ch.edge_vertices(&c.style)).sum();
+        assert!(all > 100_000);
+        // Zoomed into a corner: the visible chunks' lines, and only theirs.
+        c.view = View {
+            center: Point::new(1.0, 1.0),
+            scale: 100.0,
+        };
+        frame(&mut c, &board, rect);
+        let g = c.geometry.as_ref().unwrap();
+        let drawn: Vec<&Chunk> = g.chunks.iter().filter(|ch| ch.edges_built).collect();
+        assert!(!drawn.is_empty() && drawn.len() < g.chunks.len());
+        assert!(drawn.iter().all(|ch| !ch.edges.is_empty()));
+        assert!(g.edge_vertices_built() > 0 && g.edge_vertices_built() < all / 4);
+        // A new revision rebuilds the tessellation; the lines come back where drawn.
+        let built = g.edge_vertices_built();
+        c.prepare(&board, 1);
+        frame(&mut c, &board, rect);
+        assert_eq!(c.geometry.as_ref().unwrap().edge_vertices_built(), built);
+    }
+
+    #[test]
     fn face_spot_is_inside_the_face_on_screen() {
         let board = ring_with_hole();
         let mut c = Canvas::new();
@@ -987,9 +1036,13 @@ mod tests {
                 }
                 c.prepare_after_edits(doc.board(), doc.revision(), |r| doc.affected_since(r));
                 let b = doc.board();
-                let g = c.geometry.as_ref().unwrap();
-                let fresh = Geometry::build_at(b, &c.style, &[], g.origin);
                 proptest::prop_assert_eq!(c.stats().builds, 1, "step {}: rebuilt", step);
+                let style = c.style.clone();
+                let g = c.geometry.as_mut().unwrap();
+                let mut fresh = Geometry::build_at(b, &style, &[], g.origin);
+                // Interior edges are tessellated when drawn: compare them all.
+                g.build_all_edges(b, &style);
+                fresh.build_all_edges(b, &style);
                 proptest::prop_assert!(g.triangle_soup() == fresh.triangle_soup(), "step {}", step);
                 proptest::prop_assert_eq!(&g.label_pos, &fresh.label_pos);
                 proptest::prop_assert_eq!(&g.face_size, &fresh.face_size);

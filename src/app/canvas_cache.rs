@@ -106,6 +106,15 @@ impl Layer {
         self.mesh.indices.is_empty()
     }
 
+    /// Give back the spare capacity of a finished layer.
+    fn shrink_to_fit(&mut self) {
+        self.base.shrink_to_fit();
+        self.offset.shrink_to_fit();
+        let m = Arc::make_mut(&mut self.mesh);
+        m.vertices.shrink_to_fit();
+        m.indices.shrink_to_fit();
+    }
+
     /// Add a stroke from `a` to `b` (board-relative) of `width` points, shifted by
     /// `shift` points along the screen normal, with square caps and a feathered rim.
     fn push_strip(&mut self, a: Pos2, b: Pos2, width: f32, shift: f32, colour: Color32) {
@@ -156,7 +165,14 @@ pub(super) struct Chunk {
     /// The chunk's faces, ascending.
     pub(super) faces: Vec<u32>,
     pub(super) fill: Layer,
+    /// The interior edges' strokes, tessellated only while they are drawn (see
+    /// [`Geometry::ensure_edges`]): at the zoom where a big board fits the
+    /// window they are too short to see, and they are most of the vertices.
     pub(super) edges: Layer,
+    /// The chunk's interior edges (ascending ids), for [`Chunk::edges`].
+    edge_ids: Vec<u32>,
+    /// Whether [`Chunk::edges`] holds the strokes of every edge in `edge_ids`.
+    pub(super) edges_built: bool,
     pub(super) border: Layer,
 }
 
@@ -167,9 +183,23 @@ impl Default for Chunk {
             faces: Vec::new(),
             fill: Layer::default(),
             edges: Layer::default(),
+            edge_ids: Vec::new(),
+            edges_built: false,
             border: Layer::default(),
         }
     }
+}
+
+impl Chunk {
+    /// Vertices the interior edges take once tessellated (built or not).
+    pub(super) fn edge_vertices(&self, style: &CanvasStyle) -> usize {
+        self.edge_ids.len() * strip_vertices(style.edge_width)
+    }
+}
+
+/// Vertices of one stroke of `width` points ([`Layer::push_strip`]).
+pub(super) fn strip_vertices(width: f32) -> usize {
+    if width <= FEATHER { 6 } else { 8 }
 }
 
 /// The tessellated board: built once per board and style, patched after edits.
@@ -192,6 +222,8 @@ pub(super) struct Geometry {
     pub(super) median_edge_length: f64,
     pub(super) triangles: usize,
     pub(super) vertices: usize,
+    /// Vertices of the interior-edge strokes tessellated so far.
+    edge_vertices_built: usize,
 }
 
 fn rel(p: Point, origin: Point) -> Pos2 {
@@ -253,6 +285,7 @@ impl Geometry {
             median_edge_length: 0.0,
             triangles: 0,
             vertices: 0,
+            edge_vertices_built: 0,
         };
         for f in mesh.face_ids() {
             let c = g.tile(board, f);
@@ -303,8 +336,13 @@ impl Geometry {
         let mesh = board.mesh();
         let origin = self.origin;
         let chunk = &mut self.chunks[ci];
+        if chunk.edges_built {
+            self.edge_vertices_built -= chunk.edges.base.len();
+        }
         chunk.fill = Layer::default();
         chunk.edges = Layer::default();
+        chunk.edges_built = false;
+        chunk.edge_ids.clear();
         chunk.border = Layer::default();
         let mut bmin = pos2(f32::INFINITY, f32::INFINITY);
         let mut bmax = pos2(f32::NEG_INFINITY, f32::NEG_INFINITY);
@@ -377,14 +415,66 @@ impl Geometry {
                     .border
                     .push_strip(ra, rb, style.boundary_width, 0.0, style.boundary);
             } else {
-                chunk
-                    .edges
-                    .push_strip(ra, rb, style.edge_width, 0.0, style.edge);
+                chunk.edge_ids.push(e.0);
             }
         }
-        for l in [&mut chunk.fill, &mut chunk.edges, &mut chunk.border] {
-            l.base.shrink_to_fit();
-            l.offset.shrink_to_fit();
+        for l in [&mut chunk.fill, &mut chunk.border] {
+            l.shrink_to_fit();
+        }
+    }
+
+    /// Tessellate chunk `ci`'s interior edges if they are not (for drawing them).
+    pub(super) fn ensure_edges(&mut self, board: &Board, style: &CanvasStyle, ci: usize) {
+        let origin = self.origin;
+        let chunk = &mut self.chunks[ci];
+        if chunk.edges_built {
+            return;
+        }
+        let mesh = board.mesh();
+        let mut layer = Layer::default();
+        {
+            let m = Arc::make_mut(&mut layer.mesh);
+            let n = chunk.edge_vertices(style);
+            m.vertices.reserve_exact(n);
+            m.indices.reserve_exact(n * 2);
+        }
+        layer.base.reserve_exact(chunk.edge_vertices(style));
+        layer.offset.reserve_exact(chunk.edge_vertices(style));
+        for &e in &chunk.edge_ids {
+            let (a, b) = mesh.edge_segment(EdgeId(e));
+            layer.push_strip(
+                rel(a, origin),
+                rel(b, origin),
+                style.edge_width,
+                0.0,
+                style.edge,
+            );
+        }
+        self.edge_vertices_built += layer.base.len();
+        chunk.edges = layer;
+        chunk.edges_built = true;
+    }
+
+    /// Forget chunk `ci`'s interior edge strokes (they are rebuilt when drawn again).
+    pub(super) fn drop_edges(&mut self, ci: usize) {
+        let chunk = &mut self.chunks[ci];
+        if chunk.edges_built {
+            self.edge_vertices_built -= chunk.edges.base.len();
+            chunk.edges = Layer::default();
+            chunk.edges_built = false;
+        }
+    }
+
+    /// Tessellated interior-edge vertices over all chunks.
+    pub(super) fn edge_vertices_built(&self) -> usize {
+        self.edge_vertices_built
+    }
+
+    /// Tessellate every chunk's interior edges (for comparisons in tests).
+    #[cfg(test)]
+    pub(super) fn build_all_edges(&mut self, board: &Board, style: &CanvasStyle) {
+        for ci in 0..self.chunks.len() {
+            self.ensure_edges(board, style, ci);
         }
     }
 
