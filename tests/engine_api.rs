@@ -167,16 +167,17 @@ fn the_handle_is_send_and_progress_shows_the_current_best_move() {
 
 #[test]
 fn tuning_parameters_parse_with_clear_errors() {
-    use boardwright::engine::Params;
     let p = EngineParams::parse("explore=0.9, cut=4", RulesKind::Loa).unwrap();
-    assert_eq!(p.tree.explore, 0.9);
-    assert!(EngineParams::parse("explore=0.9,local=0.25", RulesKind::Twixt).is_ok());
     assert_eq!(
+        p.pairs(),
+        [("explore".to_string(), 0.9), ("cut".to_string(), 4.0)]
+    );
+    assert!(EngineParams::parse("explore=0.9,local=0.25", RulesKind::Twixt).is_ok());
+    assert!(
         EngineParams::parse("", RulesKind::Hex)
             .unwrap()
-            .tree
-            .expand_at,
-        Params::default().expand_at
+            .pairs()
+            .is_empty()
     );
     let e = |text: &str, kind| EngineParams::parse(text, kind).unwrap_err().to_string();
     assert_eq!(

@@ -194,3 +194,38 @@ fn unknown_parameters_are_refused_with_the_known_names() {
         .is_ok()
     );
 }
+
+#[test]
+fn hex_plays_with_its_measured_switches_by_default_and_params_override_them() {
+    let (params, settings) = boardwright::engine::game_params::<Hex>();
+    assert_eq!(params.explore, 0.3);
+    assert_eq!(params.fpu, 1.0);
+    assert!(params.rave);
+    assert!(settings.bridge);
+    // Other games keep the generic defaults.
+    let (loa, _) = boardwright::engine::game_params::<boardwright::rules::loa::Loa>();
+    assert_eq!(loa, boardwright::engine::Params::default());
+
+    let g = game(RulesKind::Hex, Some(7));
+    let run = |params: &str| {
+        DynEngine::with_params(
+            SearchConfig {
+                threads: 1,
+                seed: 7,
+            },
+            EngineParams::parse(params, RulesKind::Hex).unwrap(),
+        )
+        .start(g.as_ref(), SearchLimits::simulations(3000))
+        .unwrap()
+        .wait()
+        .unwrap()
+    };
+    let default = run("");
+    assert_eq!(default, run("explore=0.3,fpu=1,rave=1,bridge=1"));
+    let old = run("explore=0.6,fpu=0,rave=0,bridge=0");
+    assert_ne!(
+        format!("{:?} {:?}", default.win_rate, default.tree),
+        format!("{:?} {:?}", old.win_rate, old.tree),
+        "the switches change the search"
+    );
+}

@@ -186,21 +186,32 @@ pub fn parse_pairs(text: &str) -> Result<Vec<(String, f64)>, ParamError> {
 }
 
 /// Apply `name=value` pairs to the generic parameters and to a game's settings.
-pub fn apply_pairs<S: Settings>(
-    pairs: &[(String, f64)],
+pub fn apply_pairs<S: Settings, K: AsRef<str>>(
+    pairs: &[(K, f64)],
     params: &mut Params,
     settings: &mut S,
 ) -> Result<(), ParamError> {
     for (k, v) in pairs {
+        let k = k.as_ref();
         if !params.set(k, *v) && !settings.set(k, *v) {
             let known: Vec<&str> = Params::NAMES.iter().chain(S::NAMES).copied().collect();
             return Err(ParamError::Unknown {
-                name: k.clone(),
+                name: k.to_string(),
                 known: known.join(", "),
             });
         }
     }
     Ok(())
+}
+
+/// The search parameters and settings game `R` plays with by default: the
+/// generic defaults with the game's [`Searchable::SEARCH_DEFAULTS`] applied.
+pub fn game_params<R: Searchable>() -> (Params, R::Settings) {
+    let mut params = Params::default();
+    let mut settings = R::Settings::default();
+    apply_pairs(R::SEARCH_DEFAULTS, &mut params, &mut settings)
+        .expect("a game's search defaults name its own settings");
+    (params, settings)
 }
 
 /// A value alone on its cache line, so that threads writing beside it do not
@@ -252,7 +263,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 /// Search `pos` with the trees in `trees` (re-rooted at `pos` when possible,
 /// else replaced; one per thread), within `limits`, reporting to `shared`,
-/// with the default parameters and game settings.
+/// with the game's default parameters and settings ([`game_params`]).
 pub fn search<R: Searchable>(
     rules: &R,
     pos: &R::Position,
@@ -261,15 +272,9 @@ pub fn search<R: Searchable>(
     limits: &SearchLimits,
     shared: &Shared<R::Move>,
 ) -> Result<SearchResult<R::Move>, EngineError> {
+    let (params, settings) = game_params::<R>();
     search_with(
-        rules,
-        pos,
-        trees,
-        config,
-        limits,
-        &Params::default(),
-        &R::Settings::default(),
-        shared,
+        rules, pos, trees, config, limits, &params, &settings, shared,
     )
 }
 

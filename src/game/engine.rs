@@ -84,8 +84,8 @@ pub struct SearchResult {
 /// settings by name (checked against the game when parsed).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct EngineParams {
-    pub tree: Params,
-    settings: Vec<(String, f64)>,
+    /// The user's `name=value` pairs, applied over the game's defaults.
+    pairs: Vec<(String, f64)>,
 }
 
 impl EngineParams {
@@ -95,24 +95,25 @@ impl EngineParams {
     pub fn parse(text: &str, kind: RulesKind) -> Result<EngineParams, ParamError> {
         let pairs = parse_pairs(text)?;
         let mut tree = Params::default();
-        let mut settings = Vec::new();
-        for (k, v) in pairs {
-            if !tree.set(&k, v) {
-                if !kind.entry().settings.contains(&k.as_str()) {
-                    let known: Vec<&str> = Params::NAMES
-                        .iter()
-                        .chain(kind.entry().settings)
-                        .copied()
-                        .collect();
-                    return Err(ParamError::Unknown {
-                        name: k,
-                        known: known.join(", "),
-                    });
-                }
-                settings.push((k, v));
+        for (k, v) in &pairs {
+            if !tree.set(k, *v) && !kind.entry().settings.contains(&k.as_str()) {
+                let known: Vec<&str> = Params::NAMES
+                    .iter()
+                    .chain(kind.entry().settings)
+                    .copied()
+                    .collect();
+                return Err(ParamError::Unknown {
+                    name: k.clone(),
+                    known: known.join(", "),
+                });
             }
         }
-        Ok(EngineParams { tree, settings })
+        Ok(EngineParams { pairs })
+    }
+
+    /// The `name=value` pairs as given, applied over the game's defaults.
+    pub fn pairs(&self) -> &[(String, f64)] {
+        &self.pairs
     }
 }
 
@@ -299,9 +300,8 @@ impl GameVisitor for Start<'_> {
     type Output = Result<SearchHandle, EngineError>;
 
     fn visit<R: Registered>(self, game: &Game<R>) -> Self::Output {
-        let mut params = self.params.tree;
-        let mut settings = R::Settings::default();
-        apply_pairs(&self.params.settings, &mut params, &mut settings)?;
+        let (mut params, mut settings) = engine::game_params::<R>();
+        apply_pairs(&self.params.pairs, &mut params, &mut settings)?;
         let rules = game.rules().clone();
         let pos = game.position().clone();
         let board_key =

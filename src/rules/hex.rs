@@ -985,6 +985,15 @@ impl Hex {
 /// statistics by face.
 impl Searchable for Hex {
     type Settings = HexSettings;
+    /// Measured at equal time (README, Engine: Hex 9×9, 0.1 s/move, 100 games
+    /// each): explore 0.3 over 0.6 64 %; with first-play urgency and RAVE 75 %;
+    /// with bridge-save playouts too 79 %.
+    const SEARCH_DEFAULTS: &'static [(&'static str, f64)] = &[
+        ("explore", 0.3),
+        ("fpu", 1.0),
+        ("rave", 1.0),
+        ("bridge", 1.0),
+    ];
     type Aux = HexAux;
     fn aux(&self, settings: &HexSettings) -> HexAux {
         HexAux {

@@ -13,6 +13,10 @@ pub trait Searchable: Rules {
     const BLOCK_CHECK: bool = true;
     /// The game's own tuning settings of its playout policy (`()` for none).
     type Settings: Settings;
+    /// The tuning this game plays best with, as `name=value` pairs over the
+    /// search's parameters and [`Searchable::Settings`] (each measured to win
+    /// at equal time; README, Engine). Applied before the user's `--params`.
+    const SEARCH_DEFAULTS: &'static [(&'static str, f64)] = &[];
     /// Tables the simulation policy needs, built once per search.
     type Aux: Send + Sync;
     fn aux(&self, settings: &Self::Settings) -> Self::Aux;
