@@ -265,15 +265,7 @@ fn what_reading_a_game_file_noted_is_shown_and_kept_in_the_log() {
         !err && msg.contains("Hex game") && msg.contains(note),
         "{msg}"
     );
-    assert!(
-        h.state()
-            .ws
-            .status
-            .log
-            .iter()
-            .any(|e| e.text.contains(note)),
-        "View → Messages keeps the note"
-    );
+    assert!(logged(&h, note), "View → Messages keeps the note");
     // Play's "Open game…".
     let (mut h, _d) = harness(None);
     {

@@ -268,14 +268,7 @@ fn switching_tabs_clears_the_last_tabs_message_but_keeps_it_in_the_log() {
     assert_eq!(h.state().mode, Mode::Play);
     assert_eq!(message(&h), None);
     assert!(!has_label(&h, "Analysis done: Red wins 55 %"));
-    assert!(
-        h.state()
-            .ws
-            .status
-            .log
-            .iter()
-            .any(|e| e.text == "Analysis done: Red wins 55 %")
-    );
+    assert!(logged(&h, "Analysis done: Red wins 55 %"));
     // Opening a game file switches to Play itself and keeps what it says.
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("b.ron");

@@ -136,6 +136,16 @@ pub fn message(h: &Harness<'static, App>) -> Option<(String, bool)> {
         .map(|m| (m.text.clone(), m.error))
 }
 
+/// Whether View → Messages (the status log) holds a message containing `text`.
+pub fn logged(h: &Harness<'static, App>, text: &str) -> bool {
+    h.state()
+        .ws
+        .status
+        .log
+        .iter()
+        .any(|e| e.text.contains(text))
+}
+
 /// Pixels that may differ from a stored snapshot (beyond the colour threshold,
 /// and not anti-aliasing, which the comparison skips). The stored snapshots are
 /// rendered by the same software renderer (lavapipe) and match exactly, run
