@@ -601,3 +601,70 @@ proptest! {
         }
     }
 }
+
+/// A sequence random_edits_on_a_hex_board found: a split edge's new corner is
+/// a rounding error off the line, and splitting the face along that line made
+/// a sliver triangle with no real area (whose interior point no index finds).
+/// The split is now refused.
+#[test]
+fn a_split_along_a_straight_run_of_the_boundary_is_refused() {
+    let seeds = [
+        Seed {
+            op: 2,
+            a: 3540655722,
+            b: 0,
+            x: 0.0,
+            y: 0.0,
+        },
+        Seed {
+            op: 4,
+            a: 2572861516,
+            b: 0,
+            x: 0.19777370468981967,
+            y: 0.0,
+        },
+        Seed {
+            op: 1,
+            a: 0,
+            b: 225942664,
+            x: 0.7463947178134887,
+            y: 0.20561895195565286,
+        },
+        Seed {
+            op: 1,
+            a: 797969695,
+            b: 2051601563,
+            x: 0.5532672810316676,
+            y: 0.6723374144050166,
+        },
+        Seed {
+            op: 1,
+            a: 3980002648,
+            b: 1141393130,
+            x: 0.9179825079745331,
+            y: 0.8656572792363783,
+        },
+        Seed {
+            op: 6,
+            a: 3091550218,
+            b: 2091506066,
+            x: 0.7616467729163973,
+            y: 0.031758568602657966,
+        },
+        Seed {
+            op: 0,
+            a: 442556383,
+            b: 1632121615,
+            x: 0.5383973858058585,
+            y: 0.9295437805031516,
+        },
+        Seed {
+            op: 4,
+            a: 1839876757,
+            b: 733365861,
+            x: 0.3869354683697812,
+            y: 0.4667851810978761,
+        },
+    ];
+    run_sequence(presets::hex(3), &seeds);
+}

@@ -46,6 +46,9 @@ use super::{Dart, EdgeId, FaceId, Mesh, MeshError, NONE, VertexId};
 use rustc_hash::FxHashSet;
 use std::cmp::Ordering;
 
+/// Smallest area of a sound face, relative to the square of its extent.
+const SLIVER: f64 = 1e-12;
+
 /// One step of an edit's effect on ids, in the order the edit performed them.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum IdEvent {
@@ -737,9 +740,19 @@ impl Mesh {
     }
 
     /// Whether a face is counter-clockwise and simple.
+    /// Whether face `f` is a simple polygon with a real area: a sliver whose
+    /// area is rounding noise (a chord along a straight run of the boundary,
+    /// through a corner that splitting an edge put there) is not sound.
     fn face_is_sound(&self, f: FaceId) -> bool {
         let pts: Vec<Point> = self.face_points(f).collect();
-        signed_area(pts.iter().copied()) > 0.0 && !(pts.len() > 3 && polygon_self_intersects(&pts))
+        let (mut lo, mut hi) = (pts[0], pts[0]);
+        for p in &pts {
+            lo = Point::new(lo.x.min(p.x), lo.y.min(p.y));
+            hi = Point::new(hi.x.max(p.x), hi.y.max(p.y));
+        }
+        let extent = (hi.x - lo.x).max(hi.y - lo.y);
+        signed_area(pts.iter().copied()) > SLIVER * extent * extent
+            && !(pts.len() > 3 && polygon_self_intersects(&pts))
     }
 
     fn run<T>(
