@@ -335,13 +335,9 @@ impl Geometry {
     ) {
         let mesh = board.mesh();
         let origin = self.origin;
+        self.drop_edges(ci);
         let chunk = &mut self.chunks[ci];
-        if chunk.edges_built {
-            self.edge_vertices_built -= chunk.edges.base.len();
-        }
         chunk.fill = Layer::default();
-        chunk.edges = Layer::default();
-        chunk.edges_built = false;
         chunk.edge_ids.clear();
         chunk.border = Layer::default();
         let mut bmin = pos2(f32::INFINITY, f32::INFINITY);
@@ -431,15 +427,15 @@ impl Geometry {
             return;
         }
         let mesh = board.mesh();
+        let n = chunk.edge_vertices(style);
         let mut layer = Layer::default();
         {
             let m = Arc::make_mut(&mut layer.mesh);
-            let n = chunk.edge_vertices(style);
             m.vertices.reserve_exact(n);
             m.indices.reserve_exact(n * 2);
         }
-        layer.base.reserve_exact(chunk.edge_vertices(style));
-        layer.offset.reserve_exact(chunk.edge_vertices(style));
+        layer.base.reserve_exact(n);
+        layer.offset.reserve_exact(n);
         for &e in &chunk.edge_ids {
             let (a, b) = mesh.edge_segment(EdgeId(e));
             layer.push_strip(

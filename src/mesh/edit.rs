@@ -739,18 +739,13 @@ impl Mesh {
         self.vertex_ring_turns(v) == 1
     }
 
-    /// Whether a face is counter-clockwise and simple.
-    /// Whether face `f` is a simple polygon with a real area: a sliver whose
-    /// area is rounding noise (a chord along a straight run of the boundary,
-    /// through a corner that splitting an edge put there) is not sound.
+    /// Whether face `f` is counter-clockwise, simple and of a real area: a
+    /// sliver whose area is rounding noise (a chord along a straight run of the
+    /// boundary, through a corner that splitting an edge put there) is not sound.
     fn face_is_sound(&self, f: FaceId) -> bool {
         let pts: Vec<Point> = self.face_points(f).collect();
-        let (mut lo, mut hi) = (pts[0], pts[0]);
-        for p in &pts {
-            lo = Point::new(lo.x.min(p.x), lo.y.min(p.y));
-            hi = Point::new(hi.x.max(p.x), hi.y.max(p.y));
-        }
-        let extent = (hi.x - lo.x).max(hi.y - lo.y);
+        let b = super::Aabb::from_points(pts.iter().copied());
+        let extent = b.width().max(b.height());
         signed_area(pts.iter().copied()) > SLIVER * extent * extent
             && !(pts.len() > 3 && polygon_self_intersects(&pts))
     }
