@@ -25,12 +25,12 @@ fn bench_rules<R: Searchable>(c: &mut Criterion, name: &str, rules: R, sims: u64
     g.bench_function(name, |b| {
         b.iter(|| {
             seed += 1;
-            let mut trees = Vec::new();
+            let mut tree = None;
             let shared = Shared::default();
             let r = search(
                 &rules,
                 &start,
-                &mut trees,
+                &mut tree,
                 &SearchConfig { threads: 1, seed },
                 &SearchLimits::simulations(sims),
                 &shared,

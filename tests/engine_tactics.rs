@@ -227,9 +227,14 @@ fn solver_proves_the_first_player_win_on_hex_3x3() {
     assert_eq!(r.win_rate, 1.0, "not proven: {r:?}");
     // The proof ends the search early.
     assert!(r.simulations < 30_000, "{r:?}");
-    // The centre is one of the winning first moves; a1 (a corner on the
-    // winner's side that touches one edge only) is not.
-    assert_ne!(r.best_move, "c1");
+    // The winning first moves on 3×3, by exhaustive search: the centre, the
+    // two obtuse corners and the two cells beside the centre on the first
+    // player's rows. a1, b1, b3 and c3 lose.
+    assert!(
+        ["c1", "a2", "b2", "c2", "a3"].contains(&r.best_move.as_str()),
+        "{} is not a winning first move",
+        r.best_move
+    );
 }
 
 #[test]
@@ -245,12 +250,17 @@ fn hex_rules(n: u32) -> Hex {
     Hex::new(Arc::new(presets::hex(n)), false).unwrap()
 }
 
-fn run<R: Searchable>(rules: &R, pos: &R::Position, trees: &mut Vec<Tree<R>>, sims: u64) -> String {
+fn run<R: Searchable>(
+    rules: &R,
+    pos: &R::Position,
+    tree: &mut Option<Tree<R>>,
+    sims: u64,
+) -> String {
     let shared = Shared::default();
     let best = search(
         rules,
         pos,
-        trees,
+        tree,
         &SearchConfig {
             threads: 1,
             seed: 3,
@@ -263,34 +273,38 @@ fn run<R: Searchable>(rules: &R, pos: &R::Position, trees: &mut Vec<Tree<R>>, si
     rules.format_move(pos, best)
 }
 
+fn root_visits<R: Searchable>(tree: &Option<Tree<R>>) -> u64 {
+    tree.as_ref().map_or(0, Tree::root_visits)
+}
+
 #[test]
 fn tree_reuse_keeps_the_statistics_of_the_position_reached() {
     let rules = hex_rules(5);
     let mut pos = rules.start();
-    let mut trees = Vec::new();
-    let mv = run(&rules, &pos, &mut trees, 3000);
-    assert_eq!(trees[0].root_visits(), 3000);
+    let mut tree = None;
+    let mv = run(&rules, &pos, &mut tree, 3000);
+    assert_eq!(root_visits(&tree), 3000);
     // Our move, then the reply the tree liked best for the opponent.
     let m = rules.parse_move(&pos, &mv).unwrap();
     rules.apply(&mut pos, m);
-    let mut probe = trees.clone();
+    let mut probe = tree.clone();
     let reply = run(&rules, &pos, &mut probe, 0);
-    let kept = probe[0].root_visits();
+    let kept = root_visits(&probe);
     assert!(kept > 100, "the subtree after {mv} had {kept} visits");
     let r = rules.parse_move(&pos, &reply).unwrap();
     rules.apply(&mut pos, r);
     let before = {
-        let mut t = trees.clone();
+        let mut t = tree.clone();
         run(&rules, &pos, &mut t, 0);
-        t[0].root_visits()
+        root_visits(&t)
     };
     assert!(before > 0, "no statistics kept two plies down");
-    run(&rules, &pos, &mut trees, 500);
-    assert_eq!(trees[0].root_visits(), before + 500);
+    run(&rules, &pos, &mut tree, 500);
+    assert_eq!(root_visits(&tree), before + 500);
     // A position not in the tree starts afresh.
     let other = rules.start();
-    run(&rules, &other, &mut trees, 10);
-    assert_eq!(trees[0].root_visits(), 10);
+    run(&rules, &other, &mut tree, 10);
+    assert_eq!(root_visits(&tree), 10);
 }
 
 #[test]
@@ -308,6 +322,42 @@ fn two_threads_search_and_agree_on_a_forced_move() {
         .unwrap();
     assert_eq!(r.best_move, "a5");
     assert!(r.simulations <= 2000);
+}
+
+#[test]
+fn threads_share_one_tree_and_lose_no_visit() {
+    // Four threads on two cores search one tree at once: every simulation
+    // is counted once at the root and once at the root move it went through.
+    let rules = hex_rules(7);
+    let pos = rules.start();
+    let mut tree = None;
+    let shared = Shared::default();
+    let r = search(
+        &rules,
+        &pos,
+        &mut tree,
+        &SearchConfig {
+            threads: 4,
+            seed: 11,
+        },
+        &SearchLimits::simulations(40_000),
+        &shared,
+    )
+    .unwrap();
+    assert_eq!(r.simulations, 40_000);
+    let t = tree.as_ref().unwrap();
+    assert_eq!(t.root_visits(), 40_000);
+    let stats = t.root_stats();
+    assert_eq!(stats.len(), 49);
+    assert_eq!(stats.iter().map(|s| s.visits).sum::<u64>(), 40_000);
+    for s in &stats {
+        assert!(s.wins >= 0.0 && s.wins <= s.visits as f64 + 1e-3, "{s:?}");
+    }
+    assert!(r.tree.max_depth >= 3, "{:?}", r.tree);
+    // The tree is reused by the next search, threads or not.
+    let before = t.root_visits();
+    run(&rules, &pos, &mut tree, 100);
+    assert_eq!(root_visits(&tree), before + 100);
 }
 
 #[test]

@@ -76,11 +76,11 @@ impl GameVisitor for TypedSearch {
     type Output = (&'static str, usize, Option<boardwright::game::MoveHandle>);
 
     fn visit<R: Registered>(self, game: &Game<R>) -> Self::Output {
-        let mut trees = Vec::new();
+        let mut tree = None;
         let r = search(
             game.rules(),
             game.position(),
-            &mut trees,
+            &mut tree,
             &SearchConfig {
                 threads: 1,
                 seed: 9,

@@ -270,3 +270,45 @@ fn a_game_record_read_as_a_board_is_named_as_a_record() {
         .to_string();
     assert!(e.contains("this is a game record, not a board"), "{e}");
 }
+
+#[test]
+fn reading_reports_its_stages_and_stops_when_cancelled() {
+    use boardwright::io::progress::{Progress, Stage, with_progress};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("grid.ron");
+    let board = boardwright::presets::square_grid(20, 20);
+    boardwright::io::save_board(&board, &path).unwrap();
+    let p = Progress::new();
+    let loaded = with_progress(p.clone(), || boardwright::io::load_board(&path)).unwrap();
+    assert_eq!(loaded.board, board);
+    assert_eq!(p.stage(), Stage::Building);
+    assert!(p.fraction() >= 0.45, "{}", p.fraction());
+    // Cancelled before it starts: it stops at its first report.
+    let p = Progress::new();
+    p.cancel();
+    let r = with_progress(p.clone(), || boardwright::io::load_board(&path));
+    assert!(
+        matches!(r, Err(boardwright::io::IoError::Cancelled)),
+        "{r:?}"
+    );
+    assert_eq!(r.unwrap_err().to_string(), "cancelled");
+}
+
+#[test]
+fn a_cancelled_save_leaves_the_old_file_alone() {
+    use boardwright::io::progress::{Progress, with_progress};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("board.ron");
+    std::fs::write(&path, "old").unwrap();
+    let p = Progress::new();
+    p.cancel();
+    let board = boardwright::presets::hex(5);
+    let r = with_progress(p, || boardwright::io::save_board(&board, &path));
+    assert!(
+        matches!(r, Err(boardwright::io::IoError::Cancelled)),
+        "{r:?}"
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), b"old");
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(leftovers.len(), 1, "{leftovers:?}");
+}

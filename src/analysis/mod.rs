@@ -357,7 +357,7 @@ fn game_seed(master: u64, i: u64) -> u64 {
 fn search<R: Registered>(
     rules: &R,
     pos: &R::Position,
-    trees: &mut Vec<engine::tree::Tree<R>>,
+    tree: &mut Option<engine::tree::Tree<R>>,
     seed: u64,
     limits: &SearchLimits,
     control: &Control,
@@ -368,7 +368,7 @@ fn search<R: Registered>(
     let shared: Arc<Shared<R::Move>> = Arc::new(Shared::default());
     control.register(shared.clone());
     let config = SearchConfig { threads: 1, seed };
-    let r = engine::search(rules, pos, trees, &config, limits, &shared);
+    let r = engine::search(rules, pos, tree, &config, limits, &shared);
     if control.is_cancelled() {
         return None;
     }
@@ -386,7 +386,7 @@ fn play_game<R: Registered>(
     let mut state = start.clone();
     let rules = state.rules().clone();
     let limits = spec.budget.limits();
-    let mut trees = Vec::new();
+    let mut tree = None;
     // The engine's estimate of the first player's chance before each ply.
     let mut estimates: Vec<f32> = Vec::new();
     let plies0 = state.ply();
@@ -394,7 +394,7 @@ fn play_game<R: Registered>(
         let pos = state.position().clone();
         let mover = rules.to_move(&pos);
         let ply_seed = seed ^ (state.ply() as u64).wrapping_mul(0x2545_f491_4f6c_dd1d);
-        let r = match search(&rules, &pos, &mut trees, ply_seed, &limits, control)? {
+        let r = match search(&rules, &pos, &mut tree, ply_seed, &limits, control)? {
             Ok(r) => r,
             Err(e) => return Some(Err(e)),
         };
@@ -487,7 +487,7 @@ fn opening_map<R: Registered>(
                         let r = match search(
                             rules,
                             after.position(),
-                            &mut Vec::new(),
+                            &mut None,
                             seed,
                             &limits,
                             control,

@@ -19,6 +19,9 @@ impl App {
     /// Whether `c` can run now, and if not why. A command that cannot run is greyed
     /// out in menus and on buttons, and does nothing when its shortcut is pressed.
     pub fn availability(&self, c: &Command) -> Result<(), String> {
+        if let Some(j) = self.file_job() {
+            return Err(format!("Wait: {}", j.title()));
+        }
         let board = self.ws.doc.board();
         match c {
             Command::Undo | Command::Redo => {
@@ -174,11 +177,7 @@ impl App {
                         return Some(Command::OpenPath(path));
                     }
                 }
-                FileAction::SaveBoard { then } => {
-                    if self.save_to(&path).is_ok() {
-                        self.execute(then, true);
-                    }
-                }
+                FileAction::SaveBoard { then } => self.save_board_then(&path, then),
                 FileAction::Export(ext) => {
                     let p = if path.extension().is_none() {
                         path.with_extension(&ext)
@@ -378,7 +377,24 @@ impl App {
     /// unless that must wait for the unsaved-changes answer (then it returns true
     /// and nothing happened). `dropped`: how many files came with it (only the
     /// first one opens).
+    ///
+    /// A big file is read on a worker thread with a progress bar
+    /// ([`super::file_job`]); as what it holds is not known before it is
+    /// read, it asks about unsaved changes first.
     fn open_path(&mut self, path: &Path, confirmed: bool, dropped: usize) -> bool {
+        let big =
+            std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() >= self.big_file_bytes);
+        if big && self.file_job().is_none() {
+            if self.must_ask(confirmed) {
+                return true;
+            }
+            self.job = Some(super::file_job::FileJob::open(
+                path,
+                dropped,
+                self.file_job_delay,
+            ));
+            return false;
+        }
         match self.read_file(path) {
             Some(files::Opened::Game(g, notes)) => self.show_game(g, notes, path),
             Some(files::Opened::Board { board, notes }) => {

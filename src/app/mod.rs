@@ -26,6 +26,7 @@ pub mod command;
 pub mod dialogs;
 pub mod editor;
 pub mod file_dialog;
+pub mod file_job;
 pub mod files;
 pub mod frame_stats;
 pub mod generator;
@@ -207,6 +208,18 @@ pub struct App {
     told_no_native_dialog: bool,
     /// Frame-rate measurement (`BOARDWRIGHT_FRAME_STATS`).
     frame_stats: frame_stats::FrameStats,
+    /// A big file being opened or saved on a worker thread.
+    job: Option<file_job::FileJob>,
+    /// Files at least this large open on a worker thread (default
+    /// [`file_job::BIG_FILE_BYTES`]; tests lower it).
+    pub big_file_bytes: u64,
+    /// Boards with at least this many faces save on a worker thread (default
+    /// [`file_job::BIG_BOARD_FACES`]).
+    pub big_board_faces: usize,
+    /// How long a file job's worker waits before it starts (zero; tests
+    /// lengthen it to see the progress window of a job that would otherwise
+    /// end within a frame).
+    pub file_job_delay: std::time::Duration,
 }
 
 impl App {
@@ -259,6 +272,10 @@ impl App {
             title: String::new(),
             told_no_native_dialog: false,
             frame_stats: frame_stats::FrameStats::from_env(),
+            job: None,
+            big_file_bytes: file_job::BIG_FILE_BYTES,
+            big_board_faces: file_job::BIG_BOARD_FACES,
+            file_job_delay: std::time::Duration::ZERO,
         };
         if let Some(g) = generator_settings {
             app.generator.restore(g);
@@ -452,11 +469,7 @@ impl App {
     /// `then` (what waited for the save), but only once it is saved.
     pub(super) fn save_then(&mut self, then: Vec<Command>) {
         match self.ws.doc.path.clone() {
-            Some(p) if has_ext(&p, "ron") => {
-                if self.save_to(&p).is_ok() {
-                    self.execute(then, true);
-                }
-            }
+            Some(p) if has_ext(&p, "ron") => self.save_board_then(&p, then),
             _ => self.save_as_then(then),
         }
     }
@@ -507,22 +520,45 @@ impl App {
     /// Save the board as RON to `path` (".ron" is added when the name has no
     /// extension); the document becomes clean and remembers the path.
     pub fn save_to(&mut self, path: &Path) -> Result<(), String> {
-        let path = if path.extension().is_none() {
-            path.with_extension("ron")
-        } else {
-            path.to_path_buf()
-        };
-        let result = if has_ext(&path, "ron") {
-            files::save_board(self.ws.doc.board(), &path)
-        } else {
-            Err(format!(
-                "cannot save as {}: boards are saved as .ron (use File > Export for OBJ and SVG)",
-                path.display()
-            ))
-        };
+        let result = save_target(path).and_then(|path| {
+            files::save_board(self.ws.doc.board(), &path)?;
+            Ok(path)
+        });
+        let revision = self.ws.doc.revision();
+        self.saved(revision, result)
+    }
+
+    /// Save the board to `path` as [`App::save_to`] does, then carry out
+    /// `then` (only once it is saved). A big board is saved on a worker
+    /// thread, with a progress bar, and `then` waits for it.
+    pub(super) fn save_board_then(&mut self, path: &Path, then: Vec<Command>) {
+        let big = self.ws.doc.board().face_count() >= self.big_board_faces;
+        if big && self.job.is_none() {
+            match save_target(path) {
+                Ok(path) => {
+                    let doc = &self.ws.doc;
+                    self.job = Some(file_job::FileJob::save(
+                        doc.board().clone(),
+                        doc.revision(),
+                        &path,
+                        then,
+                        self.file_job_delay,
+                    ));
+                }
+                Err(e) => self.ws.status.error(e),
+            }
+            return;
+        }
+        if self.save_to(path).is_ok() {
+            self.execute(then, true);
+        }
+    }
+
+    /// Record how saving the board as it was at `revision` went.
+    fn saved(&mut self, revision: u64, result: Result<PathBuf, String>) -> Result<(), String> {
         match result {
-            Ok(()) => {
-                self.ws.doc.mark_saved(Some(path.clone()));
+            Ok(path) => {
+                self.ws.doc.mark_saved_at(revision, Some(path.clone()));
                 self.ws.settings.add_recent(&path);
                 self.ws.status.info(format!("Saved {}", path.display()));
                 Ok(())
@@ -531,6 +567,70 @@ impl App {
                 self.ws.status.error(e.clone());
                 Err(e)
             }
+        }
+    }
+
+    /// Whether a file job is under way (the window shows its progress).
+    pub fn file_job(&self) -> Option<&file_job::FileJob> {
+        self.job.as_ref()
+    }
+
+    /// Cancel the file job under way, as its Cancel button does.
+    pub fn cancel_file_job(&mut self) {
+        if let Some(j) = &self.job {
+            j.cancel();
+        }
+    }
+
+    /// Take in the file job's result once it is done (each frame); `wait`:
+    /// block until it is (tests).
+    pub fn poll_file_job(&mut self, wait: bool) {
+        let Some(job) = &self.job else {
+            return;
+        };
+        let out = if wait { Some(job.wait()) } else { job.poll() };
+        let Some(out) = out else {
+            return;
+        };
+        let job = self.job.take().expect("checked above");
+        let path = job.path.clone();
+        let cancelled = job.is_cancelled();
+        match (job.kind, out) {
+            (file_job::JobKind::Open { .. }, _) if cancelled => {
+                self.ws.status.info(format!(
+                    "Stopped opening {}; nothing changed",
+                    path.display()
+                ));
+            }
+            (file_job::JobKind::Open { dropped }, file_job::JobOutput::Opened(r)) => match r {
+                Ok(files::Opened::Game(g, notes)) => self.show_game(g, notes, &path),
+                Ok(files::Opened::Board { board, notes }) => {
+                    self.load_board(*board, notes, &path);
+                    if dropped > 1 {
+                        self.ws.status.info(format!(
+                            "Opened {}; only one file can be open at a time ({dropped} were dropped)",
+                            path.display(),
+                        ));
+                    }
+                }
+                Err(e) => self.ws.status.error(e.replace(['\n', '\r'], " ")),
+            },
+            (file_job::JobKind::Save { .. }, file_job::JobOutput::Saved(Err(_))) if cancelled => {
+                self.ws.status.info(format!(
+                    "Stopped saving; {} was not changed",
+                    path.display()
+                ));
+            }
+            (file_job::JobKind::Save { revision, then }, file_job::JobOutput::Saved(r)) => {
+                // A save that finished although Cancel came late did write the file.
+                if self.saved(revision, r.map(|()| path)).is_ok() {
+                    self.execute(then, true);
+                }
+            }
+            (_, _) => self
+                .ws
+                .status
+                .error("a file job ended with the wrong kind of result".to_string()),
         }
     }
 
@@ -702,6 +802,14 @@ impl App {
         if !ctx.input(|i| i.viewport().close_requested()) || self.close_confirmed {
             return;
         }
+        // A file job under way: an open is stopped; a save is finished first
+        // (a few seconds at most), so that the file is not left half done.
+        if let Some(j) = &self.job {
+            if matches!(j.kind, file_job::JobKind::Open { .. }) {
+                j.cancel();
+            }
+            self.poll_file_job(true);
+        }
         if self.ws.doc.is_dirty() {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.dialog = Some(Dialog::Unsaved(vec![Command::Quit]));
@@ -758,6 +866,24 @@ fn has_ext(p: &Path, ext: &str) -> bool {
     p.extension().is_some_and(|e| e.eq_ignore_ascii_case(ext))
 }
 
+/// Where Save writes for a chosen `path`: ".ron" added when the name has no
+/// extension; any other extension is refused (boards are saved as RON).
+fn save_target(path: &Path) -> Result<PathBuf, String> {
+    let path = if path.extension().is_none() {
+        path.with_extension("ron")
+    } else {
+        path.to_path_buf()
+    };
+    if has_ext(&path, "ron") {
+        Ok(path)
+    } else {
+        Err(format!(
+            "cannot save as {}: boards are saved as .ron (use File > Export for OBJ and SVG)",
+            path.display()
+        ))
+    }
+}
+
 /// A file name (without extension) for the board: its name, made safe.
 fn file_stem_for(b: &Board) -> String {
     let s: String = b
@@ -793,13 +919,15 @@ impl eframe::App for App {
             }
             self.apply_theme();
         }
+        self.poll_file_job(false);
         self.handle_close(&ctx);
-        let modal = self.dialog.as_ref().is_some_and(Dialog::is_modal);
+        let busy = self.job.is_some();
+        let modal = busy || self.dialog.as_ref().is_some_and(Dialog::is_modal);
         if !modal {
             self.handle_drops(&ctx);
         }
         let typing = ctx.egui_wants_keyboard_input();
-        if matches!(self.dialog, Some(Dialog::File(_))) {
+        if busy || matches!(self.dialog, Some(Dialog::File(_))) {
             // The in-app file dialog is a window, not an egui modal: keep the
             // window behind it from reacting until it is answered.
             ui.disable();
@@ -822,7 +950,11 @@ impl eframe::App for App {
                 Mode::Generator => self.generator.ui(ui, &mut self.ws),
                 Mode::Analyze => self.analyze.ui(ui, &mut self.ws),
             });
-        if let Some(d) = self.dialog.take() {
+        if let Some(job) = &self.job {
+            if job.show(&ctx) == file_job::JobAnswer::Cancel {
+                job.cancel();
+            }
+        } else if let Some(d) = self.dialog.take() {
             let (keep, answer) = d.show(&ctx, &mut self.ws);
             self.dialog = keep;
             self.ws.commands.extend(answer);

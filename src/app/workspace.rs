@@ -109,10 +109,16 @@ impl Document {
 
     /// Record that the board as it is now was saved to `path`.
     pub fn mark_saved(&mut self, path: Option<PathBuf>) {
+        self.mark_saved_at(self.revision, path);
+    }
+
+    /// Record that the board as it was at `revision` was saved to `path` (a
+    /// save that ran while the board changed leaves it unsaved).
+    pub fn mark_saved_at(&mut self, revision: u64, path: Option<PathBuf>) {
         if path.is_some() {
             self.path = path;
         }
-        self.saved_revision = self.revision;
+        self.saved_revision = revision;
     }
 
     /// Mark the document as changed without an edit (e.g. restored from an autosave).

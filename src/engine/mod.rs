@@ -1,7 +1,7 @@
 //! The computer opponent: Monte Carlo tree search (UCT) over any
 //! [`Searchable`] game, with an MCTS-solver, mate-in-one and must-block checks
-//! at the root, tree reuse between moves and root parallelism over several
-//! threads.
+//! at the root, tree reuse between moves and tree parallelism: several
+//! threads search one shared tree, steered apart by virtual losses.
 //!
 //! Purely generic: [`search`] is monomorphised per game and knows nothing of
 //! any particular one; each game's search policy (playout, evaluation, its own
@@ -45,7 +45,7 @@ impl SearchLimits {
     }
 }
 
-/// How to search: number of threads (root parallelism) and the random seed.
+/// How to search: number of threads (sharing one tree) and the random seed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchConfig {
     pub threads: usize,
@@ -134,7 +134,7 @@ pub struct SearchResult<M> {
     pub win_rate: f32,
     /// Simulations run by this search (not counting reused ones).
     pub simulations: u64,
-    /// The search trees' size at the end (summed over threads; deepest ply of any).
+    /// The search tree's size at the end.
     pub tree: TreeInfo,
 }
 
@@ -261,21 +261,19 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Search `pos` with the trees in `trees` (re-rooted at `pos` when possible,
-/// else replaced; one per thread), within `limits`, reporting to `shared`,
+/// Search `pos` with the tree in `tree` (re-rooted at `pos` when possible,
+/// else replaced; left there for the next search), within `limits`, reporting to `shared`,
 /// with the game's default parameters and settings ([`game_params`]).
 pub fn search<R: Searchable>(
     rules: &R,
     pos: &R::Position,
-    trees: &mut Vec<Tree<R>>,
+    tree: &mut Option<Tree<R>>,
     config: &SearchConfig,
     limits: &SearchLimits,
     shared: &Shared<R::Move>,
 ) -> Result<SearchResult<R::Move>, EngineError> {
     let (params, settings) = game_params::<R>();
-    search_with(
-        rules, pos, trees, config, limits, &params, &settings, shared,
-    )
+    search_with(rules, pos, tree, config, limits, &params, &settings, shared)
 }
 
 /// [`search`] with explicit tuning parameters and game settings.
@@ -283,7 +281,7 @@ pub fn search<R: Searchable>(
 pub fn search_with<R: Searchable>(
     rules: &R,
     pos: &R::Position,
-    trees: &mut Vec<Tree<R>>,
+    tree: &mut Option<Tree<R>>,
     config: &SearchConfig,
     limits: &SearchLimits,
     params: &Params,
@@ -299,22 +297,41 @@ pub fn search_with<R: Searchable>(
         return Err(EngineError::GameOver(reason));
     }
     let threads = config.threads.max(1);
-    trees.truncate(threads);
-    for t in trees.iter_mut() {
-        if !t.reroot(rules, pos) {
-            *t = Tree::new(rules, pos.clone()).ok_or(EngineError::NoLegalMove)?;
+    let fresh = || {
+        Tree::with_capacity(rules, pos.clone(), params.max_nodes).ok_or(EngineError::NoLegalMove)
+    };
+    let mut t = match tree.take() {
+        Some(mut t) if t.capacity() == Tree::<R>::capacity_for(params.max_nodes) => {
+            if t.reroot(rules, pos) { t } else { fresh()? }
         }
-    }
-    while trees.len() < threads {
-        trees.push(Tree::new(rules, pos.clone()).ok_or(EngineError::NoLegalMove)?);
-    }
+        _ => fresh()?,
+    };
     shared.sims.0.store(0, Ordering::Relaxed);
     let aux = rules.aux(settings);
-    let run = |k: usize, tree: &mut Tree<R>| {
-        let mut rng =
-            ChaCha8Rng::seed_from_u64(config.seed.wrapping_add(k as u64 * 0x9e37_79b9_7f4a_7c15));
+    let rng_of = |k: usize| {
+        ChaCha8Rng::seed_from_u64(
+            config
+                .seed
+                .wrapping_add((k as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)),
+        )
+    };
+    // Thread 0's generator also shuffles the root's moves, as a lone
+    // thread's did before several shared the tree.
+    let mut rngs: Vec<ChaCha8Rng> = (0..threads).map(rng_of).collect();
+    t.root_tactics(rules, &mut Scratch::default(), &mut rngs[0]);
+    let progress_of = |t: &Tree<R>| {
+        let stats = t.root_stats();
+        let first = tree::best_of(&stats).map(|b| b.mv);
+        let pv = t.principal_variation(first, PV_MAX);
+        snapshot(&stats, pv, shared, limits, start, false)
+    };
+    // One searching thread; thread 0 also publishes progress now and then.
+    // With several, they search the one tree at once, without a lock: the
+    // visits each counts along its path before its playout (virtual losses)
+    // steer the others elsewhere.
+    let work = |k: usize, t: &Tree<R>, mut rng: ChaCha8Rng| {
         let mut scratch = Scratch::default();
-        tree.root_tactics(rules, &mut scratch, &mut rng);
+        scratch.batch_rave = threads > 1;
         let mut last_report = Instant::now();
         let mut i: u64 = 0;
         loop {
@@ -325,7 +342,7 @@ pub fn search_with<R: Searchable>(
             if limits.simulations.is_some_and(|n| done >= n) {
                 break;
             }
-            if !tree.simulate(rules, &aux, params, &mut scratch, &mut rng) {
+            if !t.simulate(rules, &aux, params, &mut scratch, &mut rng) {
                 // The root is proven: stop every thread.
                 shared.stop();
                 break;
@@ -338,26 +355,24 @@ pub fn search_with<R: Searchable>(
                 }
                 if k == 0 && now - last_report >= Duration::from_millis(40) {
                     last_report = now;
-                    let stats = tree.root_stats();
-                    let first = tree::best_of(&stats).map(|b| b.mv);
-                    let pv = tree.principal_variation(first, PV_MAX);
-                    let p = snapshot(&stats, pv, shared, limits, start, false);
-                    *lock(&shared.progress) = p;
+                    *lock(&shared.progress) = progress_of(t);
                 }
             }
         }
+        t.flush(&mut scratch);
     };
     if threads == 1 {
-        run(0, &mut trees[0]);
+        let rng = rngs.pop().expect("one generator per thread");
+        work(0, &t, rng);
     } else {
+        let (t, work) = (&t, &work);
         std::thread::scope(|s| {
-            for (k, t) in trees.iter_mut().enumerate() {
-                let run = &run;
-                s.spawn(move || run(k, t));
+            for (k, rng) in rngs.into_iter().enumerate() {
+                s.spawn(move || work(k, t, rng));
             }
         });
     }
-    let stats = merge(trees);
+    let stats = t.root_stats();
     let sims = shared
         .sims
         .0
@@ -365,44 +380,17 @@ pub fn search_with<R: Searchable>(
         .min(limits.simulations.unwrap_or(u64::MAX));
     shared.sims.0.store(sims, Ordering::Relaxed);
     let best = tree::best_of(&stats).ok_or(EngineError::NoLegalMove)?;
-    let mut info = TreeInfo::default();
-    for t in trees.iter() {
-        let i = t.info();
-        info.nodes += i.nodes;
-        info.expanded += i.expanded;
-        info.max_depth = info.max_depth.max(i.max_depth);
-    }
     let result = SearchResult {
         best: best.mv,
         win_rate: best.rate(),
         simulations: sims,
-        tree: info,
+        tree: t.info(),
     };
-    let pv = trees[0].principal_variation(Some(best.mv), PV_MAX);
+    let pv = t.principal_variation(Some(best.mv), PV_MAX);
     let p = snapshot(&stats, pv, shared, limits, start, true);
     *lock(&shared.progress) = p;
+    *tree = Some(t);
     Ok(result)
-}
-
-/// Root statistics of all trees, merged by move.
-fn merge<R: Searchable>(trees: &[Tree<R>]) -> Vec<RootStat<R::Move>> {
-    let mut all: Vec<RootStat<R::Move>> = Vec::new();
-    for t in trees {
-        for s in t.root_stats() {
-            match all.iter_mut().find(|a| a.mv == s.mv) {
-                Some(a) => {
-                    a.visits += s.visits;
-                    a.wins += s.wins;
-                    if a.proof == tree::Proof::Unknown {
-                        a.proof = s.proof;
-                    }
-                }
-                None => all.push(s),
-            }
-        }
-    }
-    all.sort_by_key(|a| a.mv);
-    all
 }
 
 fn snapshot<M: Copy + Ord>(

@@ -7,9 +7,10 @@ use crate::rules::{Player, Rules, opponent};
 use rand::Rng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
-
-/// Child index meaning "not expanded".
-const NONE: u32 = u32::MAX;
+use std::cell::UnsafeCell;
+use std::mem::MaybeUninit;
+use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
+use std::sync::atomic::{AtomicU8, AtomicU32, AtomicUsize};
 
 /// Proof status of a node, from the point of view of the player who made the
 /// move leading to it.
@@ -24,36 +25,162 @@ pub enum Proof {
     Draw,
 }
 
-#[derive(Clone, Debug)]
-pub struct Node<M> {
-    /// The move leading here (unused at the root).
-    pub mv: M,
-    /// First child in the arena, or [`NONE`]; children are contiguous.
-    pub first: u32,
-    pub len: u32,
-    pub visits: u32,
-    /// Sum of rewards (0..1) for the player who made `mv`.
-    pub wins: f32,
-    /// All-moves-as-first (RAVE) visits: simulations through the parent in
-    /// which the player to move there played `mv` later on.
-    pub rave_visits: u32,
-    /// Their sum of rewards for that player.
-    pub rave_wins: f32,
-    pub proof: Proof,
+/// A float updated by several threads without a lock: a load and a store,
+/// so two threads adding at once can lose one addition (statistics tolerate
+/// that; a locked update would cost more than it saves).
+#[derive(Default)]
+struct RacyF32(AtomicU32);
+
+impl RacyF32 {
+    fn get(&self) -> f32 {
+        f32::from_bits(self.0.load(Relaxed))
+    }
+    fn set(&self, v: f32) {
+        self.0.store(v.to_bits(), Relaxed);
+    }
+    fn add(&self, x: f32) {
+        self.set(self.get() + x);
+    }
 }
 
-impl<M> Node<M> {
-    fn leaf(mv: M) -> Self {
-        Node {
-            mv,
-            first: NONE,
-            len: 0,
-            visits: 0,
-            wins: 0.0,
-            rave_visits: 0,
-            rave_wins: 0.0,
-            proof: Proof::Unknown,
+/// A counter with the same racy increment as [`RacyF32`].
+fn racy_inc(c: &AtomicU32) {
+    c.store(c.load(Relaxed).wrapping_add(1), Relaxed);
+}
+
+/// `first` of a node whose children another thread is adding.
+const BUSY: u32 = u32::MAX;
+
+/// One node of the tree. Every field may be read and updated by several
+/// searching threads at once; the all-zero node is a fresh, unexpanded leaf.
+struct Node<M> {
+    /// The move leading here (the root's is never read); written once, by the
+    /// thread that allocated the node, before the parent publishes it.
+    mv: UnsafeCell<MaybeUninit<M>>,
+    /// 1 + the arena index of the first child (children are contiguous);
+    /// 0 while not expanded, [`BUSY`] while a thread is expanding it.
+    first: AtomicU32,
+    len: AtomicU32,
+    visits: AtomicU32,
+    /// Sum of rewards (0..1) for the player who made `mv`.
+    wins: RacyF32,
+    /// All-moves-as-first (RAVE) visits: simulations through the parent in
+    /// which the player to move there played `mv` later on.
+    rave_visits: AtomicU32,
+    /// Their sum of rewards for that player.
+    rave_wins: RacyF32,
+    /// A [`Proof`] as its `u8`.
+    proof: AtomicU8,
+}
+
+impl Proof {
+    fn from_u8(x: u8) -> Proof {
+        match x {
+            1 => Proof::Win,
+            2 => Proof::Loss,
+            3 => Proof::Draw,
+            _ => Proof::Unknown,
         }
+    }
+    fn to_u8(self) -> u8 {
+        match self {
+            Proof::Unknown => 0,
+            Proof::Win => 1,
+            Proof::Loss => 2,
+            Proof::Draw => 3,
+        }
+    }
+}
+
+/// The nodes of a tree: allocated once at full capacity (as zeroed memory,
+/// which the system only backs with pages as they are touched) so that
+/// threads can add nodes while others read, without moving any.
+struct Arena<M> {
+    nodes: Box<[Node<M>]>,
+    used: AtomicUsize,
+}
+
+// SAFETY: a node's `mv` is written only by the thread that allocated the node
+// and before the node is published (a Release store of its parent's `first`,
+// read with Acquire before any child is read); every other field is atomic.
+unsafe impl<M: Send + Sync> Sync for Arena<M> {}
+
+impl<M: Copy> Arena<M> {
+    fn capacity_for(max_nodes: usize) -> usize {
+        max_nodes.clamp(1, BUSY as usize - 1)
+    }
+
+    fn new(capacity: usize) -> Self {
+        let capacity = Self::capacity_for(capacity);
+        let zeroed = Box::<[Node<M>]>::new_zeroed_slice(capacity);
+        // SAFETY: the all-zero bit pattern is valid for every field of a node
+        // (atomics, and `mv` is `MaybeUninit`).
+        let nodes = unsafe { zeroed.assume_init() };
+        Arena {
+            nodes,
+            used: AtomicUsize::new(0),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.used.load(Relaxed)
+    }
+
+    fn capacity(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Claim `k` fresh (all-zero) nodes; `None` when the arena is full.
+    fn alloc(&self, k: usize) -> Option<u32> {
+        let mut used = self.used.load(Relaxed);
+        loop {
+            if used + k > self.nodes.len() {
+                return None;
+            }
+            match self
+                .used
+                .compare_exchange_weak(used, used + k, Relaxed, Relaxed)
+            {
+                Ok(_) => return Some(used as u32),
+                Err(now) => used = now,
+            }
+        }
+    }
+
+    fn node(&self, i: u32) -> &Node<M> {
+        &self.nodes[i as usize]
+    }
+
+    fn mv(&self, i: u32) -> M {
+        // SAFETY: only published nodes are read (see the `Sync` impl).
+        unsafe { (*self.node(i).mv.get()).assume_init() }
+    }
+
+    /// Write the move of a node this thread has just allocated.
+    fn set_mv(&self, i: u32, m: M) {
+        // SAFETY: the node is not yet published, so no other thread reads it.
+        unsafe { (*self.node(i).mv.get()).write(m) };
+    }
+
+    /// The children of node `i` once it is expanded and published.
+    fn children(&self, i: u32) -> Option<std::ops::Range<u32>> {
+        let n = self.node(i);
+        match n.first.load(Acquire) {
+            0 | BUSY => None,
+            f => Some(f - 1..f - 1 + n.len.load(Relaxed)),
+        }
+    }
+
+    fn proof(&self, i: u32) -> Proof {
+        Proof::from_u8(self.node(i).proof.load(Relaxed))
+    }
+
+    fn set_proof(&self, i: u32, p: Proof) {
+        self.node(i).proof.store(p.to_u8(), Relaxed);
+    }
+
+    fn visits(&self, i: u32) -> u32 {
+        self.node(i).visits.load(Relaxed)
     }
 }
 
@@ -122,10 +249,40 @@ impl Default for Params {
     }
 }
 
-/// One search tree rooted at a position.
-#[derive(Clone, Debug)]
+/// Where a [`Tree::descend`] ended.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub enum Descent {
+    /// At a leaf to play out from (the position is in the scratch space).
+    Playout,
+    /// At a proven or terminal node: this reward for player 0, no playout.
+    Reward(f32),
+    /// The root is proven: no more simulations are useful.
+    RootProven,
+}
+
+/// Play out from the position a [`Tree::descend`] left in `s` (recording who
+/// played which move when RAVE is on); the reward for player 0.
+pub fn playout<R: Searchable>(
+    rules: &R,
+    aux: &R::Aux,
+    params: &Params,
+    s: &mut Scratch<R>,
+    rng: &mut ChaCha8Rng,
+) -> f32 {
+    let mut pos = s.pos.take().expect("a descent leaves its position");
+    let reward0 = if params.rave && R::AMAF {
+        rules.simulate_amaf(aux, &mut pos, rng, &mut s.moves, &mut s.bytes, &mut s.amaf)
+    } else {
+        rules.simulate(aux, &mut pos, rng, &mut s.moves, &mut s.bytes)
+    };
+    s.pos = Some(pos);
+    reward0
+}
+
+/// One search tree rooted at a position, which several threads can search at
+/// once ([`Tree::descend`] and [`Tree::back_up`] take `&self`).
 pub struct Tree<R: Rules> {
-    pub nodes: Vec<Node<R::Move>>,
+    arena: Arena<R::Move>,
     pub root_pos: R::Position,
     /// The player to move at the root.
     pub root_player: Player,
@@ -188,7 +345,28 @@ pub struct Scratch<R: Rules> {
     /// Who played each move (player + 1, by move index) in this simulation.
     amaf: Vec<u8>,
     pos: Option<R::Position>,
+    /// The player who made the move leading to the last descent's leaf.
+    leaf_mover: Player,
+    /// Whether the RAVE statistics of the children of busy nodes (at least
+    /// [`RAVE_BATCH_VISITS`] visits: the root and the few nodes below it that
+    /// every thread goes through) are gathered here and added to the tree
+    /// [`RAVE_BATCH`] simulations at a time. For several threads searching one
+    /// tree: each simulation updates about half of those children, and
+    /// writing them at once from two cores costs more than the updates
+    /// themselves; at such a node the delay is a few percent of its visits.
+    pub batch_rave: bool,
+    /// The pending RAVE visits and rewards of the children of some nodes (by
+    /// the child's position).
+    rave_buf: Vec<(u32, Vec<(u32, f32)>)>,
+    rave_pending: u32,
 }
+
+/// Simulations whose top RAVE statistics a thread gathers before adding them
+/// to the shared tree (see [`Scratch::batch_rave`]).
+pub const RAVE_BATCH: u32 = 32;
+/// Visits from which a node's children's RAVE statistics are batched (see
+/// [`Scratch::batch_rave`]).
+pub const RAVE_BATCH_VISITS: u32 = 1024;
 
 impl<R: Rules> Default for Scratch<R> {
     fn default() -> Self {
@@ -198,6 +376,10 @@ impl<R: Rules> Default for Scratch<R> {
             bytes: Vec::new(),
             amaf: Vec::new(),
             pos: None,
+            leaf_mover: 0,
+            batch_rave: false,
+            rave_buf: Vec::new(),
+            rave_pending: 0,
         }
     }
 }
@@ -213,39 +395,82 @@ pub struct TreeInfo {
     pub max_depth: u32,
 }
 
+impl<R: Rules> std::fmt::Debug for Tree<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tree")
+            .field("nodes", &self.arena.len())
+            .field("root_visits", &self.arena.visits(0))
+            .field("root_player", &self.root_player)
+            .finish()
+    }
+}
+
+impl<R: Searchable> Clone for Tree<R> {
+    fn clone(&self) -> Self {
+        Tree {
+            arena: self.copy_subtree(0),
+            root_pos: self.root_pos.clone(),
+            root_player: self.root_player,
+            tactics_done: self.tactics_done,
+        }
+    }
+}
+
 impl<R: Searchable> Tree<R> {
-    /// A fresh tree at `pos`; `None` when there is no legal move.
+    /// A fresh tree at `pos` holding at most [`Params::max_nodes`] of the
+    /// default parameters; `None` when there is no legal move.
     pub fn new(rules: &R, pos: R::Position) -> Option<Self> {
+        Self::with_capacity(rules, pos, Params::default().max_nodes)
+    }
+
+    /// A fresh tree at `pos` holding at most `max_nodes` nodes; `None` when
+    /// there is no legal move.
+    pub fn with_capacity(rules: &R, pos: R::Position, max_nodes: usize) -> Option<Self> {
         let root_player = rules.to_move(&pos);
         let mut moves = Vec::new();
         rules.legal_moves(&pos, &mut moves);
         // The root's move is never read; any legal move will do.
         let mv = *moves.first()?;
+        let arena = Arena::new(max_nodes);
+        let root = arena.alloc(1).expect("a new arena has room for the root");
+        arena.set_mv(root, mv);
         Some(Tree {
-            nodes: vec![Node::leaf(mv)],
+            arena,
             root_pos: pos,
             root_player,
             tactics_done: false,
         })
     }
 
+    /// How many nodes the tree can hold.
+    pub fn capacity(&self) -> usize {
+        self.arena.capacity()
+    }
+
+    /// The capacity of a tree made for at most `max_nodes` nodes.
+    pub fn capacity_for(max_nodes: usize) -> usize {
+        Arena::<R::Move>::capacity_for(max_nodes)
+    }
+
     /// Nodes, expanded nodes and the deepest visited ply.
     pub fn info(&self) -> TreeInfo {
-        let expanded = self.nodes.iter().filter(|n| n.first != NONE).count() as u64;
+        let a = &self.arena;
+        let expanded = (0..a.len() as u32)
+            .filter(|&i| a.children(i).is_some())
+            .count() as u64;
         let mut max_depth = 0;
         let mut stack = vec![(0u32, 0u32)];
         while let Some((x, d)) = stack.pop() {
-            let n = &self.nodes[x as usize];
-            if n.visits == 0 {
+            if a.visits(x) == 0 {
                 continue;
             }
             max_depth = max_depth.max(d);
-            if n.first != NONE {
-                stack.extend((n.first..n.first + n.len).map(|c| (c, d + 1)));
+            if let Some(kids) = a.children(x) {
+                stack.extend(kids.map(|c| (c, d + 1)));
             }
         }
         TreeInfo {
-            nodes: self.nodes.len() as u64,
+            nodes: a.len() as u64,
             expanded,
             max_depth,
         }
@@ -253,7 +478,43 @@ impl<R: Searchable> Tree<R> {
 
     /// Root visits (simulations through this tree, including reused ones).
     pub fn root_visits(&self) -> u64 {
-        self.nodes[0].visits as u64
+        self.arena.visits(0) as u64
+    }
+
+    /// The subtree at `t` copied into a fresh arena of the same capacity, at
+    /// its root; breadth first, so children stay contiguous.
+    fn copy_subtree(&self, t: u32) -> Arena<R::Move> {
+        let old = &self.arena;
+        let new = Arena::new(old.capacity());
+        let copy = |from: u32, to: u32| {
+            let (a, b) = (old.node(from), new.node(to));
+            new.set_mv(to, old.mv(from));
+            b.visits.store(a.visits.load(Relaxed), Relaxed);
+            b.wins.set(a.wins.get());
+            b.rave_visits.store(a.rave_visits.load(Relaxed), Relaxed);
+            b.rave_wins.set(a.rave_wins.get());
+            b.proof.store(a.proof.load(Relaxed), Relaxed);
+        };
+        let root = new.alloc(1).expect("a new arena has room for the root");
+        copy(t, root);
+        let mut queue = std::collections::VecDeque::new();
+        queue.push_back((t, root));
+        while let Some((from, to)) = queue.pop_front() {
+            let Some(kids) = old.children(from) else {
+                continue;
+            };
+            let first = new
+                .alloc(kids.len())
+                .expect("a subtree fits an arena as large as its tree's");
+            for (k, c) in kids.enumerate() {
+                copy(c, first + k as u32);
+                queue.push_back((c, first + k as u32));
+            }
+            let n = new.node(to);
+            n.len.store(old.node(from).len.load(Relaxed), Relaxed);
+            n.first.store(first + 1, Release);
+        }
+        new
     }
 
     /// Re-root the tree at `pos` if `pos` is the root or is reached from it by one
@@ -263,74 +524,28 @@ impl<R: Searchable> Tree<R> {
         if self.root_pos == *pos {
             return true;
         }
-        let target = self.find_descendant(rules, pos);
-        let Some(t) = target else {
+        let Some(t) = self.find_descendant(rules, pos) else {
             return false;
         };
-        // Copy the subtree at `t` into a fresh arena, breadth first so children
-        // stay contiguous.
-        let mut nodes: Vec<Node<R::Move>> = Vec::with_capacity(self.subtree_size(t));
-        let detached = |n: &Node<R::Move>| Node {
-            first: NONE,
-            len: 0,
-            ..n.clone()
-        };
-        nodes.push(detached(&self.nodes[t as usize]));
-        let mut queue = std::collections::VecDeque::new();
-        queue.push_back((t, 0u32));
-        while let Some((old, new)) = queue.pop_front() {
-            let (of, ol) = (self.nodes[old as usize].first, self.nodes[old as usize].len);
-            if of == NONE {
-                continue;
-            }
-            let first = nodes.len() as u32;
-            for k in 0..ol {
-                nodes.push(detached(&self.nodes[(of + k) as usize]));
-                queue.push_back((of + k, first + k));
-            }
-            nodes[new as usize].first = first;
-            nodes[new as usize].len = ol;
-        }
-        let root = &mut nodes[0];
-        root.proof = Proof::Unknown;
-        self.nodes = nodes;
+        self.arena = self.copy_subtree(t);
+        self.arena.set_proof(0, Proof::Unknown);
         self.root_pos = pos.clone();
         self.root_player = rules.to_move(pos);
         self.tactics_done = false;
         true
     }
 
-    fn subtree_size(&self, t: u32) -> usize {
-        let mut count = 0;
-        let mut stack = vec![t];
-        while let Some(x) = stack.pop() {
-            count += 1;
-            let n = &self.nodes[x as usize];
-            if n.first != NONE {
-                stack.extend(n.first..n.first + n.len);
-            }
-        }
-        count
-    }
-
     fn find_descendant(&self, rules: &R, pos: &R::Position) -> Option<u32> {
-        let root = &self.nodes[0];
-        if root.first == NONE {
-            return None;
-        }
-        for c in root.first..root.first + root.len {
+        let a = &self.arena;
+        for c in a.children(0)? {
             let mut p1 = self.root_pos.clone();
-            rules.apply(&mut p1, self.nodes[c as usize].mv);
+            rules.apply(&mut p1, a.mv(c));
             if p1 == *pos {
                 return Some(c);
             }
-            let n = &self.nodes[c as usize];
-            if n.first == NONE {
-                continue;
-            }
-            for g in n.first..n.first + n.len {
+            for g in a.children(c).into_iter().flatten() {
                 let mut p2 = p1.clone();
-                rules.apply(&mut p2, self.nodes[g as usize].mv);
+                rules.apply(&mut p2, a.mv(g));
                 if p2 == *pos {
                     return Some(g);
                 }
@@ -339,23 +554,39 @@ impl<R: Searchable> Tree<R> {
         None
     }
 
+    /// Add the children of `node` (legal moves at `pos`, shuffled) unless
+    /// another thread is doing so or has done so, or the arena is full.
+    /// Returns their number (0: `node` has no legal move, and stays a leaf),
+    /// or `None` when nothing was added.
     fn expand(
-        &mut self,
+        &self,
         rules: &R,
         pos: &R::Position,
         node: u32,
         s: &mut Scratch<R>,
         rng: &mut ChaCha8Rng,
-    ) {
-        rules.legal_moves(pos, &mut s.moves);
-        s.moves.shuffle(rng);
-        let first = self.nodes.len() as u32;
-        for &m in &s.moves {
-            self.nodes.push(Node::leaf(m));
+    ) -> Option<u32> {
+        let a = &self.arena;
+        let n = a.node(node);
+        if n.first.compare_exchange(0, BUSY, Acquire, Relaxed).is_err() {
+            return None;
         }
-        let n = &mut self.nodes[node as usize];
-        n.first = first;
-        n.len = s.moves.len() as u32;
+        rules.legal_moves(pos, &mut s.moves);
+        if s.moves.is_empty() {
+            n.first.store(0, Release);
+            return Some(0);
+        }
+        let Some(first) = a.alloc(s.moves.len()) else {
+            n.first.store(0, Release);
+            return None;
+        };
+        s.moves.shuffle(rng);
+        for (k, &m) in s.moves.iter().enumerate() {
+            a.set_mv(first + k as u32, m);
+        }
+        n.len.store(s.moves.len() as u32, Relaxed);
+        n.first.store(first + 1, Release);
+        Some(s.moves.len() as u32)
     }
 
     /// Mark root children that win at once (proven wins) and those after which
@@ -365,25 +596,28 @@ impl<R: Searchable> Tree<R> {
             return;
         }
         self.tactics_done = true;
-        if self.nodes[0].first == NONE {
+        if self.arena.children(0).is_none() {
             let pos = self.root_pos.clone();
             self.expand(rules, &pos, 0, s, rng);
         }
+        let a = &self.arena;
+        let Some(kids) = a.children(0) else {
+            return;
+        };
         let me = self.root_player;
-        let (first, len) = (self.nodes[0].first, self.nodes[0].len);
-        let mut after: Vec<R::Position> = Vec::with_capacity(len as usize);
-        for c in first..first + len {
+        let mut after: Vec<R::Position> = Vec::with_capacity(kids.len());
+        for c in kids.clone() {
             let mut p = self.root_pos.clone();
-            rules.apply(&mut p, self.nodes[c as usize].mv);
+            rules.apply(&mut p, a.mv(c));
             match rules.result(&p) {
-                Some(Some(w)) if w == me => self.nodes[c as usize].proof = Proof::Win,
-                Some(Some(_)) => self.nodes[c as usize].proof = Proof::Loss,
-                Some(None) => self.nodes[c as usize].proof = Proof::Draw,
+                Some(Some(w)) if w == me => a.set_proof(c, Proof::Win),
+                Some(Some(_)) => a.set_proof(c, Proof::Loss),
+                Some(None) => a.set_proof(c, Proof::Draw),
                 None => {}
             }
             after.push(p);
         }
-        if (first..first + len).any(|c| self.nodes[c as usize].proof == Proof::Win) {
+        if kids.clone().any(|c| a.proof(c) == Proof::Win) {
             return;
         }
         if !R::BLOCK_CHECK {
@@ -397,12 +631,13 @@ impl<R: Searchable> Tree<R> {
             rules.apply(&mut q, m);
             rules.result(&q) == Some(Some(opponent(me)))
         };
+        let first = kids.start;
         let mut replies = Vec::new();
-        let full = (len as usize) <= 48;
+        let full = kids.len() <= 48;
         let mut threats: Vec<R::Move> = Vec::new();
         if !full {
             let probes: Vec<usize> = (0..after.len())
-                .filter(|&k| self.nodes[first as usize + k].proof == Proof::Unknown)
+                .filter(|&k| a.proof(first + k as u32) == Proof::Unknown)
                 .take(2)
                 .collect();
             for &k in &probes {
@@ -417,10 +652,9 @@ impl<R: Searchable> Tree<R> {
                 return;
             }
         }
-        let mut losing = Vec::new();
         for (k, p) in after.iter().enumerate() {
-            let c = first as usize + k;
-            if self.nodes[c].proof != Proof::Unknown {
+            let c = first + k as u32;
+            if a.proof(c) != Proof::Unknown {
                 continue;
             }
             let loses = if full {
@@ -432,26 +666,45 @@ impl<R: Searchable> Tree<R> {
                     .any(|&r| rules.check(p, r).is_ok() && opp_wins(p, r))
             };
             if loses {
-                losing.push(c);
+                a.set_proof(c, Proof::Loss);
             }
-        }
-        for c in losing {
-            self.nodes[c].proof = Proof::Loss;
         }
     }
 
     /// One simulation: select, expand, play out, back up. Returns false if the
     /// root is proven (no more simulations are useful).
     pub fn simulate(
-        &mut self,
+        &self,
         rules: &R,
         aux: &R::Aux,
         params: &Params,
         s: &mut Scratch<R>,
         rng: &mut ChaCha8Rng,
     ) -> bool {
-        if self.nodes[0].proof != Proof::Unknown {
-            return false;
+        let reward0 = match self.descend(rules, params, s, rng) {
+            Descent::RootProven => return false,
+            Descent::Reward(r) => r,
+            Descent::Playout => playout(rules, aux, params, s, rng),
+        };
+        self.back_up(rules, params, s, reward0);
+        true
+    }
+
+    /// The first half of a simulation: select a path from the root (in
+    /// `s.path`), expand its leaf when due, and count a visit on every node of
+    /// the path at once, as a loss until [`Tree::back_up`] adds the reward (a
+    /// virtual loss, which steers other threads searching the tree elsewhere).
+    /// The position reached is left in the scratch space for the playout.
+    pub fn descend(
+        &self,
+        rules: &R,
+        params: &Params,
+        s: &mut Scratch<R>,
+        rng: &mut ChaCha8Rng,
+    ) -> Descent {
+        let a = &self.arena;
+        if a.proof(0) != Proof::Unknown {
+            return Descent::RootProven;
         }
         let mut pos = match s.pos.take() {
             Some(mut p) => {
@@ -469,69 +722,51 @@ impl<R: Searchable> Tree<R> {
         }
         let mut node = 0u32;
         let mut to_move = self.root_player;
-        // Reward for player 0.
-        let reward0: f32;
-        loop {
-            let n = &self.nodes[node as usize];
-            match n.proof {
+        let outcome = loop {
+            match a.proof(node) {
                 Proof::Unknown => {}
-                Proof::Win => {
-                    reward0 = reward_for(Some(opponent(to_move)), 0);
-                    break;
-                }
-                Proof::Loss => {
-                    reward0 = reward_for(Some(to_move), 0);
-                    break;
-                }
-                Proof::Draw => {
-                    reward0 = 0.5;
-                    break;
-                }
+                Proof::Win => break Descent::Reward(reward_for(Some(opponent(to_move)), 0)),
+                Proof::Loss => break Descent::Reward(reward_for(Some(to_move), 0)),
+                Proof::Draw => break Descent::Reward(0.5),
             }
-            if n.first == NONE {
-                if node != 0 && n.visits == 0 {
-                    // First visit: a terminal position is proven at once.
-                    if let Some(w) = rules.result(&pos) {
-                        let mover = opponent(to_move);
-                        self.nodes[node as usize].proof = match w {
-                            Some(x) if x == mover => Proof::Win,
-                            Some(_) => Proof::Loss,
-                            None => Proof::Draw,
-                        };
-                        reward0 = reward_for(w, 0);
-                        break;
+            let kids = match a.children(node) {
+                Some(kids) => kids,
+                None => {
+                    let visits = a.visits(node);
+                    if node != 0 && visits == 0 {
+                        // First visit: a terminal position is proven at once.
+                        if let Some(w) = rules.result(&pos) {
+                            let mover = opponent(to_move);
+                            a.set_proof(
+                                node,
+                                match w {
+                                    Some(x) if x == mover => Proof::Win,
+                                    Some(_) => Proof::Loss,
+                                    None => Proof::Draw,
+                                },
+                            );
+                            break Descent::Reward(reward_for(w, 0));
+                        }
+                    }
+                    if !(node == 0 || visits + 1 >= params.expand_at) {
+                        break Descent::Playout;
+                    }
+                    match self.expand(rules, &pos, node, s, rng) {
+                        Some(0) => {
+                            // No legal move although the rules report no result: a draw.
+                            a.set_proof(node, Proof::Draw);
+                            break Descent::Reward(0.5);
+                        }
+                        Some(_) => a.children(node).expect("just expanded"),
+                        // Full, or another thread is expanding it.
+                        None => break Descent::Playout,
                     }
                 }
-                if (node == 0 || n.visits + 1 >= params.expand_at)
-                    && self.nodes.len() < params.max_nodes
-                {
-                    self.expand(rules, &pos, node, s, rng);
-                    if self.nodes[node as usize].len == 0 {
-                        // No legal move although the rules report no result: a draw.
-                        self.nodes[node as usize].proof = Proof::Draw;
-                        reward0 = 0.5;
-                        break;
-                    }
-                } else {
-                    reward0 = if rave {
-                        rules.simulate_amaf(
-                            aux,
-                            &mut pos,
-                            rng,
-                            &mut s.moves,
-                            &mut s.bytes,
-                            &mut s.amaf,
-                        )
-                    } else {
-                        rules.simulate(aux, &mut pos, rng, &mut s.moves, &mut s.bytes)
-                    };
-                    break;
-                }
-            }
+            };
             // Select a child (the node's player to move is `to_move`).
-            match self.select(node, params, rave) {
+            match self.select(node, kids, params, rave) {
                 Ok(c) => {
-                    let mv = self.nodes[c as usize].mv;
+                    let mv = a.mv(c);
                     if rave {
                         let slot = &mut s.amaf[rules.move_index(mv)];
                         if *slot == 0 {
@@ -545,59 +780,120 @@ impl<R: Searchable> Tree<R> {
                 }
                 Err(proof) => {
                     // Every child proven: the node is proven too.
-                    self.nodes[node as usize].proof = proof;
+                    a.set_proof(node, proof);
                     if node == 0 {
                         // The root is solved; count this as a visit and stop.
-                        self.nodes[0].visits += 1;
+                        a.node(0).visits.fetch_add(1, Relaxed);
                         s.pos = Some(pos);
-                        return false;
+                        return Descent::RootProven;
                     }
-                    reward0 = match proof {
+                    break Descent::Reward(match proof {
                         Proof::Win => reward_for(Some(opponent(to_move)), 0),
                         Proof::Loss => reward_for(Some(to_move), 0),
                         _ => 0.5,
-                    };
-                    break;
+                    });
                 }
             }
+        };
+        for &k in &s.path {
+            a.node(k).visits.fetch_add(1, Relaxed);
         }
-        // Back up: node k's mover is the player to move at its parent.
-        let mut mover = opponent(to_move);
-        for &k in s.path.iter().rev() {
-            let n = &mut self.nodes[k as usize];
-            n.visits += 1;
-            n.wins += if mover == 0 { reward0 } else { 1.0 - reward0 };
-            let (first, len) = (n.first, n.len);
+        s.leaf_mover = opponent(to_move);
+        s.pos = Some(pos);
+        outcome
+    }
+
+    /// The second half of a simulation: add `reward0` (the reward for player
+    /// 0) along the path [`Tree::descend`] took, whose visits it has already
+    /// counted, and the RAVE statistics of the moves played in the simulation.
+    pub fn back_up(&self, rules: &R, params: &Params, s: &mut Scratch<R>, reward0: f32) {
+        let a = &self.arena;
+        let rave = params.rave && R::AMAF;
+        // Node k's mover is the player to move at its parent.
+        let mut mover = s.leaf_mover;
+        for i in (0..s.path.len()).rev() {
+            let k = s.path[i];
+            a.node(k)
+                .wins
+                .add(if mover == 0 { reward0 } else { 1.0 - reward0 });
             // RAVE: the children of `k` that the player to move at `k` (the
             // opponent of its mover) played later in this simulation.
-            if rave && first != NONE {
+            if rave && let Some(kids) = a.children(k) {
                 let p = opponent(mover);
                 let reward = if p == 0 { reward0 } else { 1.0 - reward0 };
-                for c in &mut self.nodes[first as usize..(first + len) as usize] {
-                    if s.amaf[rules.move_index(c.mv)] == p + 1 {
-                        c.rave_visits += 1;
-                        c.rave_wins += reward;
+                if s.batch_rave && a.visits(k) >= RAVE_BATCH_VISITS {
+                    let e = match s.rave_buf.iter().position(|(n, _)| *n == k) {
+                        Some(e) => e,
+                        None => {
+                            s.rave_buf.push((k, vec![(0, 0.0); kids.len()]));
+                            s.rave_buf.len() - 1
+                        }
+                    };
+                    let buf = &mut s.rave_buf[e].1;
+                    for (j, c) in kids.enumerate() {
+                        if s.amaf[rules.move_index(a.mv(c))] == p + 1 {
+                            buf[j].0 += 1;
+                            buf[j].1 += reward;
+                        }
+                    }
+                    mover = opponent(mover);
+                    continue;
+                }
+                for c in kids {
+                    if s.amaf[rules.move_index(a.mv(c))] == p + 1 {
+                        let n = a.node(c);
+                        racy_inc(&n.rave_visits);
+                        n.rave_wins.add(reward);
                     }
                 }
             }
             mover = opponent(mover);
         }
-        s.pos = Some(pos);
-        true
+        if s.batch_rave {
+            s.rave_pending += 1;
+            if s.rave_pending >= RAVE_BATCH {
+                self.flush(s);
+            }
+        }
     }
 
-    /// The UCT choice among `node`'s children, or the node's proof when a child
-    /// wins for the player to move (`Loss` for the node's mover) or all lose.
-    fn select(&self, node: u32, params: &Params, rave: bool) -> Result<u32, Proof> {
-        let n = &self.nodes[node as usize];
-        let log_n = ((n.visits.max(1)) as f32).ln();
-        let mut best = NONE;
+    /// Add what `s` gathered for the tree and has not added yet (RAVE
+    /// statistics, see [`Scratch::batch_rave`]); a thread calls it when it
+    /// stops searching.
+    pub fn flush(&self, s: &mut Scratch<R>) {
+        s.rave_pending = 0;
+        for (node, buf) in s.rave_buf.drain(..) {
+            let Some(kids) = self.arena.children(node) else {
+                continue;
+            };
+            for (c, (v, w)) in kids.zip(buf) {
+                if v > 0 {
+                    let n = self.arena.node(c);
+                    n.rave_visits.fetch_add(v, Relaxed);
+                    n.rave_wins.add(w);
+                }
+            }
+        }
+    }
+
+    /// The UCT choice among `node`'s children `kids`, or the node's proof when
+    /// a child wins for the player to move (`Loss` for the node's mover) or all lose.
+    fn select(
+        &self,
+        node: u32,
+        kids: std::ops::Range<u32>,
+        params: &Params,
+        rave: bool,
+    ) -> Result<u32, Proof> {
+        let a = &self.arena;
+        let log_n = (a.visits(node).max(1) as f32).ln();
+        let mut best = None;
         let mut best_score = f32::NEG_INFINITY;
         let mut all_lost = true;
         let mut any_draw = false;
-        for c in n.first..n.first + n.len {
-            let ch = &self.nodes[c as usize];
-            let score = match ch.proof {
+        for c in kids {
+            let ch = a.node(c);
+            let score = match Proof::from_u8(ch.proof.load(Relaxed)) {
                 Proof::Win => return Err(Proof::Loss),
                 Proof::Loss => continue,
                 Proof::Draw => {
@@ -607,84 +903,85 @@ impl<R: Searchable> Tree<R> {
                 }
                 Proof::Unknown => {
                     all_lost = false;
-                    if ch.visits == 0 && params.fpu == 0.0 {
+                    let visits = ch.visits.load(Relaxed);
+                    if visits == 0 && params.fpu == 0.0 {
                         // Unvisited children first (in the shuffled order).
                         return Ok(c);
                     }
-                    let v = ch.visits as f32;
-                    if rave && ch.rave_visits > 0 {
-                        let r = ch.rave_visits as f32;
+                    let v = visits as f32;
+                    let rave_visits = if rave {
+                        ch.rave_visits.load(Relaxed)
+                    } else {
+                        0
+                    };
+                    if rave_visits > 0 {
+                        let r = rave_visits as f32;
                         let beta = r / (r + v * (1.0 / params.rave_init + r / params.rave_final));
-                        let q = if ch.visits > 0 { ch.wins / v } else { 0.0 };
-                        let value = (1.0 - beta) * q + beta * ch.rave_wins / r;
-                        if ch.visits > 0 {
+                        let q = if visits > 0 { ch.wins.get() / v } else { 0.0 };
+                        let value = (1.0 - beta) * q + beta * ch.rave_wins.get() / r;
+                        if visits > 0 {
                             value + params.explore * (log_n / v).sqrt()
                         } else {
                             value
                         }
-                    } else if ch.visits == 0 {
+                    } else if visits == 0 {
                         params.fpu
                     } else {
-                        ch.wins / v + params.explore * (log_n / v).sqrt()
+                        ch.wins.get() / v + params.explore * (log_n / v).sqrt()
                     }
                 }
             };
             if score > best_score {
                 best_score = score;
-                best = c;
+                best = Some(c);
             }
         }
         if all_lost {
             return Err(Proof::Win);
         }
-        if best == NONE {
-            return Err(if any_draw { Proof::Draw } else { Proof::Win });
-        }
-        Ok(best)
+        best.ok_or(if any_draw { Proof::Draw } else { Proof::Win })
     }
 
-    /// Statistics of the root's children.
+    /// Statistics of the root's children, in move order.
     pub fn root_stats(&self) -> Vec<RootStat<R::Move>> {
-        let r = &self.nodes[0];
-        if r.first == NONE {
-            return Vec::new();
-        }
-        (r.first..r.first + r.len)
+        let a = &self.arena;
+        let mut stats: Vec<RootStat<R::Move>> = a
+            .children(0)
+            .into_iter()
+            .flatten()
             .map(|c| {
-                let n = &self.nodes[c as usize];
+                let n = a.node(c);
                 RootStat {
-                    mv: n.mv,
-                    visits: n.visits as u64,
-                    wins: n.wins as f64,
-                    proof: n.proof,
+                    mv: a.mv(c),
+                    visits: n.visits.load(Relaxed) as u64,
+                    wins: n.wins.get() as f64,
+                    proof: a.proof(c),
                 }
             })
-            .collect()
+            .collect();
+        stats.sort_by_key(|s| s.mv);
+        stats
     }
 
     /// The line of most visited moves from the root, starting with `first`
     /// when given (the move the search picks), at most `max` moves.
     pub fn principal_variation(&self, first: Option<R::Move>, max: usize) -> Vec<R::Move> {
+        let a = &self.arena;
         let mut line = Vec::new();
-        let mut n = 0usize;
+        let mut n = 0u32;
         while line.len() < max {
-            let node = &self.nodes[n];
-            if node.first == NONE {
+            let Some(mut kids) = a.children(n) else {
                 break;
-            }
-            let kids = node.first..node.first + node.len;
+            };
             let next = match first {
-                Some(m) if line.is_empty() => {
-                    kids.clone().find(|&c| self.nodes[c as usize].mv == m)
-                }
+                Some(m) if line.is_empty() => kids.find(|&c| a.mv(c) == m),
                 _ => kids
-                    .clone()
-                    .filter(|&c| self.nodes[c as usize].visits > 0)
-                    .max_by_key(|&c| self.nodes[c as usize].visits),
+                    .filter(|&c| a.visits(c) > 0)
+                    .max_by_key(|&c| a.visits(c)),
             };
             let Some(c) = next else { break };
-            line.push(self.nodes[c as usize].mv);
-            n = c as usize;
+            line.push(a.mv(c));
+            n = c;
         }
         line
     }

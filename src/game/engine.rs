@@ -338,11 +338,11 @@ impl GameVisitor for Start<'_> {
                         .map(|mut c| std::mem::take(&mut *c))
                         .and_then(R::unwrap_trees)
                         .filter(|t| t.board_key == board_key);
-                    let mut trees = kept.map(|t| t.trees).unwrap_or_default();
+                    let mut tree = kept.and_then(|t| t.tree);
                     let result = engine::search_with(
-                        &rules, &pos, &mut trees, &config, &limits, &params, &settings, &r.shared,
+                        &rules, &pos, &mut tree, &config, &limits, &params, &settings, &r.shared,
                     );
-                    *lock(&cache) = R::wrap_trees(Trees { board_key, trees });
+                    *lock(&cache) = R::wrap_trees(Trees { board_key, tree });
                     r.result(result)
                 };
                 let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run))

@@ -223,11 +223,11 @@ pub trait OwnedVisitor {
     fn visit<R: Registered>(self, game: Game<R>) -> Self::Output;
 }
 
-/// An engine's search trees for one kind of game, kept between its searches.
+/// An engine's search tree for one kind of game, kept between its searches.
 pub struct Trees<R: Rules> {
-    /// Identifies the board (trees are only reused on the same board and options).
+    /// Identifies the board (the tree is only reused on the same board and options).
     pub board_key: usize,
-    pub trees: Vec<Tree<R>>,
+    pub tree: Option<Tree<R>>,
 }
 
 /// The rules types in the registry: what the visitor and the engine's tree

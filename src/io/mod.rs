@@ -21,6 +21,7 @@ pub mod foreign;
 pub mod loa_sgf;
 mod native;
 pub mod obj;
+pub mod progress;
 pub mod record;
 pub mod ron;
 pub mod sgf;
@@ -139,6 +140,9 @@ pub enum IoError {
     NoExtension { path: PathBuf },
     #[error("{}: SVG files can be written but not read back; open the .ron or .obj board instead", path.display())]
     SvgNotReadable { path: PathBuf },
+    /// The user stopped the read or write ([`progress::Progress::cancel`]).
+    #[error("cancelled")]
+    Cancelled,
     #[error("cannot read {}: {source}", path.display())]
     Read {
         path: PathBuf,
@@ -235,7 +239,8 @@ impl IoError {
             | IoError::UnknownExtension { .. }
             | IoError::NoExtension { .. }
             | IoError::SvgNotReadable { .. }
-            | IoError::UnknownFileType { .. }) => e,
+            | IoError::UnknownFileType { .. }
+            | IoError::Cancelled) => e,
             e => IoError::InFile {
                 path: path.to_path_buf(),
                 source: Box::new(e),
@@ -435,10 +440,14 @@ pub fn load_board_opts(path: &Path, opts: &LoadOptions) -> Result<Loaded, IoErro
 pub fn save_board(board: &Board, path: impl AsRef<Path>) -> Result<(), IoError> {
     let path = path.as_ref();
     let format = Format::from_path(path)?;
+    progress::stage(progress::Stage::Checking, 0)?;
     board
         .validate()
         .map_err(|e| IoError::from(e).in_file(path))?;
+    progress::stage(progress::Stage::Writing, 0)?;
     let text = board_to_string(board, format).map_err(|e| e.in_file(path))?;
+    // The last moment to stop: after this the file is replaced.
+    progress::advance(0)?;
     atomic::write_atomic(path, text.as_bytes()).map_err(|source| IoError::Write {
         path: path.to_path_buf(),
         source,
@@ -473,11 +482,22 @@ pub fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, IoError> {
         }
         .in_file(path));
     }
+    progress::stage(progress::Stage::Reading, meta.len())?;
     let mut bytes = Vec::with_capacity(meta.len() as usize);
-    // `take` guards against files that grow while being read.
-    file.take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(read_err)?;
+    // `take` guards against files that grow while being read; reading in
+    // chunks lets a watcher see how far it got and stop it.
+    let mut rest = file.take(limit + 1);
+    const CHUNK: u64 = 4 << 20;
+    loop {
+        let n = (&mut rest)
+            .take(CHUNK)
+            .read_to_end(&mut bytes)
+            .map_err(read_err)?;
+        if n == 0 {
+            break;
+        }
+        progress::advance(n as u64)?;
+    }
     if bytes.len() as u64 > limit {
         return Err(IoError::FileTooLarge {
             size: bytes.len() as u64,

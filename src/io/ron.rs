@@ -78,7 +78,10 @@ pub fn read_ron(bytes: &[u8], limits: &Limits) -> Result<Loaded, IoError> {
     if text.trim().is_empty() {
         return Err(IoError::Empty);
     }
-    board_file_from_text(text, limits)?.into_board(limits)
+    super::progress::stage(super::progress::Stage::Parsing, 0)?;
+    let file = board_file_from_text(text, limits)?;
+    super::progress::stage(super::progress::Stage::Building, 0)?;
+    file.into_board(limits)
 }
 
 /// The board schema from a board's RON text (either format).

@@ -93,8 +93,10 @@ pub fn read_obj_owned(
     opts: &ObjOptions,
     name: &str,
 ) -> Result<Loaded, IoError> {
+    super::progress::stage(super::progress::Stage::Parsing, 0)?;
     let g = gather(&bytes, limits)?;
     drop(bytes);
+    super::progress::stage(super::progress::Stage::Building, 0)?;
     assemble(g, limits, opts, name)
 }
 
