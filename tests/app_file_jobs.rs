@@ -15,6 +15,16 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use std::time::{Duration, Instant};
 
+/// Every file opens, and every board saves, on a worker thread, which
+/// waits a moment before it starts (so that the progress window is seen) —
+/// or until Cancel.
+fn every_file_is_big(h: &mut Harness<'static, App>) {
+    let app = h.state_mut();
+    app.big_file_bytes = 1;
+    app.big_board_faces = 1;
+    app.file_job_delay = Duration::from_millis(800);
+}
+
 /// A few frames (a modal window is laid out in its first frame and shown in the next).
 fn show_frames(h: &mut Harness<'static, App>) {
     for _ in 0..3 {
@@ -43,8 +53,7 @@ fn a_big_file_opens_on_a_worker_with_a_progress_window() {
     let board = presets::square_grid(40, 30);
     boardwright::io::save_board(&board, &path).unwrap();
     let (mut h, _d) = harness(None);
-    h.state_mut().big_file_bytes = 1;
-    h.state_mut().file_job_delay = Duration::from_millis(800);
+    every_file_is_big(&mut h);
     h.state_mut().open_file(&path);
     // Nothing changed yet: the file is being read, and the window says so.
     assert!(h.state().file_job().is_some());
@@ -77,8 +86,7 @@ fn cancel_stops_opening_and_changes_nothing() {
     boardwright::io::save_board(&presets::square_grid(60, 60), &path).unwrap();
     let before = presets::hex(3);
     let (mut h, _d) = harness(Some(before.clone()));
-    h.state_mut().big_file_bytes = 1;
-    h.state_mut().file_job_delay = Duration::from_millis(800);
+    every_file_is_big(&mut h);
     h.state_mut().open_file(&path);
     show_frames(&mut h);
     h.get_by_label("Cancel").click();
@@ -97,8 +105,7 @@ fn a_bad_big_file_reports_its_error_and_changes_nothing() {
     std::fs::write(&path, "(format_version: 2, vertices: [1.0, oops").unwrap();
     let before = presets::hex(3);
     let (mut h, _d) = harness(Some(before.clone()));
-    h.state_mut().big_file_bytes = 1;
-    h.state_mut().file_job_delay = Duration::from_millis(800);
+    every_file_is_big(&mut h);
     h.state_mut().open_file(&path);
     finish_job(&mut h);
     assert_eq!(h.state().ws.doc.board(), &before);
@@ -114,8 +121,7 @@ fn a_big_file_asks_about_unsaved_changes_before_it_is_read() {
     boardwright::io::save_board(&board, &path).unwrap();
     let (mut h, _d) = harness(Some(presets::hex(3)));
     h.state_mut().ws.doc.mark_dirty();
-    h.state_mut().big_file_bytes = 1;
-    h.state_mut().file_job_delay = Duration::from_millis(800);
+    every_file_is_big(&mut h);
     h.state_mut().open_file(&path);
     h.run_ok();
     assert!(h.state().file_job().is_none());
@@ -134,8 +140,7 @@ fn a_big_board_saves_on_a_worker_and_the_document_is_then_clean() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("saved.ron");
     let (mut h, _d) = harness(Some(presets::square_grid(30, 30)));
-    h.state_mut().big_board_faces = 1;
-    h.state_mut().file_job_delay = Duration::from_millis(800);
+    every_file_is_big(&mut h);
     h.state_mut()
         .ws
         .doc
@@ -158,13 +163,14 @@ fn a_big_board_saves_on_a_worker_and_the_document_is_then_clean() {
 }
 
 #[test]
-fn a_cancelled_save_either_left_the_file_alone_or_says_it_saved() {
+fn a_cancelled_save_leaves_the_old_file_and_the_board_unsaved() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("saved.ron");
     std::fs::write(&path, "old").unwrap();
     let (mut h, _d) = harness(Some(presets::square_grid(80, 80)));
-    h.state_mut().big_board_faces = 1;
-    h.state_mut().file_job_delay = Duration::from_millis(800);
+    every_file_is_big(&mut h);
+    // Cancel comes while the worker waits, before it has written anything.
+    h.state_mut().file_job_delay = Duration::from_secs(60);
     h.state_mut().ws.doc.mark_dirty();
     h.state_mut().ws.doc.path = Some(path.clone());
     h.state_mut().apply(Command::Save);
@@ -172,15 +178,30 @@ fn a_cancelled_save_either_left_the_file_alone_or_says_it_saved() {
     h.get_by_label("Cancel").click();
     finish_job(&mut h);
     let (msg, err) = message(&h).unwrap();
-    assert!(!err, "{msg}");
-    if msg.contains("Stopped saving") {
-        // Stopped in time: the old file is intact and the board still unsaved.
-        assert_eq!(std::fs::read(&path).unwrap(), b"old");
-        assert!(h.state().ws.doc.is_dirty());
-    } else {
-        // Cancel came after the file was replaced: it says so.
-        assert!(msg.starts_with("Saved"), "{msg}");
-        assert!(boardwright::io::load_board(&path).is_ok());
-        assert!(!h.state().ws.doc.is_dirty());
-    }
+    assert!(!err && msg.contains("Stopped saving"), "{msg}");
+    assert_eq!(std::fs::read(&path).unwrap(), b"old");
+    assert!(h.state().ws.doc.is_dirty());
+}
+
+#[test]
+fn closing_the_window_lets_a_save_under_way_finish() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("saved.ron");
+    let board = presets::square_grid(30, 30);
+    let (mut h, _d) = harness(Some(board.clone()));
+    every_file_is_big(&mut h);
+    h.state_mut().ws.doc.mark_dirty();
+    h.state_mut().ws.doc.path = Some(path.clone());
+    h.state_mut().apply(Command::Save);
+    show_frames(&mut h);
+    assert!(h.state().file_job().is_some());
+    let cmds = press_close(&mut h);
+    // The save finished before the window closed, and nothing held it open.
+    assert!(h.state().file_job().is_none());
+    assert!(
+        !cmds.contains(&eframe::egui::ViewportCommand::CancelClose),
+        "{cmds:?}"
+    );
+    assert!(!h.state().ws.doc.is_dirty());
+    assert_eq!(boardwright::io::load_board(&path).unwrap().board, board);
 }

@@ -27,6 +27,16 @@ pub enum JobKind {
     Save { revision: u64, then: Vec<Command> },
 }
 
+impl JobKind {
+    /// The output of a job of this kind that failed with `msg`.
+    fn failure(&self, msg: String) -> JobOutput {
+        match self {
+            JobKind::Open { .. } => JobOutput::Opened(Err(msg)),
+            JobKind::Save { .. } => JobOutput::Saved(Err(msg)),
+        }
+    }
+}
+
 /// What a finished job produced.
 pub enum JobOutput {
     Opened(Result<files::Opened, String>),
@@ -39,13 +49,6 @@ pub struct FileJob {
     pub kind: JobKind,
     progress: Arc<Progress>,
     rx: mpsc::Receiver<JobOutput>,
-}
-
-/// What the progress window asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum JobAnswer {
-    None,
-    Cancel,
 }
 
 impl FileJob {
@@ -80,6 +83,7 @@ impl FileJob {
     ) -> FileJob {
         let progress = Progress::new();
         let (tx, rx) = mpsc::channel();
+        let failed_tx = tx.clone();
         let p = progress.clone();
         let spawned = std::thread::Builder::new()
             .name("boardwright-file".into())
@@ -93,19 +97,9 @@ impl FileJob {
                 let _ = tx.send(out);
             });
         if let Err(e) = spawned {
-            // No thread: say so through the channel, as a failed job.
-            let (tx, rx2) = mpsc::channel();
+            // No thread: the job fails at once, saying why.
             let msg = format!("cannot start reading or writing {}: {e}", path.display());
-            let _ = tx.send(match kind {
-                JobKind::Open { .. } => JobOutput::Opened(Err(msg)),
-                JobKind::Save { .. } => JobOutput::Saved(Err(msg)),
-            });
-            return FileJob {
-                path: path.to_path_buf(),
-                kind,
-                progress,
-                rx: rx2,
-            };
+            let _ = failed_tx.send(kind.failure(msg));
         }
         FileJob {
             path: path.to_path_buf(),
@@ -130,14 +124,10 @@ impl FileJob {
     }
 
     fn failed(&self) -> JobOutput {
-        let msg = format!(
+        self.kind.failure(format!(
             "reading or writing {} stopped unexpectedly",
             self.path.display()
-        );
-        match self.kind {
-            JobKind::Open { .. } => JobOutput::Opened(Err(msg)),
-            JobKind::Save { .. } => JobOutput::Saved(Err(msg)),
-        }
+        ))
     }
 
     /// Ask the worker to stop; its result (an error) is then dropped.
@@ -161,9 +151,9 @@ impl FileJob {
         }
     }
 
-    /// The progress window: what is being done, a progress bar and Cancel.
-    pub fn show(&self, ctx: &egui::Context) -> JobAnswer {
-        let mut answer = JobAnswer::None;
+    /// The progress window: what is being done, a progress bar and Cancel
+    /// (or Esc), which cancels the job.
+    pub fn show(&self, ctx: &egui::Context) {
         egui::Modal::new(egui::Id::unique("file_job")).show(ctx, |ui| {
             ui.set_width(360.0);
             ui.heading(self.title());
@@ -181,11 +171,10 @@ impl FileJob {
             ui.add_space(6.0);
             let cancel = ui.add_enabled(!self.is_cancelled(), egui::Button::new("Cancel"));
             if cancel.clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
-                answer = JobAnswer::Cancel;
+                self.cancel();
             }
         });
         // Keep the bar moving while the worker works.
         ctx.request_repaint_after(Duration::from_millis(50));
-        answer
     }
 }

@@ -575,13 +575,6 @@ impl App {
         self.job.as_ref()
     }
 
-    /// Cancel the file job under way, as its Cancel button does.
-    pub fn cancel_file_job(&mut self) {
-        if let Some(j) = &self.job {
-            j.cancel();
-        }
-    }
-
     /// Take in the file job's result once it is done (each frame); `wait`:
     /// block until it is (tests).
     pub fn poll_file_job(&mut self, wait: bool) {
@@ -951,9 +944,7 @@ impl eframe::App for App {
                 Mode::Analyze => self.analyze.ui(ui, &mut self.ws),
             });
         if let Some(job) = &self.job {
-            if job.show(&ctx) == file_job::JobAnswer::Cancel {
-                job.cancel();
-            }
+            job.show(&ctx);
         } else if let Some(d) = self.dialog.take() {
             let (keep, answer) = d.show(&ctx, &mut self.ws);
             self.dialog = keep;

@@ -251,7 +251,7 @@ impl Default for Params {
 
 /// Where a [`Tree::descend`] ended.
 #[derive(Copy, Clone, Debug, PartialEq)]
-pub enum Descent {
+enum Descent {
     /// At a leaf to play out from (the position is in the scratch space).
     Playout,
     /// At a proven or terminal node: this reward for player 0, no playout.
@@ -262,7 +262,7 @@ pub enum Descent {
 
 /// Play out from the position a [`Tree::descend`] left in `s` (recording who
 /// played which move when RAVE is on); the reward for player 0.
-pub fn playout<R: Searchable>(
+fn playout<R: Searchable>(
     rules: &R,
     aux: &R::Aux,
     params: &Params,
@@ -280,7 +280,7 @@ pub fn playout<R: Searchable>(
 }
 
 /// One search tree rooted at a position, which several threads can search at
-/// once ([`Tree::descend`] and [`Tree::back_up`] take `&self`).
+/// once ([`Tree::simulate`] takes `&self`).
 pub struct Tree<R: Rules> {
     arena: Arena<R::Move>,
     pub root_pos: R::Position,
@@ -695,7 +695,7 @@ impl<R: Searchable> Tree<R> {
     /// the path at once, as a loss until [`Tree::back_up`] adds the reward (a
     /// virtual loss, which steers other threads searching the tree elsewhere).
     /// The position reached is left in the scratch space for the playout.
-    pub fn descend(
+    fn descend(
         &self,
         rules: &R,
         params: &Params,
@@ -806,7 +806,7 @@ impl<R: Searchable> Tree<R> {
     /// The second half of a simulation: add `reward0` (the reward for player
     /// 0) along the path [`Tree::descend`] took, whose visits it has already
     /// counted, and the RAVE statistics of the moves played in the simulation.
-    pub fn back_up(&self, rules: &R, params: &Params, s: &mut Scratch<R>, reward0: f32) {
+    fn back_up(&self, rules: &R, params: &Params, s: &mut Scratch<R>, reward0: f32) {
         let a = &self.arena;
         let rave = params.rave && R::AMAF;
         // Node k's mover is the player to move at its parent.
@@ -821,6 +821,7 @@ impl<R: Searchable> Tree<R> {
             if rave && let Some(kids) = a.children(k) {
                 let p = opponent(mover);
                 let reward = if p == 0 { reward0 } else { 1.0 - reward0 };
+                let played = |c: u32| s.amaf[rules.move_index(a.mv(c))] == p + 1;
                 if s.batch_rave && a.visits(k) >= RAVE_BATCH_VISITS {
                     let e = match s.rave_buf.iter().position(|(n, _)| *n == k) {
                         Some(e) => e,
@@ -829,18 +830,15 @@ impl<R: Searchable> Tree<R> {
                             s.rave_buf.len() - 1
                         }
                     };
-                    let buf = &mut s.rave_buf[e].1;
                     for (j, c) in kids.enumerate() {
-                        if s.amaf[rules.move_index(a.mv(c))] == p + 1 {
-                            buf[j].0 += 1;
-                            buf[j].1 += reward;
+                        if played(c) {
+                            let b = &mut s.rave_buf[e].1[j];
+                            b.0 += 1;
+                            b.1 += reward;
                         }
                     }
-                    mover = opponent(mover);
-                    continue;
-                }
-                for c in kids {
-                    if s.amaf[rules.move_index(a.mv(c))] == p + 1 {
+                } else {
+                    for c in kids.filter(|&c| played(c)) {
                         let n = a.node(c);
                         racy_inc(&n.rave_visits);
                         n.rave_wins.add(reward);

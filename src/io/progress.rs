@@ -30,6 +30,7 @@ pub enum Stage {
 }
 
 impl Stage {
+    /// Every stage, in the order of their discriminants.
     const ALL: [Stage; 6] = [
         Stage::Waiting,
         Stage::Reading,
@@ -113,8 +114,7 @@ impl Progress {
     fn enter(&self, stage: Stage, total: u64) {
         self.done.store(0, Relaxed);
         self.total.store(total, Relaxed);
-        let k = Stage::ALL.iter().position(|&s| s == stage).unwrap_or(0);
-        self.stage.store(k as u8, Relaxed);
+        self.stage.store(stage as u8, Relaxed);
     }
 }
 
