@@ -205,3 +205,38 @@ fn closing_the_window_lets_a_save_under_way_finish() {
     assert!(!h.state().ws.doc.is_dirty());
     assert_eq!(boardwright::io::load_board(&path).unwrap().board, board);
 }
+
+#[test]
+fn files_other_programs_wrote_open_through_the_worker_as_they_do_at_once() {
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    for name in [
+        "obj/blender-4x.obj",
+        "obj/rhino-crlf.obj",
+        "sgf/hexgui-variations.sgf",
+    ] {
+        let path = data.join(name);
+        // At once (small files) …
+        let (mut direct, _d1) = harness(None);
+        direct.state_mut().open_file(&path);
+        direct.run_ok();
+        assert!(direct.state().file_job().is_none());
+        // … and through the worker: the same board, game and message.
+        let (mut h, _d2) = harness(None);
+        every_file_is_big(&mut h);
+        h.state_mut().open_file(&path);
+        assert!(h.state().file_job().is_some(), "{name}");
+        finish_job(&mut h);
+        assert_eq!(
+            h.state().ws.doc.board(),
+            direct.state().ws.doc.board(),
+            "{name}"
+        );
+        assert_eq!(h.state().mode, direct.state().mode, "{name}");
+        assert_eq!(message(&h), message(&direct), "{name}");
+        let (msg, err) = message(&h).unwrap();
+        assert!(
+            !err && msg.contains(path.file_name().unwrap().to_str().unwrap()),
+            "{msg}"
+        );
+    }
+}
