@@ -14,9 +14,13 @@
 //!
 //! cargo bench --bench edit_frame -- --warm-up-time 1 --measurement-time 4
 //!
-//! `problems_full_check` is the Problems list (`board::lint::check`) on the board.
+//! `problems_full_check` is the Problems list from scratch (`board::lint::check`)
+//! on the board; `problems/{edit}` is the Problems panel brought up to date
+//! after the edit, the way the editor does it (`ValidationPanel::refresh` with
+//! the faces the edit touched; the edit itself is timed in `patch/{edit}`).
 
 use boardwright::app::canvas::Canvas;
+use boardwright::app::editor::validation::ValidationPanel;
 use boardwright::app::workspace::Document;
 use boardwright::board::{Board, SideTag, lint};
 use boardwright::edit::BoardEdit;
@@ -189,6 +193,28 @@ fn size(c: &mut Criterion, name: &str, board: Board, rebuild_all: bool) {
     for (kind, edit) in kinds.iter().take(if rebuild_all { kinds.len() } else { 1 }) {
         g.bench_function(format!("rebuild/{kind}"), |b| {
             b.iter_custom(|iters| edit_then_frame(&mut h, edit, true, iters))
+        });
+    }
+    for (kind, edit) in &kinds {
+        let mut panel = ValidationPanel::default();
+        let doc = &mut h.doc;
+        panel.refresh(doc.board(), doc.revision(), 0.0, |_| None);
+        g.bench_function(format!("problems/{kind}"), |b| {
+            b.iter_custom(|iters| {
+                let mut ns = 0;
+                for _ in 0..iters {
+                    doc.apply(edit.clone()).expect("the edit applies");
+                    let t = thread_cpu_ns();
+                    let late =
+                        panel.refresh(doc.board(), doc.revision(), 0.0, |r| doc.affected_since(r));
+                    assert_eq!(late, None, "the list follows the edit at once");
+                    black_box(&panel.problems);
+                    ns += thread_cpu_ns() - t;
+                    assert!(doc.undo());
+                    panel.refresh(doc.board(), doc.revision(), 0.0, |r| doc.affected_since(r));
+                }
+                Duration::from_nanos(ns)
+            })
         });
     }
     g.bench_function("frame_no_edit", |b| {

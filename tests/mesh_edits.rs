@@ -1,6 +1,7 @@
 //! Board edits through `edit::apply` and `edit::History`: data alignment, user-facing
 //! errors, undo/redo, and property tests over random edit sequences.
 
+use boardwright::board::lint::{self, Lint};
 use boardwright::board::{
     Board, BoardError, BoardMeta, FaceData, FaceKind, GridCoord, Rgba, SideTag,
 };
@@ -667,4 +668,96 @@ fn a_split_along_a_straight_run_of_the_boundary_is_refused() {
         },
     ];
     run_sequence(presets::hex(3), &seeds);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// The Problems list kept up to date edit by edit, undo by undo (sometimes
+    /// several steps at once, as the editor catches up after a drag), is the
+    /// list a fresh check of the board gives: labels, grid positions, tags,
+    /// tiny faces, separate pieces and holes.
+    #[test]
+    fn incremental_problems_match_a_fresh_check(seeds in prop::collection::vec(seed(), 1..40), hexes: bool) {
+        let mut b = if hexes { presets::hex(4) } else { presets::square_grid(5, 4) };
+        let mut h = History::new(64);
+        let mut lint = Lint::new(&b);
+        // The faces changed since the lint was last brought up to date.
+        let mut pending: Option<Vec<FaceId>> = Some(Vec::new());
+        for s in &seeds {
+            if b.face_count() == 0 {
+                break;
+            }
+            let changed = match (s.a >> 24) % 6 {
+                0 => h.undo(&mut b),
+                1 => h.redo(&mut b).unwrap(),
+                _ => {
+                    let edit = make_edit(&b, s);
+                    h.apply(&mut b, edit).is_ok()
+                }
+            };
+            if !changed {
+                continue;
+            }
+            match (pending.as_mut(), h.last_affected()) {
+                (Some(p), Some(a)) => p.extend_from_slice(a),
+                _ => pending = None,
+            }
+            if (s.b >> 8) % 3 == 0 {
+                continue;
+            }
+            match pending.take() {
+                Some(mut a) => {
+                    a.retain(|f| f.index() < b.face_count());
+                    a.sort_unstable();
+                    a.dedup();
+                    lint.update(&b, &a);
+                }
+                None => lint = Lint::new(&b),
+            }
+            pending = Some(Vec::new());
+            prop_assert_eq!(lint.problems(&b), lint::check(&b), "after {:?}", s);
+        }
+    }
+}
+
+/// On a bigger board, deleting faces one by one until it falls apart into many
+/// pieces with many holes, then undoing it all: the Problems list kept up to
+/// date edit by edit is a fresh check's list at every step.
+#[test]
+fn incremental_problems_follow_a_board_falling_apart_and_back() {
+    let mut b = presets::square_grid(24, 18);
+    let mut h = History::new(400);
+    let mut lint = Lint::new(&b);
+    let mut x = 12345u64;
+    let step = |b: &Board, lint: &Lint, what: &str| {
+        assert_eq!(lint.problems(b), lint::check(b), "{what}");
+    };
+    let mut pieces_seen = 0;
+    for i in 0..300 {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let face = FaceId((x >> 33) as u32 % b.face_count() as u32);
+        if h.apply(&mut b, BoardEdit::DeleteFace { face }).is_err() {
+            continue;
+        }
+        lint.update(&b, h.last_affected().expect("an edit names its faces"));
+        step(&b, &lint, &format!("delete {i}"));
+        let problems = lint.problems(&b);
+        if let Some(p) = problems.iter().find(|p| p.text.contains("separate pieces")) {
+            let n: usize = p.text.split_whitespace().nth(5).unwrap().parse().unwrap();
+            pieces_seen = pieces_seen.max(n);
+        }
+    }
+    assert!(
+        pieces_seen >= 5,
+        "the board fell apart: {pieces_seen} pieces"
+    );
+    while h.undo(&mut b) {
+        lint.update(&b, h.last_affected().expect("an undo names its faces"));
+        step(&b, &lint, "undo");
+    }
+    assert_eq!(b, presets::square_grid(24, 18));
+    assert!(lint.problems(&b).is_empty());
 }

@@ -352,9 +352,11 @@ impl EditorPanel {
         }
         if !self.move_vertex.is_dragging() {
             let now = ui.input(|i| i.time);
-            if let Some(wait) = self
-                .validation
-                .refresh(ws.doc.board(), ws.doc.revision(), now)
+            if let Some(wait) =
+                self.validation
+                    .refresh(ws.doc.board(), ws.doc.revision(), now, |r| {
+                        ws.doc.affected_since(r)
+                    })
             {
                 ui.ctx()
                     .request_repaint_after(std::time::Duration::from_secs_f64(wait.max(0.01)));

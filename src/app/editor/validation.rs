@@ -2,20 +2,27 @@
 //! what is wrong with the board, or what a designer probably wants to fix, each
 //! entry clickable to zoom to its place.
 //!
-//! The lint is recomputed only when the document's revision changes.
+//! The list follows every edit: the panel keeps a [`Lint`] and brings it up to
+//! date with the faces the edits since its revision touched, in time that
+//! follows the edit. Only when that is not known (a new or replaced board) is
+//! the board checked from scratch — at once for small boards, and for big ones
+//! once the board has settled.
 
 use crate::board::Board;
-use crate::board::lint::{Problem, Severity, check};
+use crate::board::lint::{Lint, Problem, Severity};
+use crate::mesh::FaceId;
 
-/// Boards up to this many faces are re-checked on every change.
+/// Boards up to this many faces are checked from scratch at once.
 pub const IMMEDIATE_FACES: usize = 20_000;
-/// Bigger boards are re-checked once they have not changed for this long.
+/// Bigger boards are checked from scratch once they have not changed for this long.
 pub const SETTLE_SECONDS: f64 = 0.4;
 
 /// The panel state: the list for one revision, and whether it is open.
 #[derive(Debug)]
 pub struct ValidationPanel {
     revision: Option<u64>,
+    /// The lint the list was made from, up to date with `revision`.
+    lint: Option<Lint>,
     /// The latest revision seen and when it was first seen.
     changed: Option<(u64, f64)>,
     pub problems: Vec<Problem>,
@@ -26,6 +33,7 @@ impl Default for ValidationPanel {
     fn default() -> Self {
         ValidationPanel {
             revision: None,
+            lint: None,
             changed: None,
             problems: Vec::new(),
             open: true,
@@ -34,13 +42,31 @@ impl Default for ValidationPanel {
 }
 
 impl ValidationPanel {
-    /// Recompute the list if the board changed since the last time. Boards of up to
-    /// [`IMMEDIATE_FACES`] faces are checked at once; bigger ones (where a check
-    /// takes tens of milliseconds) once the board has not changed for
-    /// [`SETTLE_SECONDS`], so typing and clicking stay smooth. `now` is the UI clock
-    /// in seconds; returns how long to wait before calling again, if a check is due.
-    pub fn refresh(&mut self, board: &Board, revision: u64, now: f64) -> Option<f64> {
+    /// Bring the list up to date with `board` at `revision`. `affected_since(r)`
+    /// names the faces that changed since revision `r` (as
+    /// [`crate::app::workspace::Document::affected_since`] does), `None` when
+    /// unknown: then the board is checked from scratch, at once for boards of
+    /// up to [`IMMEDIATE_FACES`] faces and for bigger ones (where that takes
+    /// tens of milliseconds or more) once the board has not changed for
+    /// [`SETTLE_SECONDS`], so typing and clicking stay smooth. `now` is the UI
+    /// clock in seconds; returns how long to wait before calling again, if a
+    /// check is due.
+    pub fn refresh(
+        &mut self,
+        board: &Board,
+        revision: u64,
+        now: f64,
+        affected_since: impl FnOnce(u64) -> Option<Vec<FaceId>>,
+    ) -> Option<f64> {
         if self.revision == Some(revision) {
+            return None;
+        }
+        if let (Some(lint), Some(r)) = (&mut self.lint, self.revision)
+            && let Some(affected) = affected_since(r)
+        {
+            lint.update(board, &affected);
+            self.problems = lint.problems(board);
+            self.revision = Some(revision);
             return None;
         }
         if self.changed.is_none_or(|(r, _)| r != revision) {
@@ -51,7 +77,9 @@ impl ValidationPanel {
             || self.revision.is_none()
             || since >= SETTLE_SECONDS
         {
-            self.problems = check(board);
+            let lint = Lint::new(board);
+            self.problems = lint.problems(board);
+            self.lint = Some(lint);
             self.revision = Some(revision);
             None
         } else {
@@ -155,11 +183,15 @@ mod panel_tests {
     use crate::presets;
 
     #[test]
-    fn big_boards_are_checked_once_they_settle() {
+    fn edits_are_followed_at_once_and_unknown_changes_of_big_boards_once_they_settle() {
         let mut b = presets::square_grid(150, 150);
         let mut p = ValidationPanel::default();
-        assert_eq!(p.refresh(&b, 1, 0.0), None, "the first check is immediate");
-        crate::edit::apply(
+        assert_eq!(
+            p.refresh(&b, 1, 0.0, |_| None),
+            None,
+            "the first check is immediate"
+        );
+        let applied = crate::edit::apply(
             &mut b,
             &crate::edit::BoardEdit::SetCoord {
                 face: crate::mesh::FaceId(1),
@@ -167,21 +199,36 @@ mod panel_tests {
             },
         )
         .unwrap();
-        let wait = p.refresh(&b, 2, 10.0).expect("deferred");
-        assert!(wait > 0.0 && wait <= SETTLE_SECONDS);
-        assert!(p.is_stale(2));
-        assert!(p.problems.is_empty());
-        assert!(p.refresh(&b, 2, 10.1).is_some());
-        assert_eq!(p.refresh(&b, 2, 10.0 + SETTLE_SECONDS), None);
+        let affected = applied.undo.affected_faces(&b);
+        // An edit whose faces are known: followed at once, whatever the size.
+        assert_eq!(
+            p.refresh(&b, 2, 10.0, |r| {
+                assert_eq!(r, 1);
+                affected.clone()
+            }),
+            None
+        );
         assert!(!p.is_stale(2));
-        assert!(
+        let shared = |p: &ValidationPanel| {
             p.problems
                 .iter()
                 .any(|x| x.text.contains("grid position col 0 row 0"))
-        );
+        };
+        assert!(shared(&p), "{:?}", p.problems);
+        assert_eq!(p.problems, crate::board::lint::check(&b));
+        // Unknown changes of a big board: checked from scratch once it settles.
+        crate::edit::undo(&mut b, &applied.undo);
+        let wait = p.refresh(&b, 3, 11.0, |_| None).expect("deferred");
+        assert!(wait > 0.0 && wait <= SETTLE_SECONDS);
+        assert!(p.is_stale(3));
+        assert!(shared(&p), "the old list stays until then");
+        assert!(p.refresh(&b, 3, 11.1, |_| None).is_some());
+        assert_eq!(p.refresh(&b, 3, 11.0 + SETTLE_SECONDS, |_| None), None);
+        assert!(!p.is_stale(3));
+        assert!(!shared(&p));
         // Small boards: immediately.
         let s = presets::square_grid(3, 3);
-        assert_eq!(p.refresh(&s, 3, 11.0), None);
+        assert_eq!(p.refresh(&s, 4, 12.0, |_| None), None);
         assert!(p.problems.is_empty());
     }
 }
