@@ -1,10 +1,12 @@
 //! The native board format (RON, format 2) on a 1000×1000 square grid (1M
 //! faces, every face labelled with a grid coordinate, 4,000 side tags): open
-//! (file → validated `Board`, read in one pass) and save (`Board` → file).
+//! (file → validated `Board`, read in one pass; `open_document` is the
+//! window's and `info`'s way, `io::open`, which also tells boards from game
+//! records) and save (`Board` → file).
 //!
 //! Run: `cargo bench --bench board_files -- --warm-up-time 1 --measurement-time 4`
 
-use boardwright::io::{Format, board_to_string, load_board, save_board};
+use boardwright::io::{Format, board_to_string, load_board, open, save_board};
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
@@ -24,6 +26,9 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     g.bench_function("open_format_2", |b| {
         b.iter(|| black_box(load_board(&v2).unwrap()))
+    });
+    g.bench_function("open_document_format_2", |b| {
+        b.iter(|| black_box(open(&v2).unwrap()))
     });
     let out = dir.path().join("out.ron");
     g.bench_function("save_format_2", |b| {

@@ -143,6 +143,9 @@ pub enum IoError {
     /// The user stopped the read or write ([`progress::Progress::cancel`]).
     #[error("cancelled")]
     Cancelled,
+    /// A board was expected but the RON text is a game record.
+    #[error("this is a game record, not a board (open it as a game)")]
+    GameRecord,
     #[error("cannot read {}: {source}", path.display())]
     Read {
         path: PathBuf,
@@ -280,16 +283,18 @@ pub fn open_with(path: &Path, limits: &Limits) -> Result<Document, IoError> {
     match ext.as_deref() {
         Some("ron") => {
             let bytes = read_limited(path, limits.max_file_bytes)?;
-            let r = if ron::is_game_record(&bytes) {
-                as_text(&bytes)
-                    .and_then(|t| Ok(GameRecord::from_ron_with(t, limits)?))
-                    .map(|r| Document::Game(Box::new(r)))
-            } else {
-                ron::read_ron(&bytes, limits).map(|l| Document::Board {
+            // Read as a board in one pass; the reader says when it finds a
+            // game record instead (by its fields, not by a first pass).
+            let r = match ron::read_ron(&bytes, limits) {
+                Ok(l) => Ok(Document::Board {
                     board: Box::new(l.board),
                     notes: l.notes,
                     format: Format::Ron,
-                })
+                }),
+                Err(IoError::GameRecord) => as_text(&bytes)
+                    .and_then(|t| Ok(GameRecord::from_ron_with(t, limits)?))
+                    .map(|r| Document::Game(Box::new(r))),
+                Err(e) => Err(e),
             };
             r.map_err(|e| e.in_file(path))
         }

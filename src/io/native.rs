@@ -293,6 +293,9 @@ impl<'a> Cursor<'a> {
             while let Some(b' ' | b'\n' | b'\r' | b'\t') = self.peek() {
                 self.pos += 1;
             }
+            if self.peek() != Some(b'/') {
+                return;
+            }
             if self.b[self.pos..].starts_with(b"//") {
                 self.pos = memchr::memchr(b'\n', &self.b[self.pos..])
                     .map_or(self.b.len(), |i| self.pos + i + 1);
@@ -629,7 +632,17 @@ impl<'a> Cursor<'a> {
         limit: usize,
         mut item: impl FnMut(&mut Self) -> Result<(), TextError>,
     ) -> Result<(), TextError> {
-        self.expect(b'[', &format!("'[' (the list of {what})"))?;
+        self.ws();
+        if !self.eat(b'[') {
+            // (The message is made only here: a board has a list per face.)
+            return Err(TextError::at(
+                self.pos,
+                format!(
+                    "expected '[' (the list of {what}) but found {}",
+                    self.found()
+                ),
+            ));
+        }
         let mut n = 0usize;
         loop {
             self.ws();

@@ -91,9 +91,7 @@ fn board_file_from_text(text: &str, limits: &Limits) -> Result<BoardFile, IoErro
         Ok(Parsed::Older) => {
             let fields = native::top_level_fields(text);
             if fields.as_ref().is_some_and(|f| f.contains(&"rules")) {
-                return Err(IoError::Invalid(
-                    "this is a game record, not a board (open it as a game)".into(),
-                ));
+                return Err(IoError::GameRecord);
             }
             if fields.is_some_and(|f| !f.contains(&"format_version")) {
                 return Err(IoError::Invalid(
@@ -104,11 +102,9 @@ fn board_file_from_text(text: &str, limits: &Limits) -> Result<BoardFile, IoErro
             v1.into_current()
         }
         Err(e) => match e.kind {
-            ErrorKind::Record => Err(IoError::Invalid(e.message)),
+            ErrorKind::Record => Err(IoError::GameRecord),
             // A game record starts with its own, higher, format version.
-            ErrorKind::Future(_) if is_game_record(text.as_bytes()) => Err(IoError::Invalid(
-                "this is a game record, not a board (open it as a game)".into(),
-            )),
+            ErrorKind::Future(_) if is_game_record(text.as_bytes()) => Err(IoError::GameRecord),
             ErrorKind::Future(found) => Err(IoError::FutureVersion {
                 found,
                 supported: BOARD_FORMAT_VERSION,
