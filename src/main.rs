@@ -52,6 +52,7 @@ fn open_window(file: Option<std::path::PathBuf>) -> ExitCode {
         let progress = cli::progress::Progress::start(format!("opening {}", path.display()));
         let opened = boardwright::app::files::open_path(&path);
         drop(progress);
+        opts.opened = Some(path.clone());
         match opened {
             Ok(boardwright::app::files::Opened::Board { board, notes }) => {
                 cli::print_notes(&notes);

@@ -505,3 +505,32 @@ fn help_lists_every_command_shortcut_and_each_one_works() {
         }
     }
 }
+
+/// The file the window was started with (`boardwright FILE`) is at the top of
+/// Open Recent, an OBJ import included (it has no RON path until it is saved).
+#[test]
+fn the_file_the_window_started_with_is_in_open_recent_imports_included() {
+    let dir = tempfile::tempdir().unwrap();
+    let obj = dir.path().join("imported.obj");
+    boardwright::io::save_board(&presets::hex(3), &obj).unwrap();
+    let boardwright::app::files::Opened::Board { board, notes } =
+        boardwright::app::files::open_path(&obj).unwrap()
+    else {
+        panic!("an OBJ is a board");
+    };
+    let path = boardwright::app::files::save_path_for(&obj);
+    assert_eq!(path, None, "an import has no RON path yet");
+    let h = harness_with(AppOptions {
+        board: Some(*board),
+        notes,
+        path,
+        opened: Some(obj.clone()),
+        data_dir: Some(dir.path().to_path_buf()),
+        ..Default::default()
+    });
+    assert_eq!(
+        h.state().ws.settings.recent,
+        vec![std::path::absolute(&obj).unwrap()]
+    );
+    assert!(h.state().ws.doc.path.is_none(), "Save still asks where");
+}

@@ -56,6 +56,9 @@ pub struct AppOptions {
     pub board: Option<Board>,
     /// Where it came from (shown in the title).
     pub path: Option<PathBuf>,
+    /// The file the window was started with — a board, an import (which has
+    /// no `path` until it is saved) or a game — put at the top of Open Recent.
+    pub opened: Option<PathBuf>,
     /// A saved game to show in Play mode (opened from the command line).
     pub game: Option<Box<dyn DynGame>>,
     /// Messages for the user (e.g. what loading the file reported), shown in the status bar.
@@ -76,6 +79,7 @@ impl Clone for AppOptions {
         AppOptions {
             board: self.board.clone(),
             path: self.path.clone(),
+            opened: self.opened.clone(),
             game: self.game.as_ref().map(|g| g.clone_box()),
             notes: self.notes.clone(),
             data_dir: self.data_dir.clone(),
@@ -290,7 +294,7 @@ impl App {
         if let Some(s) = seat_setup {
             (app.play.setup.seats, app.play.setup.seconds) = s.seats();
         }
-        if let Some(p) = &opts.path {
+        if let Some(p) = opts.opened.as_ref().or(opts.path.as_ref()) {
             app.ws.settings.add_recent(p);
         }
         app.apply_theme();

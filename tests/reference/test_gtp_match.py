@@ -12,6 +12,7 @@ these tests through tests/gtp_match_harness.rs with its own binary).
 import json
 import os
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -146,7 +147,10 @@ class Matches(unittest.TestCase):
 
     def run_match(self, *args, opponent="normal", size=4, games=2, time_=0.02, out=None):
         exe = boardwright()
-        out = out or tempfile.mkdtemp(prefix="gtp-match-test-")
+        if out is None:
+            # Removed when the test ends, whatever happens.
+            out = tempfile.mkdtemp(prefix="gtp-match-test-")
+            self.addCleanup(shutil.rmtree, out, ignore_errors=True)
         cmd = [
             sys.executable, str(HERE / "gtp_match.py"), "--referee", exe,
             "--size", str(size), "--time", str(time_), "--games", str(games), "--out", out,
