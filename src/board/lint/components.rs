@@ -129,12 +129,7 @@ impl Components {
         // either has the shape of a face there before (the same face, perhaps
         // under another id: it keeps its piece) or is new or reshaped (a seed).
         let mut was: FxHashMap<u64, Vec<u32>> = FxHashMap::default();
-        for a in affected
-            .iter()
-            .map(|f| f.0)
-            .filter(|&f| (f as usize) < old_faces)
-            .chain(nf as u32..old_faces as u32)
-        {
+        for a in super::written_slots(affected.iter().map(|f| f.0), old_faces, nf) {
             was.entry(self.shape[a as usize]).or_default().push(a);
         }
         // (old id, new id, piece) of the faces that kept their shape.

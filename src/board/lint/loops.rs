@@ -71,12 +71,7 @@ impl Loops {
     pub fn update(&mut self, mesh: &Mesh, old_edges: usize, edges: &[EdgeId]) {
         let ne = mesh.edge_count();
         let mut stale = FxHashSet::default();
-        for k in edges
-            .iter()
-            .map(|e| e.0)
-            .filter(|&k| (k as usize) < old_edges)
-            .chain(ne as u32..old_edges as u32)
-        {
+        for k in super::written_slots(edges.iter().map(|e| e.0), old_edges, ne) {
             if let Some(id) = self.loop_of.remove(&k) {
                 stale.insert(id);
             }

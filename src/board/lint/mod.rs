@@ -315,20 +315,10 @@ impl Lint {
         edges.sort_unstable();
         edges.dedup();
         // Out with what the touched slots held…
-        for f in faces
-            .iter()
-            .map(|f| f.0)
-            .filter(|&f| (f as usize) < old_nf)
-            .chain(nf as u32..old_nf as u32)
-        {
+        for f in written_slots(faces.iter().map(|f| f.0), old_nf, nf) {
             self.remove_face(f);
         }
-        for e in edges
-            .iter()
-            .map(|e| e.0)
-            .filter(|&e| (e as usize) < old_ne)
-            .chain(ne as u32..old_ne as u32)
-        {
+        for e in written_slots(edges.iter().map(|e| e.0), old_ne, ne) {
             self.remove_edge(e);
         }
         // … and in with what they hold now.
@@ -555,6 +545,19 @@ impl Lint {
         }
         out
     }
+}
+
+/// The slots (face or edge ids) whose old content an edit overwrote or
+/// dropped: the touched ids `now` (ids as they are after the edit) that
+/// existed before, when there were `before`, and the ids past the new end
+/// `after`.
+fn written_slots(
+    now: impl Iterator<Item = u32>,
+    before: usize,
+    after: usize,
+) -> impl Iterator<Item = u32> {
+    now.filter(move |&i| (i as usize) < before)
+        .chain(after as u32..before as u32)
 }
 
 /// The board's first consistency error (what loading and saving check), as a
