@@ -515,9 +515,10 @@ impl Lint {
             out.push(Problem {
                 severity: Severity::Warning,
                 text: format!(
-                    "the board falls apart into {} separate pieces (smallest: {} faces)",
+                    "the board falls apart into {} separate pieces (smallest: {} face{})",
                     self.components.count(),
-                    smallest.len()
+                    smallest.len(),
+                    if smallest.len() == 1 { "" } else { "s" }
                 ),
                 at: face_box(board, &smallest),
                 face: smallest.first().copied(),
@@ -798,7 +799,7 @@ mod tests {
         let t = texts(&apart);
         assert!(
             t.contains(
-                &"warning: the board falls apart into 2 separate pieces (smallest: 1 faces)"
+                &"warning: the board falls apart into 2 separate pieces (smallest: 1 face)"
                     .to_string()
             ),
             "{t:?}"
