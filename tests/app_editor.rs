@@ -582,3 +582,26 @@ fn selecting_an_edge_and_a_vertex_shows_them_in_the_inspector() {
     press(&mut h, egui::Key::Escape);
     assert_eq!(h.state().editor.selection, None);
 }
+
+#[test]
+fn clicking_a_problem_of_the_whole_board_fits_the_board() {
+    // No side tags: the warning's place is the whole board.
+    let grid = presets::square_grid(8, 8);
+    let b = boardwright::board::BoardBuilder::from_mesh(grid.mesh().clone())
+        .faces(grid.faces().rows().collect::<Vec<_>>())
+        .build()
+        .unwrap();
+    let (mut h, _dir) = harness(Some(b));
+    let fitted = h.state_mut().canvas_mut().view;
+    h.get_by_label_contains("no boundary side is tagged")
+        .click();
+    h.run_ok();
+    let view = h.state_mut().canvas_mut().view;
+    assert!(
+        (view.scale / fitted.scale - 1.0).abs() < 0.01,
+        "the board fills the canvas as when fitted: {} vs {}",
+        view.scale,
+        fitted.scale
+    );
+    assert!(view.center.distance(p(4.0, 4.0)) < 0.01, "{}", view.center);
+}

@@ -133,12 +133,18 @@ impl EditorPanel {
         }
     }
 
-    /// Zoom the view to a board box (a problem's place), keeping some context around it.
-    pub fn zoom_to(&mut self, at: Aabb) {
+    /// Zoom the view to a board box (a problem's place), centred on it with some
+    /// of its surroundings, but never wider than `board` (the board's box).
+    pub fn zoom_to(&mut self, at: Aabb, board: Aabb) {
         let Some(rect) = self.canvas.last_rect() else {
             return;
         };
-        let pad = (at.width().max(at.height()) * 0.75).max(1e-6);
+        // Some of the surroundings for context, centred on the place, but
+        // never showing more than the board's size: a problem of the whole
+        // board fits the board.
+        let size = at.width().max(at.height());
+        let room = (board.width().max(board.height()) - size).max(0.0) / 2.0;
+        let pad = (size * 0.75).min(room).max(1e-6);
         let b = Aabb {
             min: crate::mesh::Point::new(at.min.x - pad, at.min.y - pad),
             max: crate::mesh::Point::new(at.max.x + pad, at.max.y + pad),
@@ -370,7 +376,7 @@ impl EditorPanel {
             .inner;
         if let Some(p) = clicked {
             if let Some(at) = p.at {
-                self.zoom_to(at);
+                self.zoom_to(at, ws.doc.board().mesh().bbox());
             }
             if let Some(f) = p.face.filter(|f| f.index() < ws.doc.board().face_count()) {
                 self.selection = Some(Pick::Face(f));
