@@ -356,6 +356,8 @@ struct Step {
     /// Edits in the order applied, each with its undo record.
     entries: Vec<(BoardEdit, BoardUndo)>,
     key: Option<u64>,
+    /// The board state after this step (see [`History::state`]).
+    id: u64,
 }
 
 impl Step {
@@ -418,6 +420,9 @@ pub struct History {
     /// The faces the last apply, undo or redo may have changed (see
     /// [`History::last_affected`]).
     affected: Option<Vec<FaceId>>,
+    /// The last state id given out, and the state with nothing to undo.
+    serial: u64,
+    base: u64,
 }
 
 /// Add the faces `u` affected in `board` (as it is now) to `acc`; `None`
@@ -445,6 +450,39 @@ impl History {
             group_open: false,
             top_open: false,
             affected: None,
+            serial: 0,
+            base: 0,
+        }
+    }
+
+    /// A new state id.
+    fn fresh(&mut self) -> u64 {
+        self.serial += 1;
+        self.serial
+    }
+
+    /// An id of the board's state as this history knows it: the same id
+    /// whenever undo and redo bring the board back to a state it had, a new
+    /// one after every edit (also one joining the newest step). A document
+    /// compares it with the id at its last save to tell whether undoing took
+    /// the board back to what was saved.
+    pub fn state(&self) -> u64 {
+        self.undo
+            .iter()
+            .rev()
+            .find(|s| !s.entries.is_empty())
+            .map_or(self.base, |s| s.id)
+    }
+
+    /// Drop the oldest steps beyond the depth; the state with nothing left to
+    /// undo is then the one after them.
+    fn trim(&mut self) {
+        while self.undo.len() > self.depth {
+            if let Some(s) = self.undo.pop_front()
+                && !s.entries.is_empty()
+            {
+                self.base = s.id;
+            }
         }
     }
 
@@ -503,17 +541,20 @@ impl History {
         let join = self.top_open
             && (self.group_open
                 || (key.is_some() && self.undo.back().is_some_and(|s| s.key == key)));
+        let id = self.fresh();
         match self.undo.back_mut() {
-            Some(step) if join => step.push(edit, applied.undo),
+            Some(step) if join => {
+                step.push(edit, applied.undo);
+                step.id = id;
+            }
             _ => {
                 self.undo.push_back(Step {
                     entries: vec![(edit, applied.undo)],
                     key,
+                    id,
                 });
                 self.top_open = true;
-                while self.undo.len() > self.depth {
-                    self.undo.pop_front();
-                }
+                self.trim();
             }
         }
         Ok(applied.outcome)
@@ -528,6 +569,7 @@ impl History {
         self.undo.push_back(Step {
             entries: Vec::new(),
             key: None,
+            id: 0,
         });
         self.top_open = true;
     }
@@ -540,9 +582,7 @@ impl History {
             if self.undo.back().is_some_and(|s| s.entries.is_empty()) {
                 self.undo.pop_back();
             }
-            while self.undo.len() > self.depth {
-                self.undo.pop_front();
-            }
+            self.trim();
         }
     }
 
@@ -594,6 +634,7 @@ impl History {
         self.undo.push_back(Step {
             entries,
             key: step.key,
+            id: step.id,
         });
         self.affected = affected.map(|a| sorted_faces(a, board));
         self.top_open = false;
@@ -630,6 +671,7 @@ impl History {
     }
     /// Forget everything (e.g. after loading another board).
     pub fn clear(&mut self) {
+        self.base = self.fresh();
         self.undo.clear();
         self.redo.clear();
         self.group_open = false;

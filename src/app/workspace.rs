@@ -27,10 +27,14 @@ pub struct Document {
     pub path: Option<PathBuf>,
     revision: u64,
     saved_revision: u64,
-    /// The newest revision bumps, oldest first: the revision reached and the
-    /// faces the change may have redrawn (`None`: everything). See
-    /// [`Document::affected_since`].
-    journal: std::collections::VecDeque<(u64, Option<Vec<FaceId>>)>,
+    /// The history's state ([`History::state`]) at the last save, `None` when
+    /// the saved file matches no state of the history (a board restored from
+    /// an autosave, or never saved): undoing back to it counts as saved.
+    saved_state: Option<u64>,
+    /// The newest revision bumps, oldest first: the revision reached, the
+    /// faces the change may have redrawn (`None`: everything; see
+    /// [`Document::affected_since`]) and the history's state then.
+    journal: std::collections::VecDeque<(u64, Option<Vec<FaceId>>, u64)>,
     /// A spatial index of the board, built at the first edit and then kept up
     /// to date edit by edit, through which drawn faces and moved vertices are
     /// checked for overlaps (instead of scanning the whole board).
@@ -49,6 +53,7 @@ impl Document {
             path,
             revision: 1,
             saved_revision: 1,
+            saved_state: Some(0),
             journal: Default::default(),
             index: None,
         }
@@ -74,7 +79,8 @@ impl Document {
             _ => self.index = None,
         }
         self.revision += 1;
-        self.journal.push_back((self.revision, affected));
+        self.journal
+            .push_back((self.revision, affected, self.history.state()));
         while self.journal.len() > JOURNAL_LEN {
             self.journal.pop_front();
         }
@@ -91,9 +97,9 @@ impl Document {
         if since > self.revision {
             return None;
         }
-        let first = self.journal.iter().position(|(r, _)| *r == since + 1)?;
+        let first = self.journal.iter().position(|(r, ..)| *r == since + 1)?;
         let mut out = Vec::new();
-        for (_, a) in self.journal.iter().skip(first) {
+        for (_, a, _) in self.journal.iter().skip(first) {
             out.extend_from_slice(a.as_deref()?);
         }
         out.retain(|f| f.index() < self.board.face_count());
@@ -102,9 +108,21 @@ impl Document {
         Some(out)
     }
 
-    /// Whether the board differs from the last save / load.
+    /// Whether the board differs from the last save / load: it changed since,
+    /// and undo and redo did not bring it back to the state saved.
     pub fn is_dirty(&self) -> bool {
-        self.revision != self.saved_revision
+        self.revision != self.saved_revision && self.saved_state != Some(self.history.state())
+    }
+
+    /// The history's state at `revision`, if known.
+    fn state_at(&self, revision: u64) -> Option<u64> {
+        if revision == self.revision {
+            return Some(self.history.state());
+        }
+        self.journal
+            .iter()
+            .find(|(r, ..)| *r == revision)
+            .map(|&(_, _, s)| s)
     }
 
     /// Record that the board as it is now was saved to `path`.
@@ -119,11 +137,13 @@ impl Document {
             self.path = path;
         }
         self.saved_revision = revision;
+        self.saved_state = self.state_at(revision);
     }
 
     /// Mark the document as changed without an edit (e.g. restored from an autosave).
     pub fn mark_dirty(&mut self) {
         self.bump(None);
+        self.saved_state = None;
     }
 
     /// Replace the whole board (New, Open, generator output): history cleared,
@@ -134,6 +154,7 @@ impl Document {
         self.path = path;
         self.bump(None);
         self.saved_revision = if dirty { 0 } else { self.revision };
+        self.saved_state = (!dirty).then(|| self.history.state());
     }
 
     /// Apply one edit as its own undo step.
@@ -464,23 +485,88 @@ mod tests {
     use super::*;
     use crate::presets;
 
+    fn relabel(d: &mut Document, face: u32, label: &str) {
+        d.apply(BoardEdit::SetLabel {
+            face: crate::mesh::FaceId(face),
+            label: label.into(),
+        })
+        .unwrap();
+    }
+
     #[test]
-    fn edits_make_the_document_dirty_and_undo_keeps_counting() {
+    fn edits_make_the_document_dirty_and_undoing_back_to_the_save_makes_it_clean() {
         let mut d = Document::new(presets::square_grid(2, 2), None);
         assert!(!d.is_dirty());
         let r0 = d.revision();
-        d.apply(BoardEdit::SetLabel {
-            face: crate::mesh::FaceId(0),
-            label: "x".into(),
-        })
-        .unwrap();
+        relabel(&mut d, 0, "x");
         assert!(d.is_dirty());
         assert!(d.revision() > r0);
+        // Undo back to the board as loaded: nothing to save.
+        assert!(d.undo());
+        assert!(!d.is_dirty(), "back to the board as opened");
+        assert!(d.redo().unwrap());
+        assert!(d.is_dirty());
         d.mark_saved(None);
         assert!(!d.is_dirty());
         assert!(d.undo());
-        assert!(d.is_dirty());
+        assert!(d.is_dirty(), "the saved file has the label");
         assert_eq!(d.board().faces().labels()[0], "a1");
+        assert!(d.redo().unwrap());
+        assert!(!d.is_dirty(), "redone back to the save");
+        // Another edit after an undo is a new state, even with the same result.
+        assert!(d.undo());
+        relabel(&mut d, 0, "x");
+        assert_eq!(d.board().faces().labels()[0], "x");
+        assert!(d.is_dirty(), "a new edit, whatever its result");
+    }
+
+    #[test]
+    fn a_drag_joining_the_saved_step_and_a_save_of_an_older_revision_stay_unsaved() {
+        let mut d = Document::new(presets::square_grid(2, 2), None);
+        let v = crate::mesh::VertexId(4);
+        let at = d.board().mesh().position(v);
+        let to = |dx: f64| BoardEdit::MoveVertex {
+            vertex: v,
+            to: crate::mesh::Point::new(at.x + dx, at.y),
+        };
+        d.apply_coalescing(to(0.1), 7).unwrap();
+        d.mark_saved(None);
+        d.apply_coalescing(to(0.2), 7).unwrap();
+        assert!(d.is_dirty(), "the drag went on after the save");
+        // A save that started at an older revision (a big file's save job).
+        let mut d = Document::new(presets::square_grid(2, 2), None);
+        relabel(&mut d, 0, "x");
+        let saving = d.revision();
+        relabel(&mut d, 1, "y");
+        d.mark_saved_at(saving, None);
+        assert!(d.is_dirty(), "the board changed during the save");
+        assert!(d.undo());
+        assert!(!d.is_dirty(), "undone back to what the save wrote");
+        // Marked unsaved (restored from an autosave): unsaved whatever undo does.
+        d.mark_dirty();
+        assert!(d.is_dirty());
+        relabel(&mut d, 2, "z");
+        assert!(d.undo());
+        assert!(d.is_dirty());
+        // A board replaced as unsaved, then saved, edited and undone: saved.
+        d.replace(presets::square_grid(3, 3), None, true);
+        assert!(d.is_dirty());
+        d.mark_saved(None);
+        relabel(&mut d, 0, "w");
+        assert!(d.undo());
+        assert!(!d.is_dirty());
+    }
+
+    #[test]
+    fn undo_back_past_steps_the_history_dropped_is_not_the_saved_board() {
+        let mut d = Document::new(presets::square_grid(2, 2), None);
+        d.history = History::new(2);
+        for (i, l) in ["p", "q", "r"].into_iter().enumerate() {
+            relabel(&mut d, i as u32, l);
+        }
+        while d.undo() {}
+        assert_eq!(d.board().faces().labels()[0], "p", "the first edit is kept");
+        assert!(d.is_dirty(), "the board is not the one opened");
     }
 
     #[test]
