@@ -26,10 +26,10 @@ pub struct Document {
     /// boards, presets and imports, which "Save" asks a path for).
     pub path: Option<PathBuf>,
     revision: u64,
-    saved_revision: u64,
-    /// The history's state ([`History::state`]) at the last save, `None` when
-    /// the saved file matches no state of the history (a board restored from
-    /// an autosave, or never saved): undoing back to it counts as saved.
+    /// The history's state ([`History::state`]) at the last save or load,
+    /// `None` when the saved file matches no state of the history (a board
+    /// restored from an autosave, or never saved): the board is unsaved
+    /// exactly when the history is at another state.
     saved_state: Option<u64>,
     /// The newest revision bumps, oldest first: the revision reached, the
     /// faces the change may have redrawn (`None`: everything; see
@@ -52,7 +52,6 @@ impl Document {
             history: History::new(HISTORY_DEPTH),
             path,
             revision: 1,
-            saved_revision: 1,
             saved_state: Some(0),
             journal: Default::default(),
             index: None,
@@ -108,10 +107,11 @@ impl Document {
         Some(out)
     }
 
-    /// Whether the board differs from the last save / load: it changed since,
-    /// and undo and redo did not bring it back to the state saved.
+    /// Whether the board differs from the last save / load: an edit since, not
+    /// taken back by undo (every edit gives the history a new state; a change
+    /// outside it forgets the saved state).
     pub fn is_dirty(&self) -> bool {
-        self.revision != self.saved_revision && self.saved_state != Some(self.history.state())
+        self.saved_state != Some(self.history.state())
     }
 
     /// The history's state at `revision`, if known.
@@ -136,7 +136,6 @@ impl Document {
         if path.is_some() {
             self.path = path;
         }
-        self.saved_revision = revision;
         self.saved_state = self.state_at(revision);
     }
 
@@ -153,7 +152,6 @@ impl Document {
         self.history.clear();
         self.path = path;
         self.bump(None);
-        self.saved_revision = if dirty { 0 } else { self.revision };
         self.saved_state = (!dirty).then(|| self.history.state());
     }
 

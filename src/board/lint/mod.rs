@@ -153,13 +153,12 @@ fn label_hash(label: &str) -> u64 {
 /// module documentation).
 #[derive(Clone, Debug)]
 pub struct Lint {
-    faces: usize,
-    edges: usize,
     /// The board's first consistency error (duplicate labels aside), when it
     /// has one. Edits keep a board consistent, so a board that was is not
     /// checked again after one.
     error: Option<Problem>,
-    /// Per face: [`label_hash`] of its label.
+    /// Per face (its length is the board's face count the lint is up to date
+    /// with): [`label_hash`] of its label.
     label: Vec<u64>,
     labels: Groups<u64>,
     unlabelled: usize,
@@ -168,7 +167,8 @@ pub struct Lint {
     /// Per face: its area; and all areas in order (for the median).
     area: Vec<f64>,
     sorted_areas: Vec<f64>,
-    /// Per edge: whether it is a boundary edge, and its side tag.
+    /// Per edge (the length: the edge count): whether it is a boundary edge,
+    /// and its side tag.
     boundary: Vec<bool>,
     tag: Vec<Option<SideTag>>,
     boundary_edges: usize,
@@ -184,8 +184,6 @@ impl Lint {
         let mesh = board.mesh();
         let (nf, ne) = (mesh.face_count(), mesh.edge_count());
         let mut l = Lint {
-            faces: 0,
-            edges: 0,
             error: None,
             label: Vec::with_capacity(nf),
             labels: Groups::with_capacity(nf),
@@ -216,11 +214,9 @@ impl Lint {
     }
 
     fn resize(&mut self, nf: usize, ne: usize) {
-        self.faces = nf;
         self.label.resize(nf, 0);
         self.coord.resize(nf, None);
         self.area.resize(nf, 0.0);
-        self.edges = ne;
         self.boundary.resize(ne, false);
         self.tag.resize(ne, None);
     }
@@ -302,7 +298,7 @@ impl Lint {
     /// edges named, plus the holes and pieces the edit cut off or joined.
     pub fn update(&mut self, board: &Board, affected: &[FaceId]) {
         let mesh = board.mesh();
-        let (old_nf, old_ne) = (self.faces, self.edges);
+        let (old_nf, old_ne) = (self.label.len(), self.boundary.len());
         let (nf, ne) = (mesh.face_count(), mesh.edge_count());
         let mut faces: Vec<FaceId> = affected
             .iter()
@@ -459,7 +455,7 @@ impl Lint {
                 }
             }
             if self.untagged_boundary > 0
-                && let Some(first) = (0..self.edges)
+                && let Some(first) = (0..self.boundary.len())
                     .find(|&e| self.boundary[e] && self.tag[e].is_none())
                     .map(|e| EdgeId(e as u32))
             {
