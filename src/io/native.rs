@@ -342,11 +342,16 @@ impl<'a> Cursor<'a> {
         if self.eat(c) {
             Ok(())
         } else {
-            Err(TextError::at(
-                self.pos,
-                format!("expected {what} but found {}", self.found()),
-            ))
+            Err(self.expected(what))
         }
+    }
+
+    /// "expected `what` but found …" at the current position.
+    fn expected(&self, what: &str) -> TextError {
+        TextError::at(
+            self.pos,
+            format!("expected {what} but found {}", self.found()),
+        )
     }
 
     fn colon(&mut self) -> Result<(), TextError> {
@@ -635,13 +640,7 @@ impl<'a> Cursor<'a> {
         self.ws();
         if !self.eat(b'[') {
             // (The message is made only here: a board has a list per face.)
-            return Err(TextError::at(
-                self.pos,
-                format!(
-                    "expected '[' (the list of {what}) but found {}",
-                    self.found()
-                ),
-            ));
+            return Err(self.expected(&format!("'[' (the list of {what})")));
         }
         let mut n = 0usize;
         loop {

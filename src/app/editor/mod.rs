@@ -356,17 +356,18 @@ impl EditorPanel {
                     })
                 });
         }
-        if !self.move_vertex.is_dragging() {
-            let now = ui.input(|i| i.time);
-            if let Some(wait) =
-                self.validation
-                    .refresh(ws.doc.board(), ws.doc.revision(), now, |r| {
-                        ws.doc.affected_since(r)
-                    })
-            {
-                ui.ctx()
-                    .request_repaint_after(std::time::Duration::from_secs_f64(wait.max(0.01)));
-            }
+        // Also during a drag: an update follows the edit's size, and a list
+        // left behind for more revisions than the document's journal holds
+        // would have to be made from scratch.
+        let now = ui.input(|i| i.time);
+        if let Some(wait) = self
+            .validation
+            .refresh(ws.doc.board(), ws.doc.revision(), now, |r| {
+                ws.doc.affected_since(r)
+            })
+        {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f64(wait.max(0.01)));
         }
         let stale = self.validation.is_stale(ws.doc.revision());
         let problems = self.validation.panel_height(ui);
