@@ -154,7 +154,7 @@ fn preset_prints_ron_or_writes_a_file() {
     let o = run(&["preset", "hex", "--size", "3"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = String::from_utf8(o.stdout).unwrap();
-    assert!(text.starts_with("(\n    format_version: 2,"), "{text}");
+    assert!(text.starts_with("(\n    format_version: 3,"), "{text}");
     let b = boardwright::io::ron::read_ron(text.as_bytes(), &Default::default()).unwrap();
     assert_eq!(b.board.face_count(), 9);
     let dir = tempfile::tempdir().unwrap();

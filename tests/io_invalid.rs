@@ -34,7 +34,7 @@ const EXPECTED: &[(&str, &str)] = &[
     ("empty.ron", "the file is empty"),
     (
         "future-version.ron",
-        "made by a newer boardwright: format_version 7, this build reads versions up to 2",
+        "made by a newer boardwright: format_version 7, this build reads versions up to 3",
     ),
     (
         "garbage.obj",
@@ -173,6 +173,30 @@ const EXPECTED: &[(&str, &str)] = &[
     (
         "v2-unclosed-face.ron",
         "line 16, column 1: expected '[' (the list of vertices in one face) but found ')'",
+    ),
+    (
+        "v2-with-run.ron",
+        "line 16, column 14: 'run(…)' is format 3, but the file says format_version 2",
+    ),
+    (
+        "v3-bad-run.ron",
+        "line 16, column 22: expected ',' and the run's face count: run(col, row, count) but found ')'",
+    ),
+    (
+        "v3-label-run-no-count.ron",
+        "line 16, column 26: expected a whole number but found 'x'",
+    ),
+    (
+        "v3-long-run.ron",
+        "the board has 2 faces but 3 grid coordinates: there must be one per face",
+    ),
+    (
+        "v3-run-too-wide.ron",
+        "line 16, column 26: a grid coordinate is too large",
+    ),
+    (
+        "v3-short-label-run.ron",
+        "the board has 2 faces but 1 labels: there must be one per face",
     ),
     (
         "v2-unknown-field.ron",

@@ -230,9 +230,9 @@ fn broken_files_say_what_is_wrong_and_where() {
 }
 
 /// A record saved before board format 2 embeds its board as format-1 text; it
-/// still reads, and saving it again embeds the same board as format 2.
+/// still reads, and saving it again embeds the same board as format 3.
 #[test]
-fn records_with_a_format_1_embedded_board_still_load_and_resave_as_format_2() {
+fn records_with_a_format_1_embedded_board_still_load_and_resave_as_format_3() {
     use boardwright::io::record::GameRecord;
     let board_v1 = std::fs::read_to_string(data("board-v1-everything.ron")).unwrap();
     let expected = io::load_board(data("board-v1-everything.ron"))
@@ -250,7 +250,8 @@ fn records_with_a_format_1_embedded_board_still_load_and_resave_as_format_2() {
         .unwrap();
     assert_eq!(board, expected);
     let again = record.to_ron();
-    assert!(again.contains("format_version: 2,"), "{again}");
+    // The record's version and the embedded board's, both current.
+    assert_eq!(again.matches("format_version: 3,").count(), 2, "{again}");
     assert!(!again.contains("format_version: 1,"), "{again}");
     let back = GameRecord::from_ron(&again).unwrap();
     let board = back

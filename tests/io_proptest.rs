@@ -147,18 +147,23 @@ fn random_board(s: &Spec) -> Board {
     let mut next = move |n: u32| r.next().unwrap_or(0) % n.max(1);
     let prefixes = ["", "x", "Zelle ", "\"q\"", "é", "a b", " lead"];
     let mut rows: Vec<FaceData> = b.faces().rows().collect();
+    // Mostly the preset's labels and grid coordinates, so runs of both
+    // (`from_coords(n)`, `run(col, row, n)`) are written, broken now and then.
     for (f, row) in rows.iter_mut().enumerate() {
-        match next(4) {
+        match next(10) {
             0 => row.label = String::new(),
             1 => {
                 let p = prefixes[next(prefixes.len() as u32) as usize];
                 row.label = format!("{p}·{f}");
             }
+            // Almost its grid name, but not quite.
+            2 => row.label = row.label.to_uppercase(),
             _ => {}
         }
-        row.coord = match next(3) {
+        row.coord = match next(10) {
             0 => None,
-            _ => Some(GridCoord::new(next(50) as i32 - 25, next(50) as i32 - 25)),
+            1 => Some(GridCoord::new(next(50) as i32 - 25, next(50) as i32 - 25)),
+            _ => row.coord,
         };
         row.kind = match next(6) {
             0 => FaceKind::Blocked,
@@ -215,8 +220,72 @@ fn random_board(s: &Spec) -> Board {
         .unwrap()
 }
 
+/// `b` as format-2 text (as boardwright wrote it before format 3): the
+/// current text with the `labels` and `coords` columns spelled out face by
+/// face, without runs.
+fn format_2_text(b: &Board) -> String {
+    let text = board_to_string(b, Format::Ron).unwrap();
+    let mut out = String::new();
+    let mut skipping = false;
+    for line in text.lines() {
+        if skipping {
+            skipping = line.trim() != "],";
+            continue;
+        }
+        match line.trim() {
+            "format_version: 3," => out.push_str("    format_version: 2,\n"),
+            "labels: [" => {
+                out.push_str("    labels: [");
+                for f in b.mesh().face_ids() {
+                    out.push_str(&format!("{:?}, ", b.label(f)));
+                }
+                out.push_str("],\n");
+                skipping = true;
+            }
+            "coords: [" => {
+                out.push_str("    coords: [");
+                for f in b.mesh().face_ids() {
+                    match b.coord(f) {
+                        Some(g) => out.push_str(&format!("({}, {}), ", g.col, g.row)),
+                        None => out.push_str("None, "),
+                    }
+                }
+                out.push_str("],\n");
+                skipping = true;
+            }
+            _ => {
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+    }
+    out
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// A board saved as format 2 (before runs) → load → save (format 3) →
+    /// load gives the identical board.
+    #[test]
+    fn random_format_2_boards_survive_the_upgrade_to_format_3(s in spec()) {
+        let b = random_board(&s);
+        let v2 = format_2_text(&b);
+        prop_assert!(v2.contains("format_version: 2,"));
+        prop_assert!(!v2.contains("run(") && !v2.contains("from_coords("));
+        let first = ron::read_ron(v2.as_bytes(), &Limits::default())
+            .map_err(|e| TestCaseError::fail(format!("{e}\n{v2}")))?;
+        prop_assert!(first.notes.is_empty(), "{:?}", first.notes);
+        prop_assert_eq!(&first.board, &b);
+        let v3 = board_to_string(&first.board, Format::Ron).unwrap();
+        prop_assert!(v3.contains("format_version: 3,"));
+        let second = ron::read_ron(v3.as_bytes(), &Limits::default())
+            .map_err(|e| TestCaseError::fail(format!("{e}\n{v3}")))?;
+        prop_assert_eq!(&second.board, &b);
+        if let Err(e) = compare_boards(&b, &second.board) {
+            return Err(TestCaseError::fail(e));
+        }
+    }
 
     #[test]
     fn random_boards_survive_ron_save_and_load(s in spec()) {
@@ -387,31 +456,40 @@ fn format_1_text(b: &Board) -> String {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
-    /// Format 1 → load → save (format 2) → load gives the identical board:
+    /// Format 1 → load → save (format 3) → load gives the identical board:
     /// every face datum, side tag, start piece, the metadata and the exact
     /// vertex positions.
     #[test]
-    fn random_format_1_boards_survive_the_upgrade_to_format_2(s in spec()) {
+    fn random_format_1_boards_survive_the_upgrade_to_format_3(s in spec()) {
         let b = random_board(&s);
         let v1 = format_1_text(&b);
         prop_assert!(v1.contains("format_version: 1,"));
         let first = ron::read_ron(v1.as_bytes(), &Limits::default())
             .map_err(|e| TestCaseError::fail(format!("{e}\n{v1}")))?;
         prop_assert_eq!(&first.board, &b);
-        let v2 = board_to_string(&first.board, Format::Ron).unwrap();
-        prop_assert!(v2.contains("format_version: 2,"));
-        let second = ron::read_ron(v2.as_bytes(), &Limits::default())
-            .map_err(|e| TestCaseError::fail(format!("{e}\n{v2}")))?;
+        let v3 = board_to_string(&first.board, Format::Ron).unwrap();
+        prop_assert!(v3.contains("format_version: 3,"));
+        let second = ron::read_ron(v3.as_bytes(), &Limits::default())
+            .map_err(|e| TestCaseError::fail(format!("{e}\n{v3}")))?;
         prop_assert_eq!(&second.board, &b);
         if let Err(e) = compare_boards(&b, &second.board) {
             return Err(TestCaseError::fail(e));
         }
     }
 
-    /// Mutated format-2 text (the format every save writes now) never panics
-    /// the reader, and every error is one line.
+    /// Mutated format-2 text never panics the reader, and every error is one
+    /// line.
     #[test]
     fn ron_reader_never_panics_on_mutated_format_2_files(bytes in mutated(format_2_seed())) {
+        if let Err(e) = ron::read_ron(&bytes, &limits()) {
+            prop_assert!(!e.to_string().contains('\n'), "{}", e);
+        }
+    }
+
+    /// Mutated format-3 text (the format every save writes now, with runs of
+    /// labels and grid coordinates) never panics the reader either.
+    #[test]
+    fn ron_reader_never_panics_on_mutated_format_3_files(bytes in mutated(format_3_seed())) {
         if let Err(e) = ron::read_ron(&bytes, &limits()) {
             prop_assert!(!e.to_string().contains('\n'), "{}", e);
         }
@@ -428,5 +506,27 @@ fn format_2_seed() -> String {
     let b = ron::read_ron(text.as_bytes(), &Limits::default())
         .unwrap()
         .board;
-    board_to_string(&b, Format::Ron).unwrap()
+    format_2_text(&b)
+}
+
+/// A 4×4 square board with one face renamed, one without grid coordinates
+/// and a colour: runs of both kinds, broken, and every other column.
+fn format_3_seed() -> String {
+    let b = presets::square_grid(4, 4);
+    let mut rows: Vec<FaceData> = b.faces().rows().collect();
+    rows[5].label = "Paris".into();
+    rows[9].coord = None;
+    rows[10].kind = FaceKind::Blocked;
+    rows[11].colour = Some(Rgba([1, 2, 3, 255]));
+    rows[12].region = Some(2);
+    let b = BoardBuilder::from_mesh(b.mesh().clone())
+        .faces(rows)
+        .build()
+        .unwrap();
+    let text = board_to_string(&b, Format::Ron).unwrap();
+    assert!(
+        text.contains("from_coords(5)") && text.contains("run(0, 0, 4)"),
+        "{text}"
+    );
+    text
 }

@@ -283,7 +283,7 @@ fn format_1_file_loads_and_survives_a_format_2_round_trip() {
     );
 
     let text = board_to_string(b, Format::Ron).unwrap();
-    assert!(text.starts_with("(\n    format_version: 2,\n"), "{text}");
+    assert!(text.starts_with("(\n    format_version: 3,\n"), "{text}");
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("v2.ron");
     save_board(b, &path).unwrap();
@@ -334,6 +334,116 @@ fn first_format_2_files_load_and_save_whole_coordinates_without_a_fraction() {
     assert_eq!(seen, 4);
 }
 
+/// The boards this repository shipped in format 2 (`tests/data/boards-v2`,
+/// saved by boardwright before format 3) load, and save as format 3: never a
+/// larger file, read back as the same board bit for bit, and equal to the
+/// shipped board of the same name (`boards/`, now format 3).
+#[test]
+fn shipped_format_2_boards_load_and_save_as_format_3() {
+    let mut seen = 0;
+    for entry in std::fs::read_dir(data_dir().join("boards-v2")).unwrap() {
+        let path = entry.unwrap().path();
+        let old = std::fs::read_to_string(&path).unwrap();
+        assert!(old.contains("format_version: 2,"), "{}", path.display());
+        let first = load_board(&path).unwrap();
+        assert!(first.notes.is_empty(), "{:?}", first.notes);
+        let text = board_to_string(&first.board, Format::Ron).unwrap();
+        assert!(text.contains("format_version: 3,"));
+        assert!(text.len() <= old.len(), "{}", path.display());
+        let back = boardwright::io::ron::read_ron(text.as_bytes(), &Default::default()).unwrap();
+        assert_eq!(back.board, first.board, "{}", path.display());
+        assert_eq!(
+            back.board.mesh().positions(),
+            first.board.mesh().positions()
+        );
+        let shipped = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/boards"))
+            .join(path.file_name().unwrap());
+        assert_eq!(
+            std::fs::read_to_string(&shipped).unwrap(),
+            text,
+            "{}",
+            shipped.display()
+        );
+        seen += 1;
+    }
+    assert_eq!(seen, 7);
+}
+
+/// What a grid implies is written as runs: a square board's labels are one
+/// `from_coords(n)`, its coordinates one `run(col, row, n)` per row; a face
+/// renamed or moved off the grid breaks the run there and nowhere else.
+#[test]
+fn grid_labels_and_coordinates_are_written_as_runs() {
+    use boardwright::board::{BoardBuilder, FaceData};
+    let b = boardwright::presets::square_grid(5, 3);
+    let text = board_to_string(&b, Format::Ron).unwrap();
+    assert!(
+        text.contains("    labels: [\n        from_coords(15),\n    ],\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("    coords: [\n        run(0, 0, 5), run(0, 1, 5), run(0, 2, 5),\n    ],\n"),
+        "{text}"
+    );
+    let mut rows: Vec<FaceData> = b.faces().rows().collect();
+    rows[6].label = "Paris".into();
+    rows[12].coord = None;
+    rows[13].label = "C3".into();
+    let b = BoardBuilder::from_mesh(b.mesh().clone())
+        .faces(rows)
+        .build()
+        .unwrap();
+    let text = board_to_string(&b, Format::Ron).unwrap();
+    // Face 12 has no coordinates and keeps its label, written as it is;
+    // "C3" is not the grid name "d3"; runs shorter than three are spelt out.
+    assert!(
+        text.contains(
+            "        from_coords(6), \"Paris\", from_coords(5), \"c3\", \"C3\", \"e3\",\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("run(0, 0, 5), run(0, 1, 5), (0, 2), (1, 2), None, (3, 2), (4, 2),"),
+        "{text}"
+    );
+    let back = boardwright::io::ron::read_ron(text.as_bytes(), &Default::default()).unwrap();
+    assert_eq!(back.board, b);
+}
+
+/// Runs are format 3: a file that says format 2 and holds one is refused
+/// with the reason, and so is a run longer than the board allows.
+#[test]
+fn runs_in_a_format_2_file_or_beyond_the_limits_are_refused() {
+    let b = boardwright::presets::square_grid(3, 3);
+    let text = board_to_string(&b, Format::Ron).unwrap();
+    let v2 = text.replace("format_version: 3,", "format_version: 2,");
+    let e = boardwright::io::ron::read_ron(v2.as_bytes(), &Default::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("'from_coords(…)' is format 3, but the file says format_version 2"),
+        "{e}"
+    );
+    let long = text.replace("run(0, 2, 3)", "run(0, 2, 99999999999)");
+    let e = boardwright::io::ron::read_ron(long.as_bytes(), &Default::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("more than") && e.contains("grid coordinates"),
+        "{e}"
+    );
+    let wide = text.replace("run(0, 2, 3)", "run(2147483646, 2, 3)");
+    let e = boardwright::io::ron::read_ron(wide.as_bytes(), &Default::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("a grid coordinate is too large"), "{e}");
+    let short = text.replace("from_coords(9)", "from_coords(8)");
+    let e = boardwright::io::ron::read_ron(short.as_bytes(), &Default::default())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("the board has 9 faces but 8 labels"), "{e}");
+}
+
 /// Every board saved by the previous release (format 1, `boards/*.ron`) loads,
 /// and its format-2 text reads back as the same board.
 #[test]
@@ -349,7 +459,7 @@ fn shipped_format_1_boards_load_and_round_trip_through_format_2() {
         let old = std::fs::read_to_string(&path).unwrap();
         let first = load_board(&path).unwrap();
         let text = board_to_string(&first.board, Format::Ron).unwrap();
-        assert!(text.contains("format_version: 2,"));
+        assert!(text.contains("format_version: 3,"));
         assert!(
             text.len() < old.len(),
             "{}: format 2 is {} bytes, format 1 {}",

@@ -186,7 +186,7 @@ fn ron_record_round_trip_with_embedded_board() {
     assert!(text.contains("rules: hex"), "{text}");
     // The board is embedded in the board-file schema, with its own version.
     assert!(
-        text.contains("board: Board((\n            format_version: 2,"),
+        text.contains("board: Board((\n            format_version: 3,"),
         "{text}"
     );
     let back = load_record(&text);

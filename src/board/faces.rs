@@ -60,6 +60,19 @@ macro_rules! face_columns {
                 [$( self.$field.len() ),*].into_iter().max().unwrap_or(0)
             }
 
+            /// A table of `n` rows from whole columns: each column given, or `n`
+            /// default entries where it is `None`. `None` if a given column does
+            /// not hold `n` entries.
+            pub fn from_columns(n: usize, $( $field: Option<Vec<$ty>>, )*) -> Option<FaceTable> {
+                Some(FaceTable {
+                    $( $field: match $field {
+                        Some(v) if v.len() == n => v,
+                        Some(_) => return None,
+                        None => vec![$default; n],
+                    }, )*
+                })
+            }
+
             pub(super) fn set_row(&mut self, i: usize, row: FaceData) {
                 $( self.$field[i] = row.$field; )*
             }

@@ -36,6 +36,32 @@ impl GridCoord {
     pub const fn new(col: i32, row: i32) -> Self {
         GridCoord { col, row }
     }
+
+    /// Whether `label` is this position's `a1`-style name ([`grid_label`]),
+    /// exactly as the presets write it. A position with a negative coordinate
+    /// has no such name.
+    pub fn names(self, label: &str) -> bool {
+        if self.col < 0 || self.row < 0 {
+            return false;
+        }
+        let b = label.as_bytes();
+        let split = b.iter().position(u8::is_ascii_digit).unwrap_or(b.len());
+        let (letters, digits) = b.split_at(split);
+        // Spreadsheet letters, compared from the last one back.
+        let mut col = self.col as u32;
+        let mut k = letters.len();
+        loop {
+            if k == 0 || letters[k - 1] != b'a' + (col % 26) as u8 {
+                return false;
+            }
+            k -= 1;
+            if col < 26 {
+                break;
+            }
+            col = col / 26 - 1;
+        }
+        k == 0 && digits == itoa::Buffer::new().format(self.row as u64 + 1).as_bytes()
+    }
 }
 
 /// What a face is for.
@@ -529,8 +555,24 @@ pub fn parse_column_letters(s: &str) -> Option<u32> {
 }
 
 /// Label `a1`-style: column letters then 1-based row number.
-pub fn grid_label(col: u32, row: u32) -> String {
-    format!("{}{}", column_letters(col), row + 1)
+pub fn grid_label(mut col: u32, row: u32) -> String {
+    // Made for every face of a board opened from a file: no formatting machinery.
+    let mut letters = [0u8; 7];
+    let mut k = letters.len();
+    loop {
+        k -= 1;
+        letters[k] = b'a' + (col % 26) as u8;
+        if col < 26 {
+            break;
+        }
+        col = col / 26 - 1;
+    }
+    let mut ib = itoa::Buffer::new();
+    let digits = ib.format(u64::from(row) + 1);
+    let mut s = String::with_capacity(letters.len() - k + digits.len());
+    s.extend(letters[k..].iter().map(|&b| b as char));
+    s.push_str(digits);
+    s
 }
 
 /// Split an `a1`-style label into (col, row), both 0-based.
@@ -545,6 +587,51 @@ pub fn parse_grid_label(s: &str) -> Option<(u32, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn grid_labels_count_columns_like_a_spreadsheet() {
+        assert_eq!(grid_label(0, 0), "a1");
+        assert_eq!(grid_label(25, 9), "z10");
+        assert_eq!(grid_label(26, 99), "aa100");
+        assert_eq!(grid_label(701, 0), "zz1");
+        assert_eq!(grid_label(702, 0), "aaa1");
+        assert_eq!(
+            grid_label(u32::MAX, u32::MAX),
+            format!("{}4294967296", column_letters(u32::MAX))
+        );
+        for col in [
+            0, 1, 25, 26, 27, 51, 52, 675, 676, 701, 702, 18277, 18278, 475253,
+        ] {
+            assert_eq!(
+                parse_grid_label(&grid_label(col, 4)),
+                Some((col, 4)),
+                "{col}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_grid_position_names_exactly_its_own_label() {
+        for (col, row) in [(0, 0), (25, 0), (26, 9), (701, 99), (702, 998), (18277, 41)] {
+            let g = GridCoord::new(col, row);
+            let own = grid_label(col as u32, row as u32);
+            assert!(g.names(&own), "{own}");
+            for other in [
+                own.to_uppercase(),
+                format!("{own}0"),
+                format!("a{own}"),
+                own[1..].to_string(),
+                grid_label(col as u32 + 1, row as u32),
+                grid_label(col as u32, row as u32 + 1),
+                String::new(),
+            ] {
+                assert!(!g.names(&other), "{g:?} {other}");
+            }
+        }
+        assert!(!GridCoord::new(-1, 0).names("a1"));
+        assert!(!GridCoord::new(0, -1).names("a0"));
+        assert!(!GridCoord::new(0, 0).names("a01"));
+    }
 
     #[test]
     fn a_label_used_twice_names_both_faces() {

@@ -1,9 +1,9 @@
-//! The board schema: [`BoardFile`] (format 2) and [`BoardFileV1`] with their
+//! The board schema: [`BoardFile`] (formats 2 and 3) and [`BoardFileV1`] with their
 //! parts, the conversions between a [`Board`] and the schema, and the bounded
 //! serde helpers every RON read uses (lists bounded by [`Limits`] while they
 //! are read, errors worded in the user's terms).
 //!
-//! It sits below both the format-2 text ([`super::native`]) and the RON
+//! It sits below both the format-2 and format-3 text ([`super::native`]) and the RON
 //! dispatcher ([`super::ron`]), which only chooses between the formats.
 
 use super::{IoError, Limits, Loaded, board_from_polygons};
@@ -15,10 +15,10 @@ use serde::de::{self, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::cell::Cell;
 
-/// The board file format version this build writes (it reads 1 and 2).
-pub const BOARD_FORMAT_VERSION: u32 = 2;
+/// The board file format version this build writes (it reads 1 to 3).
+pub const BOARD_FORMAT_VERSION: u32 = 3;
 
-/// A board file: the board schema (format 2), read and written as RON.
+/// A board file: the board schema (formats 2 and 3), read and written as RON.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BoardFile {
     pub meta: MetaDto,

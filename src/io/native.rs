@@ -1,9 +1,10 @@
-//! Board files, format 2: the text of [`super::board_schema::BoardFile`], written and
-//! read by hand because the geometry of a big board is millions of numbers.
+//! Board files, formats 2 and 3: the text of [`super::board_schema::BoardFile`],
+//! written and read by hand because the geometry of a big board is millions of
+//! numbers.
 //!
 //! ```ron
 //! (
-//!     format_version: 2,
+//!     format_version: 3,
 //!     meta: (name: "Hex 11×11", description: "…", suggested_rules: ["hex"]),
 //!     vertices: [
 //! 0, 0,
@@ -13,8 +14,8 @@
 //! [0,1,5,4],
 //! [1,2,6,5],
 //!     ],
-//!     labels: ["a1", "b1", …],
-//!     coords: [(0, 0), (1, 0), None, …],
+//!     labels: ["a1", "b1", from_coords(998), "Paris", …],
+//!     coords: [run(0, 0, 1000), (3, 7), None, …],
 //!     kinds: [cell, blocked, other("lake"), …],
 //!     colours: [None, "#336699", …],
 //!     regions: [None, 3, …],
@@ -27,7 +28,18 @@
 //! `faces` one corner list per line (counter-clockwise vertex indices), and the
 //! per-face data is one column per attribute, one entry per face in face order
 //! (an empty label is no label; `None` no value). A column whose every entry is
-//! the default is left out. Coordinates that are whole numbers are written
+//! the default is left out.
+//!
+//! Format 3 (written from issue 13's second round on; format 2 still loads)
+//! adds two runs, so a grid board does not spell out what its grid implies:
+//! `run(col, row, n)` in `coords` is `n` faces in a row, at `(col, row)`,
+//! `(col + 1, row)`, …; `from_coords(n)` in `labels` is `n` faces named by their
+//! grid coordinates (`a1` at `(0, 0)`, see [`crate::board::grid_label`]; no
+//! label for a face without them or with a negative one). Runs are written
+//! where at least three faces in a row follow them; a 1000×1000 square board
+//! shrinks from 62 MB to 40 MB. Format 2 is format 3 without the runs.
+//!
+//! Coordinates that are whole numbers are written
 //! without a fraction (`3`); other floats in their shortest form that reads
 //! back to the same number (Żmij). `side_tags` name boundary edges by their two
 //! vertices; `setup` names faces by index.
@@ -39,12 +51,16 @@
 
 use super::Limits;
 use super::board_schema::{BoardFile, MetaDto, PieceDto, parse_colour};
-use crate::board::{FaceData, FaceKind, FaceTable, GridCoord, Rgba, SideTag};
+use crate::board::{FaceKind, FaceTable, GridCoord, Rgba, SideTag};
 use crate::mesh::{Point, PolygonSoup};
 use std::fmt::Write as _;
 
 /// The format version this module reads and writes.
 pub const VERSION: u32 = super::board_schema::BOARD_FORMAT_VERSION;
+
+/// The first format version this module reads (older ones go through
+/// [`super::board_schema`]).
+const FIRST_VERSION: u32 = 2;
 
 /// A reading error at a byte position of the text.
 #[derive(Debug, Clone, PartialEq)]
@@ -87,18 +103,18 @@ impl TextError {
 
 /// What the start of a board text says.
 pub(crate) enum Parsed {
-    /// A format-2 board.
+    /// A format-2 or format-3 board.
     Current(Box<BoardFile>),
-    /// Not format 2 (format 1, or no `format_version` first): read it with the
+    /// Older (format 1, or no `format_version` first): read it with the
     /// format-1 schema.
     Older,
 }
 
 const FIELDS: &str = "format_version, meta, vertices, faces, labels, coords, kinds, colours, regions, side_tags, setup";
 
-/// Read a board text. Format 2 is read here in one pass; anything whose first
-/// field is not `format_version: 2` is [`Parsed::Older`] (a newer version is an
-/// error). `limits` bound every list.
+/// Read a board text. Formats 2 and 3 are read here in one pass; anything
+/// whose first field is not `format_version: 2` or `3` is [`Parsed::Older`] (a
+/// newer version is an error). `limits` bound every list.
 pub(crate) fn parse(text: &str, limits: &Limits) -> Result<Parsed, TextError> {
     let mut c = Cursor::new(text);
     c.ws();
@@ -113,29 +129,32 @@ pub(crate) fn parse(text: &str, limits: &Limits) -> Result<Parsed, TextError> {
     c.colon()?;
     let vpos = c.pos;
     let version = c.uint()?;
-    if version != VERSION as u64 {
-        if version > VERSION as u64 {
-            return Err(TextError {
-                kind: ErrorKind::Future(version),
-                ..TextError::at(vpos, "")
-            });
-        }
+    if version > VERSION as u64 {
+        return Err(TextError {
+            kind: ErrorKind::Future(version),
+            ..TextError::at(vpos, "")
+        });
+    }
+    if version < FIRST_VERSION as u64 {
         return Ok(Parsed::Older);
     }
     c.after_field()?;
-    read_v2(&mut c, limits).map(|f| Parsed::Current(Box::new(f)))
+    read_board(&mut c, version as u32, limits).map(|f| Parsed::Current(Box::new(f)))
 }
 
 #[derive(Default)]
 struct Columns {
     labels: Option<Vec<String>>,
+    /// The face ranges of `labels` given as `from_coords(n)` (format 3),
+    /// their labels still to be made from the faces' grid coordinates.
+    derived_labels: Vec<std::ops::Range<usize>>,
     coords: Option<Vec<Option<GridCoord>>>,
     kinds: Option<Vec<FaceKind>>,
     colours: Option<Vec<Option<Rgba>>>,
     regions: Option<Vec<Option<u32>>>,
 }
 
-fn read_v2(c: &mut Cursor, limits: &Limits) -> Result<BoardFile, TextError> {
+fn read_board(c: &mut Cursor, version: u32, limits: &Limits) -> Result<BoardFile, TextError> {
     let mut seen: Vec<&str> = vec!["format_version"];
     let mut meta = MetaDto::default();
     let mut vertices: Option<Vec<Point>> = None;
@@ -168,8 +187,49 @@ fn read_v2(c: &mut Cursor, limits: &Limits) -> Result<BoardFile, TextError> {
             "meta" => meta = c.serde_part::<MetaDto>(limits)?,
             "vertices" => vertices = Some(c.vertices(limits)?),
             "faces" => faces = Some(c.faces(limits)?),
-            "labels" => cols.labels = Some(c.column("labels", limits, |c| c.string())?),
-            "coords" => cols.coords = Some(c.column("grid coordinates", limits, |c| c.coord())?),
+            "labels" => {
+                let mut labels = Vec::new();
+                c.list("labels", limits.max_faces, |c| {
+                    if c.run_ahead(b"from_coords", version)? {
+                        let count = c.run_count(labels.len(), "labels", limits)?;
+                        cols.derived_labels.push(labels.len()..labels.len() + count);
+                        labels.resize(labels.len() + count, String::new());
+                        c.expect(b')', "')'")
+                    } else {
+                        labels.push(c.string()?);
+                        Ok(())
+                    }
+                })?;
+                cols.labels = Some(labels);
+            }
+            "coords" => {
+                let mut coords = Vec::new();
+                c.list("grid coordinates", limits.max_faces, |c| {
+                    if c.run_ahead(b"run", version)? {
+                        let at = c.pos;
+                        let col = c.i32()?;
+                        c.expect(b',', "','")?;
+                        c.ws();
+                        let row = c.i32()?;
+                        c.expect(b',', "',' and the run's face count: run(col, row, count)")?;
+                        c.ws();
+                        let count = c.run_count(coords.len(), "grid coordinates", limits)?;
+                        let last = i32::try_from(count)
+                            .ok()
+                            .and_then(|k| col.checked_add(k.saturating_sub(1)));
+                        if last.is_none() {
+                            return Err(TextError::at(at, "a grid coordinate is too large"));
+                        }
+                        coords
+                            .extend((0..count).map(|k| Some(GridCoord::new(col + k as i32, row))));
+                        c.expect(b')', "')'")
+                    } else {
+                        coords.push(c.coord()?);
+                        Ok(())
+                    }
+                })?;
+                cols.coords = Some(coords);
+            }
             "kinds" => cols.kinds = Some(c.column("kinds", limits, |c| c.kind())?),
             "colours" => cols.colours = Some(c.column("colours", limits, |c| c.colour())?),
             "regions" => {
@@ -239,21 +299,29 @@ impl Columns {
         check(&self.kinds, "kinds", n)?;
         check(&self.colours, "colours", n)?;
         check(&self.regions, "regions", n)?;
-        let mut labels = self.labels.map(Vec::into_iter);
-        let mut coords = self.coords.map(Vec::into_iter);
-        let mut kinds = self.kinds.map(Vec::into_iter);
-        let mut colours = self.colours.map(Vec::into_iter);
-        let mut regions = self.regions.map(Vec::into_iter);
-        fn next<T: Default>(it: &mut Option<std::vec::IntoIter<T>>) -> T {
-            it.as_mut().and_then(Iterator::next).unwrap_or_default()
+        let mut labels = self.labels;
+        if let Some(labels) = &mut labels {
+            let coords = self.coords.as_deref().unwrap_or_default();
+            for range in &self.derived_labels {
+                for f in range.clone() {
+                    if let Some(g) = coords.get(f).copied().flatten()
+                        && g.col >= 0
+                        && g.row >= 0
+                    {
+                        labels[f] = crate::board::grid_label(g.col as u32, g.row as u32);
+                    }
+                }
+            }
         }
-        Ok(FaceTable::from_rows((0..n).map(|_| FaceData {
-            label: next(&mut labels),
-            coord: next(&mut coords),
-            kind: next(&mut kinds),
-            colour: next(&mut colours),
-            region: next(&mut regions),
-        })))
+        Ok(FaceTable::from_columns(
+            n,
+            labels,
+            self.coords,
+            self.kinds,
+            self.colours,
+            self.regions,
+        )
+        .expect("every column was checked to hold one entry per face"))
     }
 }
 
@@ -673,6 +741,49 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// Whether a run of format 3 comes next (`name(`), read up to and with
+    /// its bracket; an error if the file says it is format 2.
+    fn run_ahead(&mut self, name: &[u8], version: u32) -> Result<bool, TextError> {
+        let rest = &self.b[self.pos..];
+        if !(rest.starts_with(name) && rest.get(name.len()) == Some(&b'(')) {
+            return Ok(false);
+        }
+        if version < 3 {
+            return Err(TextError::at(
+                self.pos,
+                format!(
+                    "'{}(…)' is format 3, but the file says format_version {version}",
+                    String::from_utf8_lossy(name)
+                ),
+            ));
+        }
+        self.pos += name.len() + 1;
+        self.ws();
+        Ok(true)
+    }
+
+    /// The face count of a run, when `before` faces of the column are read:
+    /// the column may not grow past the face limit.
+    fn run_count(
+        &mut self,
+        before: usize,
+        what: &str,
+        limits: &Limits,
+    ) -> Result<usize, TextError> {
+        let at = self.pos;
+        let count = self.uint()?;
+        match usize::try_from(count) {
+            Ok(k) if before.saturating_add(k) <= limits.max_faces => Ok(k),
+            _ => Err(TextError::at(
+                at,
+                format!(
+                    "more than {} {what}, more than boardwright accepts",
+                    limits.max_faces
+                ),
+            )),
+        }
+    }
+
     fn column<T>(
         &mut self,
         what: &str,
@@ -824,7 +935,7 @@ impl<'a> Cursor<'a> {
 /// How many per-face column entries go on one line.
 const PER_LINE: usize = 16;
 
-/// The board file as format-2 text, every line after the first indented by `indent`.
+/// The board file as format-3 text, every line after the first indented by `indent`.
 pub(crate) fn write(file: &BoardFile, indent: &str) -> String {
     let soup = &file.polygons;
     let t = &file.face_data;
@@ -874,37 +985,57 @@ pub(crate) fn write(file: &BoardFile, indent: &str) -> String {
     }
     let _ = writeln!(s, "{i1}],");
 
+    // A column without runs (no face starts one, so `run` is never called).
     let col =
         |s: &mut String, name: &str, present: bool, item: &mut dyn FnMut(&mut String, usize)| {
-            if !present {
-                return;
-            }
-            let _ = write!(s, "{i1}{name}: [");
-            for i in 0..n {
-                if i % PER_LINE == 0 {
-                    s.push('\n');
-                    s.push_str(&i2);
-                } else {
-                    s.push(' ');
-                }
-                item(s, i);
-                s.push(',');
-            }
-            let _ = writeln!(s, "\n{i1}],");
+            let never = |_| false;
+            runs(
+                s,
+                (&i1, &i2),
+                name,
+                present,
+                n,
+                never,
+                never,
+                item,
+                &mut |_, _, _| {},
+            );
         };
     let labels = t.labels();
-    col(
+    let coords = t.coords();
+    // A label its face's grid coordinates give (`a1` at (0, 0); none for a
+    // face without them) goes into a run `from_coords(n)`.
+    let derived = |f: usize| match coords[f] {
+        Some(g) if g.col >= 0 && g.row >= 0 => g.names(&labels[f]),
+        _ => labels[f].is_empty(),
+    };
+    runs(
         &mut s,
+        (&i1, &i2),
         "labels",
         labels.iter().any(|l| !l.is_empty()),
-        &mut |s, i| push_quoted(s, &labels[i]),
+        n,
+        derived,
+        derived,
+        &mut |s, f| push_quoted(s, &labels[f]),
+        &mut |s, _, k| {
+            s.push_str("from_coords(");
+            s.push_str(ib.format(k));
+            s.push(')');
+        },
     );
-    let coords = t.coords();
-    col(
+    runs(
         &mut s,
+        (&i1, &i2),
         "coords",
         coords.iter().any(Option::is_some),
-        &mut |s, i| match coords[i] {
+        n,
+        |f| coords[f].is_some(),
+        |f| match (coords[f - 1], coords[f]) {
+            (Some(a), Some(b)) => a.row == b.row && a.col.checked_add(1) == Some(b.col),
+            _ => false,
+        },
+        &mut |s, f| match coords[f] {
             Some(g) => {
                 s.push('(');
                 s.push_str(itoa::Buffer::new().format(g.col));
@@ -913,6 +1044,10 @@ pub(crate) fn write(file: &BoardFile, indent: &str) -> String {
                 s.push(')');
             }
             None => s.push_str("None"),
+        },
+        &mut |s, f, k| {
+            let g = coords[f].expect("a run starts at a grid position");
+            let _ = write!(s, "run({}, {}, {k})", g.col, g.row);
         },
     );
     let kinds = t.kinds();
@@ -979,6 +1114,58 @@ pub(crate) fn write(file: &BoardFile, indent: &str) -> String {
     s.push_str(indent);
     s.push(')');
     s
+}
+
+/// How many faces in a row a run needs to be written as one: shorter ones are
+/// written face by face (`"a1", "b1"` reads better than `from_coords(2)`).
+const MIN_RUN: usize = 3;
+
+/// Write a per-face column of `n` faces (if `present`), each line after the
+/// first indented by `indents`. Faces `f` for which `starts(f)` and then
+/// `continues(f + 1)`, … hold, at least [`MIN_RUN`] of them, are written as one
+/// entry by `run(s, first, count)`; every other face by `one(s, f)`.
+#[allow(clippy::too_many_arguments)]
+fn runs(
+    s: &mut String,
+    (i1, i2): (&str, &str),
+    name: &str,
+    present: bool,
+    n: usize,
+    starts: impl Fn(usize) -> bool,
+    continues: impl Fn(usize) -> bool,
+    one: &mut dyn FnMut(&mut String, usize),
+    run: &mut dyn FnMut(&mut String, usize, usize),
+) {
+    if !present {
+        return;
+    }
+    let _ = write!(s, "{i1}{name}: [");
+    let mut entries = 0usize;
+    let mut f = 0usize;
+    while f < n {
+        if entries.is_multiple_of(PER_LINE) {
+            s.push('\n');
+            s.push_str(i2);
+        } else {
+            s.push(' ');
+        }
+        entries += 1;
+        let mut end = f + 1;
+        if starts(f) {
+            while end < n && continues(end) {
+                end += 1;
+            }
+        }
+        if end - f >= MIN_RUN {
+            run(s, f, end - f);
+            f = end;
+        } else {
+            one(s, f);
+            f += 1;
+        }
+        s.push(',');
+    }
+    let _ = writeln!(s, "\n{i1}],");
 }
 
 /// Append a vertex coordinate: a whole number without a fraction (`3`, not

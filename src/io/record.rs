@@ -43,8 +43,8 @@
 //! out of time", resigned: None, timeout: Some(0)))` (a variation: `timeout`).
 //!
 //! An embedded board is written exactly as a board file is:
-//! `board: Board((format_version: 2, meta: (…), vertices: […], faces: […], labels: […], …))`
-//! (format-1 board text, embedded before board format 2, is still read).
+//! `board: Board((format_version: 3, meta: (…), vertices: […], faces: […], labels: […], …))`
+//! (format-1 and format-2 board text, embedded before board format 3, is still read).
 //! Format 1 records, written before format 2, embedded boards in a schema of
 //! their own (`Embedded((meta, vertices, faces, face_data, side_tags, setup))`,
 //! side tags named by face and edge position); they are still read, see

@@ -27,7 +27,7 @@
 //! `format_version` newer than [`BOARD_FORMAT_VERSION`] are refused, never misread.
 //!
 //! [`BoardFile`] is *the* board schema: game records embed a board in exactly
-//! this form (see [`super::record`]); its serde form is the format-2 text, so a
+//! this form (see [`super::record`]); its serde form is the format-3 text, so a
 //! record embeds the same text a board file holds.
 
 use super::board_schema::{budget_state, restore_budget};
@@ -70,7 +70,7 @@ pub fn is_game_record(bytes: &[u8]) -> bool {
         .is_some_and(|f| f.contains(&"rules"))
 }
 
-/// Parse a RON board file's bytes into a validated board: format 2 in one pass
+/// Parse a RON board file's bytes into a validated board: formats 2 and 3 in one pass
 /// of [`super::native`], format 1 with its serde schema.
 pub fn read_ron(bytes: &[u8], limits: &Limits) -> Result<Loaded, IoError> {
     limits.check_file_size(bytes.len() as u64)?;
@@ -122,13 +122,13 @@ fn board_file_from_text(text: &str, limits: &Limits) -> Result<BoardFile, IoErro
 }
 
 impl BoardFile {
-    /// The format-2 text, every line after the first indented by `indent`.
+    /// The format-3 text, every line after the first indented by `indent`.
     pub fn to_text(&self, indent: &str) -> String {
         native::write(self, indent)
     }
 }
 
-/// The serde form of a board file is its format-2 text (so a game record
+/// The serde form of a board file is its format-3 text (so a game record
 /// embeds exactly what a board file holds). Only RON serializers take it.
 impl Serialize for BoardFile {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -158,7 +158,7 @@ impl<'de> Deserialize<'de> for BoardFile {
     }
 }
 
-/// The board as RON text (format 2).
+/// The board as RON text (format 3).
 pub fn write_ron(board: &Board) -> Result<String, IoError> {
     let mut s = BoardFile::from_board(board).to_text("");
     s.push('\n');
