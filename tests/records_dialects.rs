@@ -119,7 +119,7 @@ fn moves_after_a_resignation_are_kept_out_and_noted() {
     let r = read_sgf("(;FF[4]GM[11]SZ[5]RE[W+];B[c3];W[resign])").unwrap();
     assert_eq!(
         r.notes,
-        ["RE[W+] disagrees with the moves, which end with W resigned"]
+        ["RE[W+] says W won, but the moves end with W resigned, so B wins; the moves count"]
     );
 }
 

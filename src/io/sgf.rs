@@ -751,10 +751,14 @@ pub fn read_sgf(text: &str) -> Result<GameRecord, SgfError> {
         match (colour, &result) {
             (Some(c), Some(r)) => {
                 if r.winner != Some(winner_of(c)) {
+                    // Say who each side names: "RE[W+Resign] … W resigned"
+                    // alone reads as if they agreed.
                     notes.push(format!(
-                        "RE[{}] disagrees with the moves, which end with {}",
+                        "RE[{}] says {} won, but the moves end with {}, so {} wins; the moves count",
                         excerpt(re_trim),
-                        r.reason
+                        colour_char(c),
+                        r.reason,
+                        colour_char(1 - c)
                     ));
                 }
             }
