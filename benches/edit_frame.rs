@@ -239,6 +239,8 @@ fn size(c: &mut Criterion, name: &str, board: Board, rebuild_all: bool) {
 }
 
 fn bench(c: &mut Criterion) {
+    // The heap set up as the window's process has it.
+    boardwright::app::heap::keep_freed_memory();
     // hex(317): 100,489 hexagonal faces; hex(1000): 1,000,000.
     size(c, "edit_100k", presets::hex(317), true);
     size(c, "edit_1m", presets::hex(1000), false);

@@ -102,6 +102,8 @@ fn report_cpu(name: &str, frames: u32, mut f: impl FnMut()) {
 }
 
 fn bench(c: &mut Criterion) {
+    // The heap set up as the window's process has it.
+    boardwright::app::heap::keep_freed_memory();
     // hex(317): 100,489 hexagonal faces.
     let board = presets::hex(317);
     assert!(board.face_count() >= 100_000);

@@ -45,6 +45,7 @@ fn main() -> ExitCode {
 /// Open the window, optionally with a board or saved game.
 #[cfg(feature = "gui")]
 fn open_window(file: Option<std::path::PathBuf>) -> ExitCode {
+    boardwright::app::heap::keep_freed_memory();
     let mut opts = boardwright::app::AppOptions::default();
     if let Some(path) = file {
         // The same code path as File → Open: boards (.ron, .obj) and saved

@@ -318,7 +318,8 @@ impl Canvas {
         if let Some(g) = &self.geometry {
             let mut room = rect;
             room.min.y = (room.min.y + self.fit_top).min(room.max.y - 1.0);
-            let bbox = self.fit_extra.map_or(g.bbox, |b| g.bbox.union(b));
+            let board_box = g.bbox();
+            let bbox = self.fit_extra.map_or(board_box, |b| board_box.union(b));
             let fitted = View::fit(room, bbox, 24.0);
             // The same view, relative to the whole canvas.
             self.view = View {
@@ -1047,6 +1048,8 @@ mod tests {
                 proptest::prop_assert_eq!(&g.label_pos, &fresh.label_pos);
                 proptest::prop_assert_eq!(&g.face_size, &fresh.face_size);
                 let bb = b.mesh().bbox();
+                // What View → Fit fits: the board's box, exactly.
+                proptest::prop_assert_eq!(g.bbox(), bb, "step {}", step);
                 let index = FaceIndex::build(b.mesh());
                 for _ in 0..50 {
                     let p = Point::new(

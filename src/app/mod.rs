@@ -30,6 +30,7 @@ pub mod file_job;
 pub mod files;
 pub mod frame_stats;
 pub mod generator;
+pub mod heap;
 pub mod menu;
 pub mod new_board;
 pub mod play;
