@@ -32,6 +32,11 @@ use egui::{
 const MIN_EDGE_PIXELS: f64 = 3.5;
 /// Most interior-edge vertices handed to egui in one frame (about 65,000 edges).
 const EDGE_VERTEX_BUDGET: usize = 400_000;
+/// Faces typically smaller than this (pixels) are drawn as one picture per
+/// chunk instead of their triangles: a 1M-face board in full view is then a
+/// thousand textured rectangles, not four million vertices that egui would copy
+/// and the renderer upload every frame.
+const PICTURE_FACE_PIXELS: f64 = 2.0;
 /// Labels are drawn when a face is at least this big on screen (points).
 const MIN_LABEL_FACE: f32 = 22.0;
 
@@ -55,6 +60,9 @@ pub struct CanvasStats {
     pub chunks_drawn: usize,
     /// Whether the last frame drew the interior edges (see the level-of-detail rule).
     pub edges_drawn: bool,
+    /// Whether the last frame drew the fills as one picture per chunk (faces
+    /// smaller than a pixel or two).
+    pub pictures_drawn: bool,
 }
 
 /// What the canvas reports after drawing a frame.
@@ -484,10 +492,12 @@ impl Canvas {
                 }
             }
         }
+        let pictures = g.median_face_size * view.scale < PICTURE_FACE_PIXELS;
         for &(i, _) in &visible {
             let c = &mut g.chunks[i];
-            // Interior edges are only brought up to date while they are drawn.
-            let mut changed = c.fill.transform(&x);
+            // Interior edges are only brought up to date while they are drawn,
+            // and fills while they are drawn as triangles.
+            let mut changed = !pictures && c.fill.transform(&x);
             if draw_edges {
                 changed |= c.edges.transform(&x);
             }
@@ -495,8 +505,19 @@ impl Canvas {
             transformed += changed as usize;
         }
         let layers: [fn(&Chunk) -> &Layer; 3] = [|c| &c.fill, |c| &c.edges, |c| &c.border];
+        if pictures {
+            let uv = Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
+            for &(i, r) in &visible {
+                if let Some(p) = g.chunk_picture(painter.ctx(), i) {
+                    let on_screen = Rect::from_two_pos(x.apply(p.rect.min), x.apply(p.rect.max));
+                    painter
+                        .with_clip_rect(r)
+                        .image(p.texture.id(), on_screen, uv, Color32::WHITE);
+                }
+            }
+        }
         for (k, layer) in layers.iter().enumerate() {
-            if k == 1 && !draw_edges {
+            if (k == 0 && pictures) || (k == 1 && !draw_edges) {
                 continue;
             }
             for &(i, r) in &visible {
@@ -509,6 +530,7 @@ impl Canvas {
         self.stats.chunks_transformed = transformed;
         self.stats.chunks_drawn = visible.len();
         self.stats.edges_drawn = draw_edges;
+        self.stats.pictures_drawn = pictures;
         if let Some(f) = highlight {
             paint_face(
                 painter,
@@ -818,6 +840,95 @@ mod tests {
         // The hole is not a face.
         assert_eq!(c.face_at(&board, Point::new(2.0, 2.0)), None);
         assert_eq!(c.face_at(&board, Point::new(0.5, 0.5)), Some(FaceId(0)));
+    }
+
+    /// Faces smaller than a pixel or two are drawn as one picture per chunk
+    /// (no fill triangles handed to egui); zoomed in, as triangles again.
+    #[test]
+    fn sub_pixel_faces_are_drawn_as_one_picture_per_chunk() {
+        let board = presets::square_grid(300, 300);
+        let mut c = Canvas::new();
+        c.prepare(&board, 0);
+        let rect = Rect::from_min_size(Pos2::ZERO, vec2(400.0, 400.0));
+        c.fit(rect);
+        assert!(c.view.scale < PICTURE_FACE_PIXELS);
+        let ctx = egui::Context::default();
+        let input = egui::RawInput {
+            screen_rect: Some(rect),
+            ..Default::default()
+        };
+        let out = ctx.run_ui(input.clone(), |ui| {
+            c.paint_board(&ui.painter_at(rect), &board, rect, None);
+        });
+        assert!(c.stats().pictures_drawn);
+        let chunks = c.stats().chunks;
+        assert!(chunks >= 64, "{chunks}");
+        assert_eq!(c.stats().chunks_drawn, chunks);
+        // One textured rectangle per chunk (and the border's side bands).
+        let vertices: usize = out
+            .shapes
+            .iter()
+            .map(|s| match &s.shape {
+                egui::Shape::Mesh(m) => m.vertices.len(),
+                _ => 0,
+            })
+            .sum();
+        assert!(vertices < 4 * chunks + 30_000, "{vertices}");
+        assert!(
+            out.textures_delta.set.len() >= chunks,
+            "every chunk's picture is uploaded once"
+        );
+        // The next frame makes no new pictures.
+        let out = ctx.run_ui(input, |ui| {
+            c.paint_board(&ui.painter_at(rect), &board, rect, None);
+        });
+        assert!(out.textures_delta.set.is_empty());
+        c.view.scale *= 4.0;
+        frame(&mut c, &board, rect);
+        assert!(!c.stats().pictures_drawn);
+    }
+
+    /// A chunk's picture shows each face in the colour it is drawn in, a
+    /// recoloured face included, and nothing where there is no face.
+    #[test]
+    fn a_chunk_picture_shows_each_face_in_its_colour() {
+        let mut board = presets::square_grid(6, 4);
+        crate::edit::apply(&mut board, &BoardEdit::DeleteFace { face: FaceId(8) }).unwrap();
+        let mut c = Canvas::new();
+        c.prepare(&board, 0);
+        c.set_face_fill(&board, FaceId(3), Some(Color32::RED));
+        let g = c.geometry.as_ref().unwrap();
+        assert_eq!(g.chunks.len(), 1);
+        let (image, r) = g.rasterise(0).unwrap();
+        // Two texels per face side.
+        assert_eq!(image.size, [12, 8]);
+        let [w, h] = image.size;
+        let (tx, ty) = (r.width() / w as f32, r.height() / h as f32);
+        let mut red = 0;
+        for j in 0..h {
+            for i in 0..w {
+                let rel = Point::new(
+                    (r.min.x + (i as f32 + 0.5) * tx) as f64,
+                    (r.max.y - (j as f32 + 0.5) * ty) as f64,
+                );
+                let p = Point::new(rel.x + g.origin.x, rel.y + g.origin.y);
+                let want = c
+                    .face_at(&board, p)
+                    .map_or(Color32::TRANSPARENT, |f| c.shown_fill(f).unwrap());
+                assert_eq!(image.pixels[j * w + i], want, "texel ({i}, {j}) at {p:?}");
+                red += (want == Color32::RED) as usize;
+            }
+        }
+        assert_eq!(red, 4);
+        assert_eq!(
+            image
+                .pixels
+                .iter()
+                .filter(|&&p| p == Color32::TRANSPARENT)
+                .count(),
+            4,
+            "the deleted face"
+        );
     }
 
     #[test]

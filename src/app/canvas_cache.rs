@@ -15,6 +15,11 @@
 //! medians (typical face size and edge length, which only pick the level of
 //! detail) are kept from the last full build.
 //!
+//! At a zoom where faces are smaller than a pixel or two, a chunk is drawn as
+//! one picture instead of its fill triangles ([`Geometry::chunk_picture`]: a
+//! texture rasterised from the fills, made when first drawn and dropped when
+//! the chunk is re-tessellated or a face in it recoloured).
+//!
 //! What the canvas draws on top (labels, pieces, highlights, overlays) is not
 //! cached here.
 
@@ -164,6 +169,10 @@ pub(super) struct Chunk {
     pub(super) bounds: Rect,
     /// The box of the chunk's faces in board coordinates, exactly.
     extent: Aabb,
+    /// The chunk's fills as one picture, for a zoom at which its faces are
+    /// smaller than a few pixels (see [`Geometry::chunk_picture`]); made when
+    /// first drawn, dropped when the chunk changes.
+    picture: Option<Picture>,
     /// The chunk's faces, ascending.
     pub(super) faces: Vec<u32>,
     pub(super) fill: Layer,
@@ -183,6 +192,7 @@ impl Default for Chunk {
         Chunk {
             bounds: Rect::NOTHING,
             extent: Aabb::EMPTY,
+            picture: None,
             faces: Vec::new(),
             fill: Layer::default(),
             edges: Layer::default(),
@@ -199,6 +209,28 @@ impl Chunk {
         self.edge_ids.len() * strip_vertices(style.edge_width)
     }
 }
+
+/// A chunk's fills rasterised: a texture and the board-relative rectangle it
+/// covers.
+#[derive(Clone)]
+pub(super) struct Picture {
+    pub(super) texture: egui::TextureHandle,
+    pub(super) rect: Rect,
+}
+
+impl std::fmt::Debug for Picture {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Picture")
+            .field("size", &self.texture.size())
+            .field("rect", &self.rect)
+            .finish()
+    }
+}
+
+/// Texels per typical face side in a chunk's picture.
+const TEXELS_PER_FACE: f64 = 2.0;
+/// The largest side of a chunk's picture, in texels.
+const MAX_PICTURE_SIDE: usize = 256;
 
 /// Vertices of one stroke of `width` points ([`Layer::push_strip`]).
 pub(super) fn strip_vertices(width: f32) -> usize {
@@ -339,6 +371,7 @@ impl Geometry {
         self.drop_edges(ci);
         let chunk = &mut self.chunks[ci];
         chunk.fill = Layer::default();
+        chunk.picture = None;
         chunk.edge_ids.clear();
         chunk.border = Layer::default();
         let mut bmin = pos2(f32::INFINITY, f32::INFINITY);
@@ -574,8 +607,96 @@ impl Geometry {
             .fold(Aabb::EMPTY, |b, c| b.union(c.extent))
     }
 
+    /// Chunk `ci`'s fills as one picture, made now if it is not: each texel
+    /// takes the colour of the face holding its centre, and a face holding no
+    /// texel centre (smaller than a texel) still colours the texel under its
+    /// centroid, so no face disappears. Texels of no
+    /// face stay transparent (holes show through).
+    pub(super) fn chunk_picture(&mut self, ctx: &egui::Context, ci: usize) -> Option<&Picture> {
+        if self.chunks[ci].picture.is_none() {
+            let (image, rect) = self.rasterise(ci)?;
+            let texture = ctx.load_texture(
+                format!("board-chunk-{ci}"),
+                image,
+                egui::TextureOptions::LINEAR,
+            );
+            self.chunks[ci].picture = Some(Picture { texture, rect });
+        }
+        self.chunks[ci].picture.as_ref()
+    }
+
+    /// Chunk `ci`'s fills as an image and the board-relative rectangle it
+    /// covers (see [`Geometry::chunk_picture`]).
+    pub(super) fn rasterise(&self, ci: usize) -> Option<(egui::ColorImage, Rect)> {
+        let texel = (self.median_face_size / TEXELS_PER_FACE) as f32;
+        let chunk = &self.chunks[ci];
+        let b = chunk.bounds;
+        if b == Rect::NOTHING || texel.is_nan() || texel <= 0.0 {
+            return None;
+        }
+        let side = |len: f32| ((len / texel).ceil() as usize).clamp(1, MAX_PICTURE_SIDE);
+        let (w, h) = (side(b.width()), side(b.height()));
+        // Texel size per axis (a chunk much bigger than planned is squeezed).
+        let (tx, ty) = (
+            b.width().max(texel) / w as f32,
+            b.height().max(texel) / h as f32,
+        );
+        let rect = Rect::from_min_size(b.min, vec2(tx * w as f32, ty * h as f32));
+        let mut image = egui::ColorImage::filled([w, h], Color32::TRANSPARENT);
+        // Board-relative corners (`base`; the mesh holds screen positions)
+        // and the fill colour of every face.
+        let (base, verts) = (&chunk.fill.base, &chunk.fill.mesh.vertices);
+        let mut poly: Vec<Point> = Vec::new();
+        for &fi in &chunk.faces {
+            let (_, first, n) = self.face_fill[fi as usize];
+            let range = first as usize..(first + n) as usize;
+            let (Some(ps), Some(colour)) =
+                (base.get(range), verts.get(first as usize).map(|v| v.color))
+            else {
+                continue;
+            };
+            if ps.is_empty() {
+                continue;
+            }
+            poly.clear();
+            poly.extend(ps.iter().map(|p| Point::new(p.x as f64, p.y as f64)));
+            let (mut lo, mut hi) = (ps[0], ps[0]);
+            for &p in ps {
+                lo = lo.min(p);
+                hi = hi.max(p);
+            }
+            // Texel (i, j) has its centre at x = rect.min.x + (i + ½)·tx and,
+            // row 0 on top, y = rect.max.y − (j + ½)·ty.
+            let col = |x: f32| ((x - rect.min.x) / tx - 0.5).ceil().max(0.0) as usize;
+            let row = |y: f32| ((rect.max.y - y) / ty - 0.5).ceil().max(0.0) as usize;
+            let (i0, i1) = (col(lo.x), col(hi.x).min(w));
+            let (j0, j1) = (row(hi.y), row(lo.y).min(h));
+            let mut hit = false;
+            for j in j0..j1.max(j0) {
+                let y = rect.max.y - (j as f32 + 0.5) * ty;
+                for i in i0..i1.max(i0) {
+                    let x = rect.min.x + (i as f32 + 0.5) * tx;
+                    let p = Point::new(x as f64, y as f64);
+                    if geom::point_in_polygon(p, poly.iter().copied()) != geom::Containment::Outside
+                    {
+                        image.pixels[j * w + i] = colour;
+                        hit = true;
+                    }
+                }
+            }
+            if !hit {
+                let c = geom::centroid(&poly);
+                let i = (((c.x as f32 - rect.min.x) / tx) as usize).min(w - 1);
+                let j = (((rect.max.y - c.y as f32) / ty) as usize).min(h - 1);
+                image.pixels[j * w + i] = colour;
+            }
+        }
+        Some((image, rect))
+    }
+
     pub(super) fn recolour(&mut self, f: FaceId, colour: Color32) {
         if let Some(&(c, first, n)) = self.face_fill.get(f.index()) {
+            self.chunks[c as usize].picture = None;
             let m = Arc::make_mut(&mut self.chunks[c as usize].fill.mesh);
             for v in &mut m.vertices[first as usize..(first + n) as usize] {
                 v.color = colour;
