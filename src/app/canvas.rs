@@ -878,11 +878,13 @@ mod tests {
             out.textures_delta.set.len() >= chunks,
             "every chunk's picture is uploaded once"
         );
+        out.drop_without_applying_deltas();
         // The next frame makes no new pictures.
         let out = ctx.run_ui(input, |ui| {
             c.paint_board(&ui.painter_at(rect), &board, rect, None);
         });
         assert!(out.textures_delta.set.is_empty());
+        out.drop_without_applying_deltas();
         c.view.scale *= 4.0;
         frame(&mut c, &board, rect);
         assert!(!c.stats().pictures_drawn);
