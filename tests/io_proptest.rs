@@ -262,6 +262,21 @@ fn format_2_text(b: &Board) -> String {
     out
 }
 
+/// `older` (a board file of an older format) reads as `b`, with nothing to
+/// report, and its format-3 text reads back as `b` too.
+fn upgrades_to_format_3(b: &Board, older: &str) -> Result<(), TestCaseError> {
+    let first = ron::read_ron(older.as_bytes(), &Limits::default())
+        .map_err(|e| TestCaseError::fail(format!("{e}\n{older}")))?;
+    prop_assert!(first.notes.is_empty(), "{:?}", first.notes);
+    prop_assert_eq!(&first.board, b);
+    let v3 = board_to_string(&first.board, Format::Ron).unwrap();
+    prop_assert!(v3.contains("format_version: 3,"));
+    let second = ron::read_ron(v3.as_bytes(), &Limits::default())
+        .map_err(|e| TestCaseError::fail(format!("{e}\n{v3}")))?;
+    prop_assert_eq!(&second.board, b);
+    compare_boards(b, &second.board).map_err(TestCaseError::fail)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
@@ -273,18 +288,7 @@ proptest! {
         let v2 = format_2_text(&b);
         prop_assert!(v2.contains("format_version: 2,"));
         prop_assert!(!v2.contains("run(") && !v2.contains("from_coords("));
-        let first = ron::read_ron(v2.as_bytes(), &Limits::default())
-            .map_err(|e| TestCaseError::fail(format!("{e}\n{v2}")))?;
-        prop_assert!(first.notes.is_empty(), "{:?}", first.notes);
-        prop_assert_eq!(&first.board, &b);
-        let v3 = board_to_string(&first.board, Format::Ron).unwrap();
-        prop_assert!(v3.contains("format_version: 3,"));
-        let second = ron::read_ron(v3.as_bytes(), &Limits::default())
-            .map_err(|e| TestCaseError::fail(format!("{e}\n{v3}")))?;
-        prop_assert_eq!(&second.board, &b);
-        if let Err(e) = compare_boards(&b, &second.board) {
-            return Err(TestCaseError::fail(e));
-        }
+        upgrades_to_format_3(&b, &v2)?;
     }
 
     #[test]
@@ -464,17 +468,7 @@ proptest! {
         let b = random_board(&s);
         let v1 = format_1_text(&b);
         prop_assert!(v1.contains("format_version: 1,"));
-        let first = ron::read_ron(v1.as_bytes(), &Limits::default())
-            .map_err(|e| TestCaseError::fail(format!("{e}\n{v1}")))?;
-        prop_assert_eq!(&first.board, &b);
-        let v3 = board_to_string(&first.board, Format::Ron).unwrap();
-        prop_assert!(v3.contains("format_version: 3,"));
-        let second = ron::read_ron(v3.as_bytes(), &Limits::default())
-            .map_err(|e| TestCaseError::fail(format!("{e}\n{v3}")))?;
-        prop_assert_eq!(&second.board, &b);
-        if let Err(e) = compare_boards(&b, &second.board) {
-            return Err(TestCaseError::fail(e));
-        }
+        upgrades_to_format_3(&b, &v1)?;
     }
 
     /// Mutated format-2 text never panics the reader, and every error is one
