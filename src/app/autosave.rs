@@ -2,6 +2,12 @@
 //! `data_dir/autosave/` every [`AUTOSAVE_INTERVAL`] seconds when they changed (and
 //! when the app is shut down without a confirmed close), removed on a clean exit,
 //! and offered for restore when the app starts and finds them (after a crash).
+//!
+//! A board of [`super::file_job::BIG_BOARD_FACES`] faces or more is written by
+//! the timer on a thread of its own (from a copy taken when the timer fires),
+//! so the window does not stop for the half second a 1M-face board takes;
+//! every other way in ([`Autosave::write`], [`Autosave::clear`], setting aside)
+//! first waits for such a write to finish.
 
 use super::files;
 use crate::board::Board;
@@ -75,6 +81,8 @@ pub struct Autosave {
     last_time: Option<f64>,
     written_revision: Option<u64>,
     written_game: Option<String>,
+    /// A big board being written on its own thread.
+    worker: Option<std::thread::JoinHandle<Result<(), String>>>,
 }
 
 impl Autosave {
@@ -86,7 +94,23 @@ impl Autosave {
             last_time: None,
             written_revision: None,
             written_game: None,
+            worker: None,
         }
+    }
+
+    /// Wait for a board being written on its own thread, if one is; its
+    /// error, if it failed (the board is then written again next time).
+    pub fn wait(&mut self) -> Result<(), String> {
+        let Some(w) = self.worker.take() else {
+            return Ok(());
+        };
+        let r = w
+            .join()
+            .unwrap_or_else(|_| Err("autosave: the writing thread failed".into()));
+        if r.is_err() {
+            self.written_revision = None;
+        }
+        r
     }
 
     pub fn dir(&self) -> Option<&Path> {
@@ -155,8 +179,13 @@ impl Autosave {
         if now - last < self.interval {
             return Ok(false);
         }
+        if self.worker.as_ref().is_some_and(|w| !w.is_finished()) {
+            // The last big board is still being written: next time.
+            return Ok(false);
+        }
         self.last_time = Some(now);
-        self.write(board, doc, game)
+        self.wait()?;
+        self.write_now(board, doc, game, true)
     }
 
     /// Write what changed since the last autosave now: the board if it has unsaved
@@ -168,6 +197,19 @@ impl Autosave {
         doc: (u64, bool, Option<&PathBuf>),
         game: Option<&dyn DynGame>,
     ) -> Result<bool, String> {
+        self.wait()?;
+        self.write_now(board, doc, game, false)
+    }
+
+    /// [`Autosave::write`], a big board on its own thread if `background`
+    /// (then "written" means started).
+    fn write_now(
+        &mut self,
+        board: &Board,
+        doc: (u64, bool, Option<&PathBuf>),
+        game: Option<&dyn DynGame>,
+        background: bool,
+    ) -> Result<bool, String> {
         let Some(dir) = self.dir.clone() else {
             return Ok(false);
         };
@@ -178,7 +220,6 @@ impl Autosave {
             if self.written_revision != Some(revision) || !board_file.exists() {
                 std::fs::create_dir_all(&dir)
                     .map_err(|e| format!("autosave: cannot create {}: {e}", dir.display()))?;
-                files::save_board(board, &board_file).map_err(|e| format!("autosave: {e}"))?;
                 let info = Info {
                     path: path.cloned(),
                     saved_at: std::time::SystemTime::now()
@@ -186,9 +227,25 @@ impl Autosave {
                         .map(|d| d.as_secs())
                         .unwrap_or(0),
                 };
-                let text = ron::to_string(&info).map_err(|e| format!("autosave: {e}"))?;
-                crate::io::atomic::write_atomic(&dir.join(INFO_FILE), text.as_bytes())
-                    .map_err(|e| format!("autosave: cannot write {INFO_FILE}: {e}"))?;
+                let info_file = dir.join(INFO_FILE);
+                let write = move |board: &Board| -> Result<(), String> {
+                    files::save_board(board, &board_file).map_err(|e| format!("autosave: {e}"))?;
+                    let text = ron::to_string(&info).map_err(|e| format!("autosave: {e}"))?;
+                    crate::io::atomic::write_atomic(&info_file, text.as_bytes())
+                        .map_err(|e| format!("autosave: cannot write {INFO_FILE}: {e}"))
+                };
+                if background && board.face_count() >= super::file_job::BIG_BOARD_FACES {
+                    let copy = board.clone();
+                    let spawned = std::thread::Builder::new()
+                        .name("boardwright-autosave".into())
+                        .spawn(move || write(&copy));
+                    match spawned {
+                        Ok(w) => self.worker = Some(w),
+                        Err(e) => return Err(format!("autosave: cannot start a thread: {e}")),
+                    }
+                } else {
+                    write(board)?;
+                }
                 self.written_revision = Some(revision);
                 wrote = true;
             }
@@ -223,6 +280,8 @@ impl Autosave {
     /// dismissing the restore offer without an answer (Esc) does. Its `board.ron`
     /// opens with File → Open like any board, `game.ron` like any game.
     pub fn set_aside(&mut self) -> Result<PathBuf, String> {
+        // (A write that failed only means there is less to keep.)
+        let _ = self.wait();
         let dir = self
             .dir
             .clone()
@@ -254,6 +313,7 @@ impl Autosave {
 
     /// Remove the autosave (clean exit, or the user discarded it).
     pub fn clear(&mut self) {
+        let _ = self.wait();
         if let Some(dir) = &self.dir {
             for f in [BOARD_FILE, GAME_FILE, INFO_FILE] {
                 remove(&dir.join(f));
@@ -297,6 +357,38 @@ mod tests {
         // Saved meanwhile: the autosaved board goes away.
         a.write(&b, (3, false, Some(&path)), None).unwrap();
         assert!(a.leftover().is_none());
+    }
+
+    /// A big board is written on a thread of its own when the timer fires:
+    /// the same file as a direct write, and nothing is left behind when the
+    /// autosave is cleared while it is still being written.
+    #[test]
+    fn the_timer_writes_a_big_board_on_its_own_thread() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut a = Autosave::new(Some(dir.path()));
+        a.interval = 1.0;
+        let b = presets::square_grid(320, 320);
+        assert!(b.face_count() >= super::super::file_job::BIG_BOARD_FACES);
+        assert!(!a.tick(0.0, &b, (2, true, None), None).unwrap());
+        assert!(a.tick(2.0, &b, (2, true, None), None).unwrap());
+        assert!(a.worker.is_some(), "written on its own thread");
+        a.wait().unwrap();
+        assert!(a.worker.is_none());
+        let left = a.leftover().unwrap();
+        assert_eq!(left.board.as_ref(), Some(&b));
+        // Cleared in the middle of a write: the write finishes first.
+        a.written_revision = None;
+        assert!(a.tick(10.0, &b, (4, true, None), None).unwrap());
+        a.clear();
+        assert!(!a.exists());
+        assert!(!dir.path().join("autosave").exists());
+        // A direct write (closing the window) also waits for one.
+        assert!(a.tick(20.0, &b, (5, true, None), None).unwrap());
+        assert!(
+            !a.write(&b, (5, true, None), None).unwrap(),
+            "already written"
+        );
+        assert!(a.worker.is_none());
     }
 
     #[test]
