@@ -4,7 +4,8 @@
 //! and offered for restore when the app starts and finds them (after a crash).
 //!
 //! A board of [`super::file_job::BIG_BOARD_FACES`] faces or more is written by
-//! the timer on a thread of its own (from a copy taken when the timer fires),
+//! the timer on a thread of its own (what the file holds is taken from the
+//! board when the timer fires; the text is made and written on that thread),
 //! so the window does not stop for the half second a 1M-face board takes;
 //! every other way in ([`Autosave::write`], [`Autosave::clear`], setting aside)
 //! first waits for such a write to finish.
@@ -228,23 +229,25 @@ impl Autosave {
                         .unwrap_or(0),
                 };
                 let info_file = dir.join(INFO_FILE);
-                let write = move |board: &Board| -> Result<(), String> {
-                    files::save_board(board, &board_file).map_err(|e| format!("autosave: {e}"))?;
-                    let text = ron::to_string(&info).map_err(|e| format!("autosave: {e}"))?;
-                    crate::io::atomic::write_atomic(&info_file, text.as_bytes())
-                        .map_err(|e| format!("autosave: cannot write {INFO_FILE}: {e}"))
-                };
                 if background && board.face_count() >= super::file_job::BIG_BOARD_FACES {
-                    let copy = board.clone();
+                    // What the file holds is taken from the board here; the
+                    // text is made and written there. The document's board is
+                    // valid (every edit keeps it so): it is not checked again.
+                    let file = crate::io::ron::BoardFile::from_board(board);
                     let spawned = std::thread::Builder::new()
                         .name("boardwright-autosave".into())
-                        .spawn(move || write(&copy));
+                        .spawn(move || {
+                            crate::io::save_board_file(&file, &board_file)
+                                .map_err(|e| format!("autosave: {e}"))?;
+                            write_info(&info, &info_file)
+                        });
                     match spawned {
                         Ok(w) => self.worker = Some(w),
                         Err(e) => return Err(format!("autosave: cannot start a thread: {e}")),
                     }
                 } else {
-                    write(board)?;
+                    files::save_board(board, &board_file).map_err(|e| format!("autosave: {e}"))?;
+                    write_info(&info, &info_file)?;
                 }
                 self.written_revision = Some(revision);
                 wrote = true;
@@ -323,6 +326,13 @@ impl Autosave {
         self.written_revision = None;
         self.written_game = None;
     }
+}
+
+/// Write where the autosaved board came from.
+fn write_info(info: &Info, path: &Path) -> Result<(), String> {
+    let text = ron::to_string(info).map_err(|e| format!("autosave: {e}"))?;
+    crate::io::atomic::write_atomic(path, text.as_bytes())
+        .map_err(|e| format!("autosave: cannot write {INFO_FILE}: {e}"))
 }
 
 fn remove(p: &Path) {

@@ -459,6 +459,16 @@ pub fn save_board(board: &Board, path: impl AsRef<Path>) -> Result<(), IoError> 
     })
 }
 
+/// Write a board already taken apart for its file ([`ron::BoardFile::from_board`],
+/// e.g. on another thread than the board's) as a RON board file, atomically.
+/// Unlike [`save_board`] it does not check the board again.
+pub fn save_board_file(file: &ron::BoardFile, path: &Path) -> Result<(), IoError> {
+    atomic::write_atomic(path, file.file_text().as_bytes()).map_err(|source| IoError::Write {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
 /// The text of a board in the given format (no validation).
 pub fn board_to_string(board: &Board, format: Format) -> Result<String, IoError> {
     match format {

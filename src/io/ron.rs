@@ -160,7 +160,14 @@ impl<'de> Deserialize<'de> for BoardFile {
 
 /// The board as RON text (format 3).
 pub fn write_ron(board: &Board) -> Result<String, IoError> {
-    let mut s = BoardFile::from_board(board).to_text("");
-    s.push('\n');
-    Ok(s)
+    Ok(BoardFile::from_board(board).file_text())
+}
+
+impl BoardFile {
+    /// The text of a board file holding this (what [`write_ron`] writes).
+    pub fn file_text(&self) -> String {
+        let mut s = self.to_text("");
+        s.push('\n');
+        s
+    }
 }
