@@ -3,8 +3,8 @@
 //! when the app is shut down without a confirmed close), removed on a clean exit,
 //! and offered for restore when the app starts and finds them (after a crash).
 //!
-//! A board of [`super::file_job::BIG_BOARD_FACES`] faces or more is written by
-//! the timer on a thread of its own (what the file holds is taken from the
+//! A big board (as many faces as the window saves on a worker thread, see
+//! [`Autosave::tick`]) is written by the timer on a thread of its own (what the file holds is taken from the
 //! board when the timer fires; the text is made and written on that thread),
 //! so the window does not stop for the half second a 1M-face board takes;
 //! every other way in ([`Autosave::write`], [`Autosave::clear`], setting aside)
@@ -165,13 +165,15 @@ impl Autosave {
     }
 
     /// Autosave if the interval has passed since the last one (the first call
-    /// only starts the clock). Returns an error message if writing failed.
+    /// only starts the clock); a board of `big_board_faces` faces or more on a
+    /// thread of its own. Returns an error message if writing failed.
     pub fn tick(
         &mut self,
         now: f64,
         board: &Board,
         doc: (u64, bool, Option<&PathBuf>),
         game: Option<&dyn DynGame>,
+        big_board_faces: usize,
     ) -> Result<bool, String> {
         let Some(last) = self.last_time else {
             self.last_time = Some(now);
@@ -186,7 +188,8 @@ impl Autosave {
         }
         self.last_time = Some(now);
         self.wait()?;
-        self.write_now(board, doc, game, true)
+        let background = board.face_count() >= big_board_faces;
+        self.write_now(board, doc, game, background)
     }
 
     /// Write what changed since the last autosave now: the board if it has unsaved
@@ -202,8 +205,8 @@ impl Autosave {
         self.write_now(board, doc, game, false)
     }
 
-    /// [`Autosave::write`], a big board on its own thread if `background`
-    /// (then "written" means started).
+    /// [`Autosave::write`], the board on its own thread if `background` (then
+    /// "written" means started).
     fn write_now(
         &mut self,
         board: &Board,
@@ -229,7 +232,7 @@ impl Autosave {
                         .unwrap_or(0),
                 };
                 let info_file = dir.join(INFO_FILE);
-                if background && board.face_count() >= super::file_job::BIG_BOARD_FACES {
+                if background {
                     // What the file holds is taken from the board here; the
                     // text is made and written there. The document's board is
                     // valid (every edit keeps it so): it is not checked again.
@@ -378,9 +381,11 @@ mod tests {
         let mut a = Autosave::new(Some(dir.path()));
         a.interval = 1.0;
         let b = presets::square_grid(320, 320);
-        assert!(b.face_count() >= super::super::file_job::BIG_BOARD_FACES);
-        assert!(!a.tick(0.0, &b, (2, true, None), None).unwrap());
-        assert!(a.tick(2.0, &b, (2, true, None), None).unwrap());
+        // As many faces as the window saves on a worker thread.
+        let big = 100_000;
+        assert!(b.face_count() >= big);
+        assert!(!a.tick(0.0, &b, (2, true, None), None, big).unwrap());
+        assert!(a.tick(2.0, &b, (2, true, None), None, big).unwrap());
         assert!(a.worker.is_some(), "written on its own thread");
         a.wait().unwrap();
         assert!(a.worker.is_none());
@@ -388,12 +393,12 @@ mod tests {
         assert_eq!(left.board.as_ref(), Some(&b));
         // Cleared in the middle of a write: the write finishes first.
         a.written_revision = None;
-        assert!(a.tick(10.0, &b, (4, true, None), None).unwrap());
+        assert!(a.tick(10.0, &b, (4, true, None), None, big).unwrap());
         a.clear();
         assert!(!a.exists());
         assert!(!dir.path().join("autosave").exists());
         // A direct write (closing the window) also waits for one.
-        assert!(a.tick(20.0, &b, (5, true, None), None).unwrap());
+        assert!(a.tick(20.0, &b, (5, true, None), None, big).unwrap());
         assert!(
             !a.write(&b, (5, true, None), None).unwrap(),
             "already written"
@@ -406,15 +411,27 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut a = Autosave::new(Some(dir.path()));
         let b = presets::hex(2);
-        assert!(!a.tick(0.0, &b, (2, true, None), None).unwrap());
+        assert!(!a.tick(0.0, &b, (2, true, None), None, usize::MAX).unwrap());
         assert!(
-            !a.tick(AUTOSAVE_INTERVAL - 1.0, &b, (2, true, None), None)
-                .unwrap()
+            !a.tick(
+                AUTOSAVE_INTERVAL - 1.0,
+                &b,
+                (2, true, None),
+                None,
+                usize::MAX
+            )
+            .unwrap()
         );
         assert!(!a.exists());
         assert!(
-            a.tick(AUTOSAVE_INTERVAL + 0.5, &b, (2, true, None), None)
-                .unwrap()
+            a.tick(
+                AUTOSAVE_INTERVAL + 0.5,
+                &b,
+                (2, true, None),
+                None,
+                usize::MAX
+            )
+            .unwrap()
         );
         assert!(a.exists());
         a.clear();

@@ -374,8 +374,6 @@ impl Geometry {
         chunk.picture = None;
         chunk.edge_ids.clear();
         chunk.border = Layer::default();
-        let mut bmin = pos2(f32::INFINITY, f32::INFINITY);
-        let mut bmax = pos2(f32::NEG_INFINITY, f32::NEG_INFINITY);
         let mut pts: Vec<Point> = Vec::new();
         chunk.extent = Aabb::EMPTY;
         for &fi in &chunk.faces {
@@ -398,8 +396,6 @@ impl Geometry {
             let first = chunk.fill.base.len() as u32;
             for &p in &pts {
                 let r = rel(p, origin);
-                bmin = bmin.min(r);
-                bmax = bmax.max(r);
                 chunk.fill.base.push(r);
                 Arc::make_mut(&mut chunk.fill.mesh).vertices.push(Vertex {
                     pos: r,
@@ -425,10 +421,12 @@ impl Geometry {
             self.label_pos[f.index()] = rel(spot, origin);
             self.face_size[f.index()] = geom::signed_area(pts.iter().copied()).abs().sqrt() as f32;
         }
-        chunk.bounds = if bmin.x <= bmax.x {
-            Rect::from_min_max(bmin, bmax)
-        } else {
+        // (Board-relative positions keep the order of the board's, so the
+        // relative box is the box's corners made relative.)
+        chunk.bounds = if chunk.extent.is_empty() {
             Rect::NOTHING
+        } else {
+            Rect::from_min_max(rel(chunk.extent.min, origin), rel(chunk.extent.max, origin))
         };
         for &e in edges {
             let (a, b) = mesh.edge_segment(e);
@@ -672,9 +670,9 @@ impl Geometry {
             let (i0, i1) = (col(lo.x), col(hi.x).min(w));
             let (j0, j1) = (row(hi.y), row(lo.y).min(h));
             let mut hit = false;
-            for j in j0..j1.max(j0) {
+            for j in j0..j1 {
                 let y = rect.max.y - (j as f32 + 0.5) * ty;
-                for i in i0..i1.max(i0) {
+                for i in i0..i1 {
                     let x = rect.min.x + (i as f32 + 0.5) * tx;
                     let p = Point::new(x as f64, y as f64);
                     if geom::point_in_polygon(p, poly.iter().copied()) != geom::Containment::Outside

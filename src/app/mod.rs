@@ -972,6 +972,7 @@ impl eframe::App for App {
             doc.board(),
             (doc.revision(), doc.is_dirty(), doc.path.as_ref()),
             self.play.game(),
+            self.big_board_faces,
         );
         if let Err(e) = tick {
             self.ws.status.error(e);

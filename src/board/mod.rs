@@ -37,6 +37,12 @@ impl GridCoord {
         GridCoord { col, row }
     }
 
+    /// This position's `a1`-style name ([`grid_label`]); none for a negative
+    /// coordinate.
+    pub fn label(self) -> Option<String> {
+        (self.col >= 0 && self.row >= 0).then(|| grid_label(self.col as u32, self.row as u32))
+    }
+
     /// Whether `label` is this position's `a1`-style name ([`grid_label`]),
     /// exactly as the presets write it. A position with a negative coordinate
     /// has no such name.
@@ -47,20 +53,8 @@ impl GridCoord {
         let b = label.as_bytes();
         let split = b.iter().position(u8::is_ascii_digit).unwrap_or(b.len());
         let (letters, digits) = b.split_at(split);
-        // Spreadsheet letters, compared from the last one back.
-        let mut col = self.col as u32;
-        let mut k = letters.len();
-        loop {
-            if k == 0 || letters[k - 1] != b'a' + (col % 26) as u8 {
-                return false;
-            }
-            k -= 1;
-            if col < 26 {
-                break;
-            }
-            col = col / 26 - 1;
-        }
-        k == 0 && digits == itoa::Buffer::new().format(self.row as u64 + 1).as_bytes()
+        letters == letters_of(self.col as u32, &mut [0; 7])
+            && digits == itoa::Buffer::new().format(self.row as u64 + 1).as_bytes()
     }
 }
 
@@ -525,17 +519,26 @@ impl Board {
 }
 
 /// Spreadsheet-style column letters: 0 → `a`, 25 → `z`, 26 → `aa`.
-pub fn column_letters(mut col: u32) -> String {
-    let mut s = Vec::new();
+pub fn column_letters(col: u32) -> String {
+    letters_of(col, &mut [0; 7])
+        .iter()
+        .map(|&b| b as char)
+        .collect()
+}
+
+/// [`column_letters`] written into the end of `buf` (seven letters hold any
+/// `u32`): the letters, without allocating.
+fn letters_of(mut col: u32, buf: &mut [u8; 7]) -> &[u8] {
+    let mut k = buf.len();
     loop {
-        s.push(b'a' + (col % 26) as u8);
+        k -= 1;
+        buf[k] = b'a' + (col % 26) as u8;
         if col < 26 {
             break;
         }
         col = col / 26 - 1;
     }
-    s.reverse();
-    String::from_utf8(s).expect("ascii")
+    &buf[k..]
 }
 
 /// Parse spreadsheet-style column letters (case-insensitive).
@@ -555,22 +558,14 @@ pub fn parse_column_letters(s: &str) -> Option<u32> {
 }
 
 /// Label `a1`-style: column letters then 1-based row number.
-pub fn grid_label(mut col: u32, row: u32) -> String {
+pub fn grid_label(col: u32, row: u32) -> String {
     // Made for every face of a board opened from a file: no formatting machinery.
-    let mut letters = [0u8; 7];
-    let mut k = letters.len();
-    loop {
-        k -= 1;
-        letters[k] = b'a' + (col % 26) as u8;
-        if col < 26 {
-            break;
-        }
-        col = col / 26 - 1;
-    }
+    let mut buf = [0; 7];
+    let letters = letters_of(col, &mut buf);
     let mut ib = itoa::Buffer::new();
     let digits = ib.format(u64::from(row) + 1);
-    let mut s = String::with_capacity(letters.len() - k + digits.len());
-    s.extend(letters[k..].iter().map(|&b| b as char));
+    let mut s = String::with_capacity(letters.len() + digits.len());
+    s.extend(letters.iter().map(|&b| b as char));
     s.push_str(digits);
     s
 }

@@ -453,17 +453,19 @@ pub fn save_board(board: &Board, path: impl AsRef<Path>) -> Result<(), IoError> 
     let text = board_to_string(board, format).map_err(|e| e.in_file(path))?;
     // The last moment to stop: after this the file is replaced.
     progress::advance(0)?;
-    atomic::write_atomic(path, text.as_bytes()).map_err(|source| IoError::Write {
-        path: path.to_path_buf(),
-        source,
-    })
+    write_text(path, &text)
 }
 
 /// Write a board already taken apart for its file ([`ron::BoardFile::from_board`],
 /// e.g. on another thread than the board's) as a RON board file, atomically.
 /// Unlike [`save_board`] it does not check the board again.
 pub fn save_board_file(file: &ron::BoardFile, path: &Path) -> Result<(), IoError> {
-    atomic::write_atomic(path, file.file_text().as_bytes()).map_err(|source| IoError::Write {
+    write_text(path, &file.file_text())
+}
+
+/// Replace the file at `path` with `text`, atomically.
+fn write_text(path: &Path, text: &str) -> Result<(), IoError> {
+    atomic::write_atomic(path, text.as_bytes()).map_err(|source| IoError::Write {
         path: path.to_path_buf(),
         source,
     })

@@ -304,16 +304,13 @@ impl Columns {
             let coords = self.coords.as_deref().unwrap_or_default();
             for range in &self.derived_labels {
                 for f in range.clone() {
-                    if let Some(g) = coords.get(f).copied().flatten()
-                        && g.col >= 0
-                        && g.row >= 0
-                    {
-                        labels[f] = crate::board::grid_label(g.col as u32, g.row as u32);
+                    if let Some(l) = coords.get(f).copied().flatten().and_then(GridCoord::label) {
+                        labels[f] = l;
                     }
                 }
             }
         }
-        Ok(FaceTable::from_columns(
+        FaceTable::from_columns(
             n,
             labels,
             self.coords,
@@ -321,7 +318,7 @@ impl Columns {
             self.colours,
             self.regions,
         )
-        .expect("every column was checked to hold one entry per face"))
+        .ok_or_else(|| "a column does not hold one entry per face".to_string())
     }
 }
 

@@ -13,7 +13,7 @@
 
 use super::super::canvas::CanvasStyle;
 use super::super::view::View;
-use crate::board::{Board, column_letters, grid_label};
+use crate::board::{Board, column_letters};
 use crate::mesh::{Aabb, Point};
 use eframe::egui::{self, Align2, FontId, Rect};
 use std::collections::BTreeMap;
@@ -130,7 +130,7 @@ impl EdgeCoords {
         let mut rows: BTreeMap<i32, Vec<(i32, Point)>> = BTreeMap::new();
         for f in mesh.face_ids() {
             let g = board.coord(f)?;
-            if g.col < 0 || g.row < 0 || board.label(f) != grid_label(g.col as u32, g.row as u32) {
+            if !g.names(board.label(f)) {
                 return None;
             }
             let c = mesh.face_centroid(f);
