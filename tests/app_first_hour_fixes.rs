@@ -197,7 +197,7 @@ fn play_colours_never_clash_with_section_colours() {
         let fill = app
             .play
             .canvas_mut()
-            .shown_fill(f)
+            .shown_fill(&b, f)
             .expect("the board is shown");
         for (p, &c) in colours.iter().enumerate() {
             assert!(

@@ -17,7 +17,7 @@
 //! Callers paint their own overlays (pieces of a game, links, snap markers) on top
 //! using [`CanvasResponse::view`] and [`CanvasResponse::rect`].
 
-use super::canvas_cache::{Chunk, FEATHER, Geometry, Layer, Xform};
+use super::canvas_cache::{Chunk, FEATHER, Geometry, Layer, Xform, face_colour};
 use super::view::View;
 use crate::board::Board;
 use crate::mesh::triangulate::triangulate_polygon;
@@ -37,6 +37,9 @@ const EDGE_VERTEX_BUDGET: usize = 400_000;
 /// thousand textured rectangles, not four million vertices that egui would copy
 /// and the renderer upload every frame.
 const PICTURE_FACE_PIXELS: f64 = 2.0;
+/// Fill vertices kept for chunks out of sight before they are dropped (about
+/// 30 MB; the chunks in sight are always built).
+const FILL_VERTEX_BUDGET: usize = 1_000_000;
 /// Labels are drawn when a face is at least this big on screen (points).
 const MIN_LABEL_FACE: f32 = 22.0;
 
@@ -102,7 +105,9 @@ pub struct Canvas {
     pub fit_top: f32,
     geometry: Option<Geometry>,
     built_for: Option<(u64, usize, CanvasStyle)>,
-    index: FaceIndex,
+    /// The canvas's own spatial index of the board, for hovering; `None` for a
+    /// canvas whose caller keeps one ([`Canvas::with_callers_index`]).
+    index: Option<FaceIndex>,
     overrides: Vec<Option<Color32>>,
     fit_pending: bool,
     last_rect: Option<Rect>,
@@ -130,12 +135,22 @@ impl Canvas {
             fit_top: 0.0,
             geometry: None,
             built_for: None,
-            index: FaceIndex::default(),
+            index: Some(FaceIndex::default()),
             overrides: Vec::new(),
             fit_pending: true,
             last_rect: None,
             last_window: None,
             stats: CanvasStats::default(),
+        }
+    }
+
+    /// A canvas that keeps no spatial index of its own: its caller keeps one
+    /// up to date and passes it to [`Canvas::show_indexed`] (the editor, whose
+    /// document has one; a second index of a 1M-face board is 100 MB).
+    pub fn with_callers_index() -> Canvas {
+        Canvas {
+            index: None,
+            ..Canvas::new()
         }
     }
 
@@ -163,12 +178,7 @@ impl Canvas {
             self.overrides = vec![None; board.face_count()];
         }
         self.overrides[f.index()] = colour;
-        let c = colour.unwrap_or_else(|| {
-            self.style.face_fill(
-                &board.faces().kinds()[f.index()],
-                board.faces().colours()[f.index()],
-            )
-        });
+        let c = face_colour(board, &self.style, &self.overrides, f);
         if let Some(g) = &mut self.geometry {
             g.recolour(f, c);
         }
@@ -194,10 +204,12 @@ impl Canvas {
         if self.overrides.len() != board.face_count() {
             self.overrides.clear();
         }
-        self.geometry = Geometry::build(board, &self.style, &self.overrides);
+        self.geometry = Geometry::build(board, &self.style);
         self.stats.builds += 1;
         self.note_geometry();
-        self.index = FaceIndex::build(board.mesh());
+        if let Some(index) = &mut self.index {
+            *index = FaceIndex::build(board.mesh());
+        }
         self.built_for = Some((revision, board.face_count(), self.style.clone()));
         true
     }
@@ -230,8 +242,9 @@ impl Canvas {
             && let Some(affected) = affected_since(*built)
             && let Some(redone) = g.patch(board, &self.style, &affected)
         {
-            self.index
-                .update_faces(board.mesh(), affected.iter().copied());
+            if let Some(index) = &mut self.index {
+                index.update_faces(board.mesh(), affected.iter().copied());
+            }
             self.stats.patches += 1;
             self.stats.chunks_patched = redone;
             self.note_geometry();
@@ -242,15 +255,15 @@ impl Canvas {
         self.prepare(board, revision)
     }
 
-    /// The face at a board point.
+    /// The face at a board point (through the canvas's own index; `None` for
+    /// a canvas without one).
     pub fn face_at(&self, board: &Board, p: Point) -> Option<FaceId> {
-        self.geometry.as_ref()?;
-        self.index.locate(board.mesh(), p)
+        self.face_at_with(self.index.as_ref()?, board, p)
     }
 
-    /// The spatial index of the board as last prepared (for picking vertices and edges).
-    pub fn face_index(&self) -> &FaceIndex {
-        &self.index
+    fn face_at_with(&self, index: &FaceIndex, board: &Board, p: Point) -> Option<FaceId> {
+        self.geometry.as_ref()?;
+        index.locate(board.mesh(), p)
     }
 
     /// Where a piece on face `f` goes in the last shown frame: its screen centre (a point
@@ -267,17 +280,18 @@ impl Canvas {
     }
 
     /// The colour face `f` is filled with (its own colour, its kind's, or an
-    /// override from [`Canvas::set_face_fill`]), once the board has been shown.
-    pub fn shown_fill(&self, f: FaceId) -> Option<Color32> {
+    /// override from [`Canvas::set_face_fill`]), once the board has been shown:
+    /// its fill triangles' colour where they are built, else the colour they
+    /// and the chunk's picture are made with.
+    pub fn shown_fill(&self, board: &Board, f: FaceId) -> Option<Color32> {
         let g = self.geometry.as_ref()?;
-        let &(c, first, _) = g.face_fill.get(f.index())?;
-        g.chunks
-            .get(c as usize)?
-            .fill
-            .mesh
-            .vertices
-            .get(first as usize)
-            .map(|v| v.color)
+        if f.index() >= board.face_count() {
+            return None;
+        }
+        Some(match g.face_vertices(f) {
+            Some((layer, range)) => layer.mesh.vertices.get(range.start)?.color,
+            None => face_colour(board, &self.style, &self.overrides, f),
+        })
     }
 
     /// Where board point `p` was on screen in the last shown frame.
@@ -376,6 +390,18 @@ impl Canvas {
     /// waits until the rectangle is the same two frames in a row (panels settle
     /// in the first frames of a window); until then only the background is drawn.
     pub fn show(&mut self, ui: &mut egui::Ui, board: &Board, revision: u64) -> CanvasResponse {
+        self.show_indexed(ui, board, revision, None)
+    }
+
+    /// [`Canvas::show`] with the caller's spatial index of `board` (up to date
+    /// with it) for the hovered face; the canvas's own when `None`.
+    pub fn show_indexed(
+        &mut self,
+        ui: &mut egui::Ui,
+        board: &Board,
+        revision: u64,
+        index: Option<&FaceIndex>,
+    ) -> CanvasResponse {
         let rect = ui.available_rect_before_wrap();
         let response = ui.allocate_rect(rect, Sense::click_and_drag());
         let window = ui.ctx().content_rect().size();
@@ -417,7 +443,9 @@ impl Canvas {
         let panning = self.handle_input(ui, &response, rect);
         let pointer = response.hover_pos();
         let pointer_board = pointer.map(|p| self.view.to_board(rect, p));
-        let hovered = pointer_board.and_then(|p| self.face_at(board, p));
+        let hovered = index
+            .or(self.index.as_ref())
+            .and_then(|ix| self.face_at_with(ix, board, pointer_board?));
         let painter = ui.painter_at(rect);
         painter.rect_filled(rect, 0.0, self.style.background);
         self.paint_board(&painter, board, rect, hovered);
@@ -445,6 +473,7 @@ impl Canvas {
         let show_setup = self.show_setup;
         let show_edges = self.show_edges;
         let style = &self.style;
+        let overrides = &self.overrides[..];
         let Some(g) = &mut self.geometry else {
             return;
         };
@@ -493,6 +522,24 @@ impl Canvas {
             }
         }
         let pictures = g.median_face_size * view.scale < PICTURE_FACE_PIXELS;
+        if !pictures {
+            // Fills are made only while drawn as triangles; those of chunks
+            // out of sight go once they outgrow the budget.
+            for &(i, _) in &visible {
+                g.ensure_fill(board, style, overrides, i);
+            }
+            if g.fill_vertices_built() > FILL_VERTEX_BUDGET {
+                let mut seen = vec![false; g.chunks.len()];
+                for &(i, _) in &visible {
+                    seen[i] = true;
+                }
+                for (i, seen) in seen.into_iter().enumerate() {
+                    if !seen {
+                        g.drop_fill(i);
+                    }
+                }
+            }
+        }
         for &(i, _) in &visible {
             let c = &mut g.chunks[i];
             // Interior edges are only brought up to date while they are drawn,
@@ -508,7 +555,7 @@ impl Canvas {
         if pictures {
             let uv = Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
             for &(i, r) in &visible {
-                if let Some(p) = g.chunk_picture(painter.ctx(), i) {
+                if let Some(p) = g.chunk_picture(painter.ctx(), board, style, overrides, i) {
                     let on_screen = Rect::from_two_pos(x.apply(p.rect.min), x.apply(p.rect.max));
                     painter
                         .with_clip_rect(r)
@@ -565,20 +612,17 @@ impl Canvas {
                     if label.is_empty() {
                         continue;
                     }
-                    let (c, first, corners) = g.face_fill[f.index()];
-                    let fill = g.chunks[c as usize]
-                        .fill
-                        .mesh
-                        .vertices
-                        .get(first as usize)
-                        .map_or(style.cell, |v| v.color);
                     // The label at a size that fits inside its face (long region
                     // names shrink), or not at all: labels never overlap their
-                    // neighbours or spill over the board's edge.
-                    let verts = &g.chunks[c as usize].fill.mesh.vertices;
+                    // neighbours or spill over the board's edge. (The face's
+                    // fill is built: labels show only at a zoom where fills
+                    // are drawn as triangles.)
+                    let verts = g
+                        .face_vertices(f)
+                        .and_then(|(l, r)| l.mesh.vertices.get(r))
+                        .unwrap_or(&[]);
+                    let fill = verts.first().map_or(style.cell, |v| v.color);
                     let poly: Vec<Point> = verts
-                        .get(first as usize..(first + corners) as usize)
-                        .unwrap_or(&[])
                         .iter()
                         .map(|v| Point::new(v.pos.x as f64, v.pos.y as f64))
                         .collect();
@@ -901,7 +945,7 @@ mod tests {
         c.set_face_fill(&board, FaceId(3), Some(Color32::RED));
         let g = c.geometry.as_ref().unwrap();
         assert_eq!(g.chunks.len(), 1);
-        let (image, r) = g.rasterise(0).unwrap();
+        let (image, r) = g.rasterise(&board, &c.style, &c.overrides, 0).unwrap();
         // Two texels per face side.
         assert_eq!(image.size, [12, 8]);
         let [w, h] = image.size;
@@ -916,7 +960,7 @@ mod tests {
                 let p = Point::new(rel.x + g.origin.x, rel.y + g.origin.y);
                 let want = c
                     .face_at(&board, p)
-                    .map_or(Color32::TRANSPARENT, |f| c.shown_fill(f).unwrap());
+                    .map_or(Color32::TRANSPARENT, |f| c.shown_fill(&board, f).unwrap());
                 assert_eq!(image.pixels[j * w + i], want, "texel ({i}, {j}) at {p:?}");
                 red += (want == Color32::RED) as usize;
             }
@@ -989,6 +1033,56 @@ mod tests {
         assert_eq!(c.geometry.as_ref().unwrap().edge_vertices_built(), built);
     }
 
+    /// Fill triangles exist only for chunks drawn as triangles: none while
+    /// the whole board is drawn as pictures, only the chunks in sight when
+    /// zoomed in, and again after an edit re-tessellates.
+    #[test]
+    fn fill_triangles_are_made_only_where_and_while_they_are_drawn() {
+        let board = presets::square_grid(300, 300);
+        let mut c = Canvas::new();
+        let rect = Rect::from_min_size(Pos2::ZERO, vec2(300.0, 300.0));
+        c.prepare(&board, 0);
+        c.fit(rect);
+        frame(&mut c, &board, rect);
+        assert!(c.stats().pictures_drawn);
+        let g = c.geometry.as_ref().unwrap();
+        assert_eq!(g.fill_vertices_built(), 0, "pictures need no triangles");
+        assert!(g.chunks.iter().all(|ch| ch.fill.is_empty()));
+        // Zoomed into a corner: the chunks drawn have their triangles, no other.
+        c.view = View {
+            center: Point::new(10.0, 10.0),
+            scale: 20.0,
+        };
+        frame(&mut c, &board, rect);
+        assert!(!c.stats().pictures_drawn);
+        let g = c.geometry.as_ref().unwrap();
+        let drawn: usize = g.chunks.iter().filter(|ch| ch.fill_built).count();
+        assert_eq!(drawn, c.stats().chunks_drawn);
+        assert!(drawn < g.chunks.len() / 4);
+        let vertices: usize = g
+            .chunks
+            .iter()
+            .filter(|ch| ch.fill_built)
+            .map(|ch| ch.fill.base.len())
+            .sum();
+        assert_eq!(g.fill_vertices_built(), vertices);
+        // What is drawn covers exactly the faces in view.
+        let f = c.face_at(&board, Point::new(10.5, 10.5)).unwrap();
+        assert_eq!(c.shown_fill(&board, f), Some(c.style.cell));
+        assert!(g.face_vertices(f).is_some());
+        // An edit re-tessellates its chunk; the next frame makes its fill again.
+        let mut edited = board.clone();
+        crate::edit::apply(&mut edited, &BoardEdit::DeleteFace { face: f }).unwrap();
+        c.prepare_after_edits(&edited, 1, |_| Some(vec![f]));
+        frame(&mut c, &edited, rect);
+        let g = c.geometry.as_ref().unwrap();
+        assert_eq!(
+            g.chunks.iter().filter(|ch| ch.fill_built).count(),
+            c.stats().chunks_drawn
+        );
+        assert_eq!(c.face_at(&edited, Point::new(10.5, 10.5)), None);
+    }
+
     #[test]
     fn face_spot_is_inside_the_face_on_screen() {
         let board = ring_with_hole();
@@ -1019,37 +1113,43 @@ mod tests {
         let board = presets::square_grid(2, 2);
         let mut c = Canvas::new();
         c.prepare(&board, 0);
+        let rect = Rect::from_min_size(Pos2::ZERO, vec2(200.0, 200.0));
+        c.fit(rect);
         let red = Color32::RED;
+        // Before the first frame no fill triangles exist; the colour is known.
         c.set_face_fill(&board, FaceId(3), Some(red));
+        assert_eq!(c.shown_fill(&board, FaceId(3)), Some(red));
+        assert!(
+            c.geometry
+                .as_ref()
+                .unwrap()
+                .face_vertices(FaceId(3))
+                .is_none()
+        );
+        frame(&mut c, &board, rect);
         assert_eq!(c.stats().builds, 1, "recolouring does not rebuild");
-        let g = c.geometry.as_ref().unwrap();
-        let (ch, first, n) = g.face_fill[3];
-        let m = &g.chunks[ch as usize].fill.mesh;
-        assert!(
-            m.vertices[first as usize..(first + n) as usize]
-                .iter()
-                .all(|v| v.color == red)
-        );
-        let (_, f0, n0) = g.face_fill[0];
-        assert!(
-            m.vertices[f0 as usize..(f0 + n0) as usize]
-                .iter()
-                .all(|v| v.color == c.style.cell)
-        );
+        let colours = |c: &Canvas, f: u32| -> Vec<Color32> {
+            let g = c.geometry.as_ref().unwrap();
+            let (l, r) = g.face_vertices(FaceId(f)).expect("drawn, so built");
+            l.mesh.vertices[r].iter().map(|v| v.color).collect()
+        };
+        // The triangles were made in the override's colour…
+        assert_eq!(colours(&c, 3), vec![red; 4]);
+        assert_eq!(colours(&c, 0), vec![c.style.cell; 4]);
+        // …and a face recoloured once they exist changes in place.
+        c.set_face_fill(&board, FaceId(0), Some(Color32::BLUE));
+        assert_eq!(colours(&c, 0), vec![Color32::BLUE; 4]);
+        assert_eq!(colours(&c, 1), vec![c.style.cell; 4]);
+        assert_eq!(c.stats().builds, 1, "recolouring does not rebuild");
         // Survives a rebuild, goes away when cleared.
         c.prepare(&board, 1);
-        let g = c.geometry.as_ref().unwrap();
-        assert_eq!(
-            g.chunks[ch as usize].fill.mesh.vertices[first as usize].color,
-            red
-        );
+        frame(&mut c, &board, rect);
+        assert_eq!(colours(&c, 3), vec![red; 4]);
         c.clear_face_fills();
         c.prepare(&board, 1);
-        let g = c.geometry.as_ref().unwrap();
-        assert_eq!(
-            g.chunks[ch as usize].fill.mesh.vertices[first as usize].color,
-            c.style.cell
-        );
+        frame(&mut c, &board, rect);
+        assert_eq!(colours(&c, 3), vec![c.style.cell; 4]);
+        assert_eq!(c.shown_fill(&board, FaceId(3)), Some(c.style.cell));
     }
 
     /// A random edit of `board` of every kind the editor makes (many are
@@ -1153,10 +1253,10 @@ mod tests {
                 proptest::prop_assert_eq!(c.stats().builds, 1, "step {}: rebuilt", step);
                 let style = c.style.clone();
                 let g = c.geometry.as_mut().unwrap();
-                let mut fresh = Geometry::build_at(b, &style, &[], g.origin);
+                let mut fresh = Geometry::build_at(b, &style, g.origin);
                 // Interior edges are tessellated when drawn: compare them all.
-                g.build_all_edges(b, &style);
-                fresh.build_all_edges(b, &style);
+                g.build_all(b, &style);
+                fresh.build_all(b, &style);
                 proptest::prop_assert!(g.triangle_soup() == fresh.triangle_soup(), "step {}", step);
                 proptest::prop_assert_eq!(&g.label_pos, &fresh.label_pos);
                 proptest::prop_assert_eq!(&g.face_size, &fresh.face_size);

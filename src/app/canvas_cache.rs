@@ -15,10 +15,14 @@
 //! medians (typical face size and edge length, which only pick the level of
 //! detail) are kept from the last full build.
 //!
-//! At a zoom where faces are smaller than a pixel or two, a chunk is drawn as
-//! one picture instead of its fill triangles ([`Geometry::chunk_picture`]: a
-//! texture rasterised from the fills, made when first drawn and dropped when
-//! the chunk is re-tessellated or a face in it recoloured).
+//! A chunk's fill triangles are made only while the chunk is drawn as
+//! triangles ([`Geometry::ensure_fill`]) and dropped once the fills built out
+//! of sight outgrow a budget, like its interior-edge strokes: at a zoom where
+//! faces are smaller than a pixel or two, a chunk is drawn as one picture
+//! instead ([`Geometry::chunk_picture`]: a texture rasterised from the board's
+//! faces, made when first drawn and dropped when the chunk is re-tessellated or
+//! a face in it recoloured), so a big board seen whole holds no fill meshes at
+//! all (they were 130 MB at 1M faces).
 //!
 //! What the canvas draws on top (labels, pieces, highlights, overlays) is not
 //! cached here.
@@ -175,7 +179,14 @@ pub(super) struct Chunk {
     picture: Option<Picture>,
     /// The chunk's faces, ascending.
     pub(super) faces: Vec<u32>,
+    /// Corners over the chunk's faces (its fill has this many vertices and
+    /// `corners − 2·faces` triangles once built).
+    corners: u32,
+    /// The faces' fill triangles, made only while they are drawn (see
+    /// [`Geometry::ensure_fill`]).
     pub(super) fill: Layer,
+    /// Whether [`Chunk::fill`] holds every face of the chunk.
+    pub(super) fill_built: bool,
     /// The interior edges' strokes, tessellated only while they are drawn (see
     /// [`Geometry::ensure_edges`]): at the zoom where a big board fits the
     /// window they are too short to see, and they are most of the vertices.
@@ -194,7 +205,9 @@ impl Default for Chunk {
             extent: Aabb::EMPTY,
             picture: None,
             faces: Vec::new(),
+            corners: 0,
             fill: Layer::default(),
+            fill_built: false,
             edges: Layer::default(),
             edge_ids: Vec::new(),
             edges_built: false,
@@ -247,8 +260,9 @@ pub(super) struct Geometry {
     grid: Aabb,
     /// Per face: its chunk.
     chunk_of: Vec<u32>,
-    /// Per face: chunk, first fill vertex and fill vertex count.
-    pub(super) face_fill: Vec<(u32, u32, u32)>,
+    /// Per face: first fill vertex in its chunk's fill (while that is built)
+    /// and fill vertex count.
+    pub(super) face_fill: Vec<(u32, u32)>,
     /// Per face: board-relative label point and typical size (√area).
     pub(super) label_pos: Vec<Pos2>,
     pub(super) face_size: Vec<f32>,
@@ -258,6 +272,8 @@ pub(super) struct Geometry {
     pub(super) vertices: usize,
     /// Vertices of the interior-edge strokes tessellated so far.
     edge_vertices_built: usize,
+    /// Fill vertices over the chunks whose fill is built.
+    fill_vertices_built: usize,
 }
 
 fn rel(p: Point, origin: Point) -> Pos2 {
@@ -275,11 +291,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 
 impl Geometry {
     /// Tessellate the whole board; `None` for a board with nothing to draw.
-    pub(super) fn build(
-        board: &Board,
-        style: &CanvasStyle,
-        overrides: &[Option<Color32>],
-    ) -> Option<Geometry> {
+    pub(super) fn build(board: &Board, style: &CanvasStyle) -> Option<Geometry> {
         let mesh = board.mesh();
         let nf = mesh.face_count();
         let bbox = mesh.bbox();
@@ -290,16 +302,11 @@ impl Geometry {
             (bbox.min.x + bbox.max.x) / 2.0,
             (bbox.min.y + bbox.max.y) / 2.0,
         );
-        Some(Geometry::build_at(board, style, overrides, origin))
+        Some(Geometry::build_at(board, style, origin))
     }
 
     /// [`Geometry::build`] with vertex positions relative to `origin`.
-    pub(super) fn build_at(
-        board: &Board,
-        style: &CanvasStyle,
-        overrides: &[Option<Color32>],
-        origin: Point,
-    ) -> Geometry {
+    pub(super) fn build_at(board: &Board, style: &CanvasStyle, origin: Point) -> Geometry {
         let mesh = board.mesh();
         let nf = mesh.face_count();
         let bbox = mesh.bbox();
@@ -311,7 +318,7 @@ impl Geometry {
             k,
             grid: bbox,
             chunk_of: Vec::with_capacity(nf),
-            face_fill: vec![(0, 0, 0); nf],
+            face_fill: vec![(0, 0); nf],
             label_pos: vec![Pos2::ZERO; nf],
             face_size: vec![0.0; nf],
             median_face_size: 0.0,
@@ -319,6 +326,7 @@ impl Geometry {
             triangles: 0,
             vertices: 0,
             edge_vertices_built: 0,
+            fill_vertices_built: 0,
         };
         for f in mesh.face_ids() {
             let c = g.tile(board, f);
@@ -335,7 +343,7 @@ impl Geometry {
             edges[g.chunk_of[mesh.edge_faces(e).0.index()] as usize].push(e);
         }
         for (ci, es) in edges.iter().enumerate() {
-            g.tessellate_chunk(board, style, overrides, ci, es);
+            g.tessellate_chunk(board, style, ci, es);
         }
         g.median_face_size = median(g.face_size.iter().map(|&s| s as f64).collect());
         g.median_edge_length = median(edge_lengths);
@@ -357,23 +365,25 @@ impl Geometry {
         ty * k + tx
     }
 
-    /// (Re)build chunk `ci`'s layers from its faces and `edges` (ascending).
+    /// (Re)build chunk `ci` from its faces and `edges` (ascending): its box,
+    /// its faces' label points and sizes, its border strokes and its list of
+    /// interior edges; its fills and interior-edge strokes are made when drawn.
     fn tessellate_chunk(
         &mut self,
         board: &Board,
         style: &CanvasStyle,
-        overrides: &[Option<Color32>],
         ci: usize,
         edges: &[EdgeId],
     ) {
         let mesh = board.mesh();
         let origin = self.origin;
         self.drop_edges(ci);
+        self.drop_fill(ci);
         let chunk = &mut self.chunks[ci];
-        chunk.fill = Layer::default();
         chunk.picture = None;
         chunk.edge_ids.clear();
         chunk.border = Layer::default();
+        chunk.corners = 0;
         let mut pts: Vec<Point> = Vec::new();
         chunk.extent = Aabb::EMPTY;
         for &fi in &chunk.faces {
@@ -383,31 +393,7 @@ impl Geometry {
             for &p in &pts {
                 chunk.extent.include(p);
             }
-            let colour = overrides
-                .get(fi as usize)
-                .copied()
-                .flatten()
-                .unwrap_or_else(|| {
-                    style.face_fill(
-                        &board.faces().kinds()[f.index()],
-                        board.faces().colours()[f.index()],
-                    )
-                });
-            let first = chunk.fill.base.len() as u32;
-            for &p in &pts {
-                let r = rel(p, origin);
-                chunk.fill.base.push(r);
-                Arc::make_mut(&mut chunk.fill.mesh).vertices.push(Vertex {
-                    pos: r,
-                    uv: WHITE_UV,
-                    color: colour,
-                });
-            }
-            let tris = triangulate_polygon(&pts);
-            Arc::make_mut(&mut chunk.fill.mesh)
-                .indices
-                .extend(tris.iter().map(|&i| first + i));
-            self.face_fill[f.index()] = (ci as u32, first, pts.len() as u32);
+            chunk.corners += pts.len() as u32;
             // The centroid when it lies inside (always for convex faces), else the
             // mesh's interior point for non-convex faces.
             let c = geom::centroid(&pts);
@@ -450,9 +436,69 @@ impl Geometry {
                 chunk.edge_ids.push(e.0);
             }
         }
-        for l in [&mut chunk.fill, &mut chunk.border] {
-            l.shrink_to_fit();
+        chunk.border.shrink_to_fit();
+    }
+
+    /// Make chunk `ci`'s fill triangles if they are not (for drawing them):
+    /// each face in its colour (`overrides`, else its own or its kind's).
+    pub(super) fn ensure_fill(
+        &mut self,
+        board: &Board,
+        style: &CanvasStyle,
+        overrides: &[Option<Color32>],
+        ci: usize,
+    ) {
+        let origin = self.origin;
+        let chunk = &mut self.chunks[ci];
+        if chunk.fill_built {
+            return;
         }
+        let mesh = board.mesh();
+        let n = chunk.corners as usize;
+        let mut layer = Layer::default();
+        let m = Arc::make_mut(&mut layer.mesh);
+        m.vertices.reserve_exact(n);
+        m.indices
+            .reserve_exact(3 * n.saturating_sub(2 * chunk.faces.len()));
+        layer.base.reserve_exact(n);
+        let mut pts: Vec<Point> = Vec::new();
+        for &fi in &chunk.faces {
+            let f = FaceId(fi);
+            pts.clear();
+            pts.extend(mesh.face_points(f));
+            let colour = face_colour(board, style, overrides, f);
+            let first = layer.base.len() as u32;
+            for &p in &pts {
+                let r = rel(p, origin);
+                layer.base.push(r);
+                m.vertices.push(Vertex {
+                    pos: r,
+                    uv: WHITE_UV,
+                    color: colour,
+                });
+            }
+            m.indices
+                .extend(triangulate_polygon(&pts).iter().map(|&i| first + i));
+            self.face_fill[f.index()] = (first, pts.len() as u32);
+        }
+        self.fill_vertices_built += layer.base.len();
+        chunk.fill = layer;
+        chunk.fill_built = true;
+    }
+
+    /// Forget chunk `ci`'s fill triangles (they are made again when drawn).
+    pub(super) fn drop_fill(&mut self, ci: usize) {
+        let chunk = &mut self.chunks[ci];
+        if chunk.fill_built {
+            self.fill_vertices_built -= chunk.fill.base.len();
+            chunk.fill = Layer::default();
+            chunk.fill_built = false;
+        }
+    }
+
+    /// Fill vertices made over all chunks.
+    pub(super) fn fill_vertices_built(&self) -> usize {
+        self.fill_vertices_built
     }
 
     /// Tessellate chunk `ci`'s interior edges if they are not (for drawing them).
@@ -502,20 +548,21 @@ impl Geometry {
         self.edge_vertices_built
     }
 
-    /// Tessellate every chunk's interior edges (for comparisons in tests).
+    /// Make every chunk's fills and interior edges (for comparisons in tests).
     #[cfg(test)]
-    pub(super) fn build_all_edges(&mut self, board: &Board, style: &CanvasStyle) {
+    pub(super) fn build_all(&mut self, board: &Board, style: &CanvasStyle) {
         for ci in 0..self.chunks.len() {
+            self.ensure_fill(board, style, &[], ci);
             self.ensure_edges(board, style, ci);
         }
     }
 
-    /// Recount triangles and vertices over the chunks.
+    /// Recount the fill triangles (built or not) and the vertices over the chunks.
     fn count(&mut self) {
         let (mut t, mut v) = (0, 0);
         for c in &self.chunks {
-            t += c.fill.mesh.indices.len() / 3;
-            v += c.fill.base.len() + c.edges.base.len() + c.border.base.len();
+            t += (c.corners as usize).saturating_sub(2 * c.faces.len());
+            v += c.corners as usize + c.edges.base.len() + c.border.base.len();
         }
         self.triangles = t;
         self.vertices = v;
@@ -547,7 +594,7 @@ impl Geometry {
             remove_sorted(&mut self.chunks[c].faces, f as u32);
         }
         self.chunk_of.truncate(nf);
-        self.face_fill.resize(nf, (0, 0, 0));
+        self.face_fill.resize(nf, (0, 0));
         self.label_pos.resize(nf, Pos2::ZERO);
         self.face_size.resize(nf, 0.0);
         let moved = affected
@@ -589,7 +636,7 @@ impl Geometry {
                 );
             }
             edges.sort_unstable();
-            self.tessellate_chunk(board, style, &[], c, &edges);
+            self.tessellate_chunk(board, style, c, &edges);
         }
         self.count();
         Some(dirty.len())
@@ -610,9 +657,16 @@ impl Geometry {
     /// texel centre (smaller than a texel) still colours the texel under its
     /// centroid, so no face disappears. Texels of no
     /// face stay transparent (holes show through).
-    pub(super) fn chunk_picture(&mut self, ctx: &egui::Context, ci: usize) -> Option<&Picture> {
+    pub(super) fn chunk_picture(
+        &mut self,
+        ctx: &egui::Context,
+        board: &Board,
+        style: &CanvasStyle,
+        overrides: &[Option<Color32>],
+        ci: usize,
+    ) -> Option<&Picture> {
         if self.chunks[ci].picture.is_none() {
-            let (image, rect) = self.rasterise(ci)?;
+            let (image, rect) = self.rasterise(board, style, overrides, ci)?;
             let texture = ctx.load_texture(
                 format!("board-chunk-{ci}"),
                 image,
@@ -624,8 +678,15 @@ impl Geometry {
     }
 
     /// Chunk `ci`'s fills as an image and the board-relative rectangle it
-    /// covers (see [`Geometry::chunk_picture`]).
-    pub(super) fn rasterise(&self, ci: usize) -> Option<(egui::ColorImage, Rect)> {
+    /// covers (see [`Geometry::chunk_picture`]), read from the board (the
+    /// chunk's fill triangles need not be built).
+    pub(super) fn rasterise(
+        &self,
+        board: &Board,
+        style: &CanvasStyle,
+        overrides: &[Option<Color32>],
+        ci: usize,
+    ) -> Option<(egui::ColorImage, Rect)> {
         let texel = (self.median_face_size / TEXELS_PER_FACE) as f32;
         let chunk = &self.chunks[ci];
         let b = chunk.bounds;
@@ -641,25 +702,23 @@ impl Geometry {
         );
         let rect = Rect::from_min_size(b.min, vec2(tx * w as f32, ty * h as f32));
         let mut image = egui::ColorImage::filled([w, h], Color32::TRANSPARENT);
-        // Board-relative corners (`base`; the mesh holds screen positions)
-        // and the fill colour of every face.
-        let (base, verts) = (&chunk.fill.base, &chunk.fill.mesh.vertices);
+        // Board-relative corners, in single precision as the triangles have
+        // them, and the fill colour of every face.
+        let mesh = board.mesh();
+        let mut ps: Vec<Pos2> = Vec::new();
         let mut poly: Vec<Point> = Vec::new();
         for &fi in &chunk.faces {
-            let (_, first, n) = self.face_fill[fi as usize];
-            let range = first as usize..(first + n) as usize;
-            let (Some(ps), Some(colour)) =
-                (base.get(range), verts.get(first as usize).map(|v| v.color))
-            else {
-                continue;
-            };
+            let f = FaceId(fi);
+            ps.clear();
+            ps.extend(mesh.face_points(f).map(|p| rel(p, self.origin)));
             if ps.is_empty() {
                 continue;
             }
+            let colour = face_colour(board, style, overrides, f);
             poly.clear();
             poly.extend(ps.iter().map(|p| Point::new(p.x as f64, p.y as f64)));
             let (mut lo, mut hi) = (ps[0], ps[0]);
-            for &p in ps {
+            for &p in &ps {
                 lo = lo.min(p);
                 hi = hi.max(p);
             }
@@ -692,14 +751,34 @@ impl Geometry {
         Some((image, rect))
     }
 
+    /// Face `f` is now filled with `colour`: its chunk's picture goes, and its
+    /// fill vertices (if built) take the colour.
     pub(super) fn recolour(&mut self, f: FaceId, colour: Color32) {
-        if let Some(&(c, first, n)) = self.face_fill.get(f.index()) {
-            self.chunks[c as usize].picture = None;
-            let m = Arc::make_mut(&mut self.chunks[c as usize].fill.mesh);
-            for v in &mut m.vertices[first as usize..(first + n) as usize] {
-                v.color = colour;
+        let (Some(&c), Some(&(first, n))) =
+            (self.chunk_of.get(f.index()), self.face_fill.get(f.index()))
+        else {
+            return;
+        };
+        let chunk = &mut self.chunks[c as usize];
+        chunk.picture = None;
+        if chunk.fill_built {
+            let m = Arc::make_mut(&mut chunk.fill.mesh);
+            if let Some(vs) = m.vertices.get_mut(first as usize..(first + n) as usize) {
+                for v in vs {
+                    v.color = colour;
+                }
             }
         }
+    }
+
+    /// Where face `f`'s fill vertices are, while its chunk's fill is built:
+    /// the chunk's fill layer and the vertex range.
+    pub(super) fn face_vertices(&self, f: FaceId) -> Option<(&Layer, std::ops::Range<usize>)> {
+        let chunk = self.chunks.get(*self.chunk_of.get(f.index())? as usize)?;
+        let (first, n) = *self.face_fill.get(f.index())?;
+        chunk
+            .fill_built
+            .then(|| (&chunk.fill, first as usize..(first + n) as usize))
     }
 
     /// Every triangle drawn, as (three board-relative corners, colour) with the
@@ -734,6 +813,26 @@ impl Geometry {
 /// corners (board-relative position and screen offset in 1/1024 units, colour).
 #[cfg(test)]
 pub(super) type Triangle = (u8, [(i64, i64, i64, i64, [u8; 4]); 3]);
+
+/// The colour face `f` is filled with: its override, else its own colour or
+/// its kind's.
+pub(super) fn face_colour(
+    board: &Board,
+    style: &CanvasStyle,
+    overrides: &[Option<Color32>],
+    f: FaceId,
+) -> Color32 {
+    overrides
+        .get(f.index())
+        .copied()
+        .flatten()
+        .unwrap_or_else(|| {
+            style.face_fill(
+                &board.faces().kinds()[f.index()],
+                board.faces().colours()[f.index()],
+            )
+        })
+}
 
 /// Remove `x` from the ascending list `v`, if there.
 fn remove_sorted(v: &mut Vec<u32>, x: u32) {

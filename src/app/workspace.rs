@@ -35,10 +35,12 @@ pub struct Document {
     /// faces the change may have redrawn (`None`: everything; see
     /// [`Document::affected_since`]) and the history's state then.
     journal: std::collections::VecDeque<(u64, Option<Vec<FaceId>>, u64)>,
-    /// A spatial index of the board, built at the first edit and then kept up
-    /// to date edit by edit, through which drawn faces and moved vertices are
-    /// checked for overlaps (instead of scanning the whole board).
-    index: Option<FaceIndex>,
+    /// The board's spatial index, kept up to date edit by edit: edits check
+    /// drawn faces and moved vertices for overlaps through it (instead of
+    /// scanning the whole board), and the editor picks faces, edges and
+    /// vertices with it. The one index of the document's board (the editor's
+    /// canvas keeps none of its own: a second was 100 MB at 1M faces).
+    index: FaceIndex,
 }
 
 /// Revision bumps the journal remembers (a view further behind rebuilds).
@@ -48,13 +50,13 @@ impl Document {
     /// A clean document (not dirty).
     pub fn new(board: Board, path: Option<PathBuf>) -> Document {
         Document {
-            board,
             history: History::new(HISTORY_DEPTH),
             path,
             revision: 1,
             saved_state: Some(0),
             journal: Default::default(),
-            index: None,
+            index: FaceIndex::build(board.mesh()),
+            board,
         }
     }
 
@@ -66,17 +68,30 @@ impl Document {
         &self.history
     }
 
+    /// The board's spatial index, up to date with [`Document::board`].
+    pub fn face_index(&self) -> &FaceIndex {
+        &self.index
+    }
+
     /// Changes whenever the board changes (never repeats within a run).
     pub fn revision(&self) -> u64 {
         self.revision
     }
 
-    /// Bump the revision, remembering which faces changed (`None`: all).
+    /// The board changed: bring the index up to date and bump the revision,
+    /// remembering which faces changed (`None`: all).
     fn bump(&mut self, affected: Option<Vec<FaceId>>) {
-        match (&mut self.index, &affected) {
-            (Some(ix), Some(a)) => ix.update_faces(self.board.mesh(), a.iter().copied()),
-            _ => self.index = None,
+        match &affected {
+            Some(a) => self
+                .index
+                .update_faces(self.board.mesh(), a.iter().copied()),
+            None => self.index = FaceIndex::build(self.board.mesh()),
         }
+        self.note_change(affected);
+    }
+
+    /// Bump the revision, remembering which faces may look different (`None`: all).
+    fn note_change(&mut self, affected: Option<Vec<FaceId>>) {
         self.revision += 1;
         self.journal
             .push_back((self.revision, affected, self.history.state()));
@@ -141,7 +156,7 @@ impl Document {
 
     /// Mark the document as changed without an edit (e.g. restored from an autosave).
     pub fn mark_dirty(&mut self) {
-        self.bump(None);
+        self.note_change(None);
         self.saved_state = None;
     }
 
@@ -157,12 +172,9 @@ impl Document {
 
     /// Apply one edit as its own undo step.
     pub fn apply(&mut self, edit: BoardEdit) -> Result<EditOutcome, EditError> {
-        let index = self
-            .index
-            .get_or_insert_with(|| FaceIndex::build(self.board.mesh()));
         let out = self
             .history
-            .apply_near(&mut self.board, edit, None, Some(index))?;
+            .apply_near(&mut self.board, edit, None, Some(&self.index))?;
         self.bump(self.history.last_affected().map(<[_]>::to_vec));
         Ok(out)
     }
@@ -173,12 +185,9 @@ impl Document {
         edit: BoardEdit,
         key: u64,
     ) -> Result<EditOutcome, EditError> {
-        let index = self
-            .index
-            .get_or_insert_with(|| FaceIndex::build(self.board.mesh()));
         let out = self
             .history
-            .apply_near(&mut self.board, edit, Some(key), Some(index))?;
+            .apply_near(&mut self.board, edit, Some(key), Some(&self.index))?;
         self.bump(self.history.last_affected().map(<[_]>::to_vec));
         Ok(out)
     }

@@ -19,12 +19,10 @@ use super::{EdgeId, FaceId, Mesh, VertexId};
 const MAX_EXTRA: usize = 64;
 
 /// Per-face record: a conservative single-precision bounding box (rounded
-/// outwards, used only to reject) and where the face's corners are in `poly`.
+/// outwards, used only to reject; the exact test reads the mesh).
 #[derive(Copy, Clone, Debug)]
 struct FaceSlot {
     bbox: [f32; 4],
-    start: u32,
-    len: u32,
 }
 
 impl FaceSlot {
@@ -54,14 +52,13 @@ fn up(x: f64) -> f32 {
 /// Spatial index answering "which face is under this point?" and "which vertex
 /// or edge is near this point?".
 ///
-/// It keeps its own copy of every face's corners, so a query reads the grid
-/// cell, the candidates' boxes and one polygon — a few memory accesses instead
-/// of a walk through the mesh.
+/// It keeps one box per face (16 bytes) and the grid; a query reads the grid
+/// cell and the candidates' boxes, and walks the mesh only for the faces whose
+/// box holds the point. (It used to keep its own copy of every face's corners,
+/// which was 64 MB of a 1M-face board for a query or two per frame.)
 #[derive(Clone, Debug)]
 pub struct FaceIndex {
     faces: Vec<FaceSlot>,
-    /// Face corners (copied from the mesh), addressed by `FaceSlot::start/len`.
-    poly: Vec<Point>,
     /// Grid origin and cells per unit length in x and y.
     origin: Point,
     scale: Point,
@@ -79,7 +76,6 @@ impl Default for FaceIndex {
     fn default() -> Self {
         FaceIndex {
             faces: Vec::new(),
-            poly: Vec::new(),
             origin: Point::default(),
             scale: Point::default(),
             nx: 0,
@@ -98,29 +94,22 @@ impl FaceIndex {
         let nf = mesh.face_count();
         let mut idx = FaceIndex {
             faces: Vec::with_capacity(nf),
-            poly: Vec::with_capacity(mesh.edge_count() * 2),
             ..Default::default()
         };
-        for f in mesh.face_ids() {
-            let slot = idx.copy_face(mesh, f);
-            idx.faces.push(slot);
-        }
+        idx.faces
+            .extend(mesh.face_ids().map(|f| FaceIndex::slot(mesh, f)));
         idx.build_grid();
         idx
     }
 
-    /// Append face `f`'s corners to `poly` and describe them.
-    fn copy_face(&mut self, mesh: &Mesh, f: FaceId) -> FaceSlot {
-        let start = self.poly.len() as u32;
+    /// Face `f`'s box, rounded outwards to single precision.
+    fn slot(mesh: &Mesh, f: FaceId) -> FaceSlot {
         let mut b = Aabb::EMPTY;
         for q in mesh.face_points(f) {
             b.include(q);
-            self.poly.push(q);
         }
         FaceSlot {
             bbox: [down(b.min.x), down(b.min.y), up(b.max.x), up(b.max.y)],
-            start,
-            len: self.poly.len() as u32 - start,
         }
     }
 
@@ -134,7 +123,6 @@ impl FaceIndex {
         if nf == 0 || extent.is_empty() {
             *self = FaceIndex {
                 faces: std::mem::take(&mut self.faces),
-                poly: std::mem::take(&mut self.poly),
                 ..Default::default()
             };
             return;
@@ -182,7 +170,7 @@ impl FaceIndex {
         self.items = items;
     }
 
-    /// Rebuild everything from the mesh (compacts the polygon copy).
+    /// Rebuild everything from the mesh.
     fn rebuild(&mut self, mesh: &Mesh) {
         *self = FaceIndex::build(mesh);
     }
@@ -219,7 +207,6 @@ impl FaceIndex {
     /// Approximate heap memory of the index, in bytes.
     pub fn heap_bytes(&self) -> usize {
         self.faces.capacity() * std::mem::size_of::<FaceSlot>()
-            + self.poly.capacity() * std::mem::size_of::<Point>()
             + (self.cell_start.capacity() + self.items.capacity() + self.extra.capacity()) * 4
     }
 
@@ -233,39 +220,29 @@ impl FaceIndex {
         self.faces.truncate(nf);
         while self.faces.len() < nf {
             let f = FaceId(self.faces.len() as u32);
-            let slot = self.copy_face(mesh, f);
-            self.faces.push(slot);
+            self.faces.push(FaceIndex::slot(mesh, f));
             self.extra.push(f.0);
         }
         for f in changed {
             if f.index() < nf {
-                self.faces[f.index()] = self.copy_face(mesh, f);
+                self.faces[f.index()] = FaceIndex::slot(mesh, f);
                 self.extra.push(f.0);
             }
         }
         self.extra.retain(|&f| (f as usize) < nf);
         self.extra.sort_unstable();
         self.extra.dedup();
-        if self.extra.len() > MAX_EXTRA
-            || self.nx == 0
-            || self.poly.len() > 2 * mesh.edge_count() + 1024
-        {
+        if self.extra.len() > MAX_EXTRA || self.nx == 0 {
             self.rebuild(mesh);
         }
     }
 
     #[inline]
-    fn hit(&self, f: u32, p: Point) -> bool {
+    fn hit(&self, mesh: &Mesh, f: u32, p: Point) -> bool {
         let Some(s) = self.faces.get(f as usize) else {
             return false;
         };
-        s.contains(p)
-            && point_in_polygon(
-                p,
-                self.poly[s.start as usize..(s.start + s.len) as usize]
-                    .iter()
-                    .copied(),
-            ) != Containment::Outside
+        s.contains(p) && point_in_polygon(p, mesh.face_points(FaceId(f))) != Containment::Outside
     }
 
     /// The face containing `p`. A point on an edge or vertex shared by several
@@ -275,7 +252,7 @@ impl FaceIndex {
         debug_assert_eq!(self.faces.len(), mesh.face_count(), "stale FaceIndex");
         let mut best = u32::MAX;
         for &f in &self.extra {
-            if self.hit(f, p) {
+            if self.hit(mesh, f, p) {
                 best = f;
                 break;
             }
@@ -285,7 +262,7 @@ impl FaceIndex {
                 if f >= best {
                     break;
                 }
-                if self.hit(f, p) {
+                if self.hit(mesh, f, p) {
                     best = f;
                     break;
                 }

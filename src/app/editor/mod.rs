@@ -72,7 +72,7 @@ impl Default for EditorPanel {
 impl EditorPanel {
     pub fn new() -> EditorPanel {
         EditorPanel {
-            canvas: Canvas::new(),
+            canvas: Canvas::with_callers_index(),
             tool: Tool::Select,
             selection: None,
             draw: Default::default(),
@@ -390,8 +390,12 @@ impl EditorPanel {
             .prepare_after_edits(ws.doc.board(), ws.doc.revision(), |r| {
                 ws.doc.affected_since(r)
             });
-        let r = self.canvas.show(ui, ws.doc.board(), ws.doc.revision());
-        let revision = ws.doc.revision();
+        let r = self.canvas.show_indexed(
+            ui,
+            ws.doc.board(),
+            ws.doc.revision(),
+            Some(ws.doc.face_index()),
+        );
         let radius = SNAP_PIXELS / r.view.scale;
         let pointer = if r.panning { None } else { r.pointer_board };
         let click = if r.response.clicked_by(PointerButton::Primary) && !r.panning {
@@ -413,7 +417,6 @@ impl EditorPanel {
         {
             let mut cx = ToolCx {
                 ws,
-                index: self.canvas.face_index(),
                 radius,
                 pointer,
                 click,
@@ -437,16 +440,15 @@ impl EditorPanel {
             }
         }
 
-        // Overlays. The canvas's index is only trusted while the board is unchanged.
+        // Overlays (the document's index follows every edit, also this frame's).
         let board = ws.doc.board();
-        let fresh = ws.doc.revision() == revision;
         let painter = ui.painter_at(r.rect);
         let p = PaintCx {
             painter: &painter,
             board,
             view: r.view,
             rect: r.rect,
-            index: fresh.then(|| self.canvas.face_index()),
+            index: ws.doc.face_index(),
             radius,
             pointer,
             grid: ws.settings.grid_snap.then_some(ws.settings.grid_size),
@@ -471,8 +473,9 @@ impl EditorPanel {
         self.outline.paint(&p, self.tool == Tool::Outline);
 
         // Status bar: the tool's hint and what is under the pointer.
-        let hover = match (p.index, pointer) {
-            (Some(index), Some(at)) => match self.tool {
+        let index = p.index;
+        let hover = match pointer {
+            Some(at) => match self.tool {
                 Tool::Select | Tool::Move | Tool::Split => {
                     snap::pick(board, index, at, radius).map(|k| tools::describe(board, k))
                 }

@@ -41,7 +41,7 @@ impl Delete {
         let Some(c) = cx.click else {
             return;
         };
-        match crate::app::editor::snap::pick_face(cx.board(), cx.index, c.at) {
+        match crate::app::editor::snap::pick_face(cx.board(), cx.index(), c.at) {
             Some(f) => {
                 if delete_face(cx.ws, f) {
                     *cx.selection = None;
@@ -52,8 +52,8 @@ impl Delete {
     }
 
     pub fn paint(&self, p: &PaintCx) {
-        if let (Some(index), Some(at)) = (p.index, p.pointer)
-            && let Some(f) = crate::app::editor::snap::pick_face(p.board, index, at)
+        if let Some(at) = p.pointer
+            && let Some(f) = crate::app::editor::snap::pick_face(p.board, p.index, at)
         {
             p.face(f, DANGER.gamma_multiply(0.3), Stroke::new(2.0, DANGER));
         }

@@ -36,7 +36,7 @@ impl Merge {
         let Some(c) = cx.click else {
             return;
         };
-        let Some(f) = pick_face(cx.board(), cx.index, c.at) else {
+        let Some(f) = pick_face(cx.board(), cx.index(), c.at) else {
             cx.ws.status.error("there is no face here");
             return;
         };
@@ -80,8 +80,8 @@ impl Merge {
         if let Some(f) = self.first.filter(|f| f.index() < p.board.face_count()) {
             p.face(f, SELECT.gamma_multiply(0.2), Stroke::new(3.0, SELECT));
         }
-        if let (Some(index), Some(at)) = (p.index, p.pointer)
-            && let Some(f) = pick_face(p.board, index, at)
+        if let Some(at) = p.pointer
+            && let Some(f) = pick_face(p.board, p.index, at)
             && Some(f) != self.first
         {
             p.face(f, Color32::TRANSPARENT, Stroke::new(2.0, HOVER));

@@ -57,8 +57,6 @@ impl KeyGen {
 /// What a tool sees of one frame.
 pub struct ToolCx<'a> {
     pub ws: &'a mut Workspace,
-    /// The canvas's spatial index; matches the board until the first edit of the frame.
-    pub index: &'a FaceIndex,
     /// Snap / pick radius in board units (a fixed number of pixels).
     pub radius: f64,
     /// Board point under the pointer (None when off the canvas or panning).
@@ -77,6 +75,12 @@ impl ToolCx<'_> {
         self.ws.doc.board()
     }
 
+    /// The board's spatial index (the document's, so up to date also after an
+    /// edit earlier in the frame).
+    pub fn index(&self) -> &FaceIndex {
+        self.ws.doc.face_index()
+    }
+
     /// Where a corner clicked at `at` goes, snapped like every polygon tool
     /// (vertices, edges, the grid when grid snapping is on).
     pub fn snap_corner(&self, at: Point) -> super::snap::Snapped {
@@ -85,7 +89,7 @@ impl ToolCx<'_> {
             .settings
             .grid_snap
             .then_some(self.ws.settings.grid_size);
-        super::snap::snap(self.board(), self.index, at, self.radius, grid)
+        super::snap::snap(self.board(), self.index(), at, self.radius, grid)
     }
 
     /// Adds the corner clicked at `at` to the polygon `points` being drawn
@@ -134,8 +138,8 @@ pub struct PaintCx<'a> {
     pub board: &'a Board,
     pub view: View,
     pub rect: Rect,
-    /// None when the board changed this frame (the index is stale until the next).
-    pub index: Option<&'a FaceIndex>,
+    /// The board's spatial index.
+    pub index: &'a FaceIndex,
     pub radius: f64,
     pub pointer: Option<Point>,
     pub grid: Option<f64>,

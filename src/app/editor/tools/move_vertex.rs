@@ -37,7 +37,7 @@ impl MoveVertex {
         let r = cx.response;
         if r.drag_started_by(PointerButton::Primary) && !cx.panning {
             let at = cx.press_origin().or(cx.pointer);
-            let v = at.and_then(|p| pick_vertex(cx.board(), cx.index, p, cx.radius));
+            let v = at.and_then(|p| pick_vertex(cx.board(), cx.index(), p, cx.radius));
             match v {
                 Some(v) => {
                     self.dragging = Some((v, cx.keys.fresh()));
@@ -104,8 +104,8 @@ impl MoveVertex {
             p.vertex(v, SELECT);
             return;
         }
-        if let (Some(index), Some(at)) = (p.index, p.pointer)
-            && let Some(v) = pick_vertex(p.board, index, at, p.radius)
+        if let Some(at) = p.pointer
+            && let Some(v) = pick_vertex(p.board, p.index, at, p.radius)
         {
             p.vertex(v, HOVER);
         }

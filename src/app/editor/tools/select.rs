@@ -16,7 +16,7 @@ impl Select {
         let Some(c) = cx.click else {
             return;
         };
-        let picked = pick(cx.board(), cx.index, c.at, cx.radius);
+        let picked = pick(cx.board(), cx.index(), c.at, cx.radius);
         *cx.selection = picked;
         match picked {
             Some(p) => {
@@ -28,8 +28,8 @@ impl Select {
     }
 
     pub fn paint(&self, p: &PaintCx) {
-        if let (Some(index), Some(at)) = (p.index, p.pointer)
-            && let Some(h) = pick(p.board, index, at, p.radius)
+        if let Some(at) = p.pointer
+            && let Some(h) = pick(p.board, p.index, at, p.radius)
             && !matches!(h, Pick::Face(_))
         {
             p.pick(h, HOVER, 2.0);

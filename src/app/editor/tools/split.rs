@@ -58,9 +58,9 @@ impl Split {
             return;
         };
         let board = cx.board();
-        let v = match pick_vertex(board, cx.index, c.at, cx.radius) {
+        let v = match pick_vertex(board, cx.index(), c.at, cx.radius) {
             Some(v) => v,
-            None => match cx.index.nearest_edge(board.mesh(), c.at, cx.radius) {
+            None => match cx.index().nearest_edge(board.mesh(), c.at, cx.radius) {
                 Some((e, t)) if t > 0.0 && t < 1.0 => {
                     match cx.ws.doc.apply(BoardEdit::SplitEdge { edge: e, t }) {
                         Ok(out) => match out.created_vertex {
@@ -121,10 +121,9 @@ impl Split {
     }
 
     pub fn paint(&self, p: &PaintCx) {
-        let hover_v = match (p.index, p.pointer) {
-            (Some(index), Some(at)) => pick_vertex(p.board, index, at, p.radius),
-            _ => None,
-        };
+        let hover_v = p
+            .pointer
+            .and_then(|at| pick_vertex(p.board, p.index, at, p.radius));
         if let Some(a) = self
             .first
             .filter(|v| v.index() < p.board.mesh().vertex_count())
@@ -143,8 +142,8 @@ impl Split {
         }
         if let Some(v) = hover_v {
             p.vertex(v, HOVER);
-        } else if let (Some(index), Some(at)) = (p.index, p.pointer)
-            && let Some((e, t)) = index.nearest_edge(p.board.mesh(), at, p.radius)
+        } else if let Some(at) = p.pointer
+            && let Some((e, t)) = p.index.nearest_edge(p.board.mesh(), at, p.radius)
         {
             let (a, b) = p.board.mesh().edge_segment(e);
             p.dot(a.lerp(b, t), HOVER);

@@ -37,7 +37,7 @@ impl StartPieces {
         let Some(c) = cx.click else {
             return;
         };
-        let Some(f) = crate::app::editor::snap::pick_face(cx.board(), cx.index, c.at) else {
+        let Some(f) = crate::app::editor::snap::pick_face(cx.board(), cx.index(), c.at) else {
             cx.ws
                 .status
                 .error("there is no face here to put a start piece on");
@@ -58,8 +58,8 @@ impl StartPieces {
     }
 
     pub fn paint(&self, p: &PaintCx) {
-        if let (Some(index), Some(at)) = (p.index, p.pointer)
-            && let Some(f) = crate::app::editor::snap::pick_face(p.board, index, at)
+        if let Some(at) = p.pointer
+            && let Some(f) = crate::app::editor::snap::pick_face(p.board, p.index, at)
         {
             p.face(f, Color32::TRANSPARENT, Stroke::new(2.0, super::HOVER));
         }

@@ -71,7 +71,7 @@ impl TagSide {
         let Some(c) = cx.click else {
             return;
         };
-        let Some(e) = pick_boundary_edge(cx.board(), cx.index, c.at, cx.radius) else {
+        let Some(e) = pick_boundary_edge(cx.board(), cx.index(), c.at, cx.radius) else {
             cx.ws
                 .status
                 .error("no boundary edge here: side tags go on the board's outer (or hole) edges");
@@ -126,8 +126,8 @@ impl TagSide {
     }
 
     pub fn paint(&self, p: &PaintCx) {
-        if let (Some(index), Some(at)) = (p.index, p.pointer)
-            && let Some(e) = pick_boundary_edge(p.board, index, at, p.radius)
+        if let Some(at) = p.pointer
+            && let Some(e) = pick_boundary_edge(p.board, p.index, at, p.radius)
         {
             p.edge(e, Stroke::new(5.0, HOVER));
         }
