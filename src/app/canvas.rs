@@ -63,8 +63,10 @@ pub struct CanvasStats {
     pub chunks_drawn: usize,
     /// Whether the last frame drew the interior edges (see the level-of-detail rule).
     pub edges_drawn: bool,
-    /// Whether the last frame drew the fills as one picture per chunk (faces
-    /// smaller than a pixel or two).
+    /// Pictures the last frame drew (one per block of chunks in sight).
+    pub pictures: usize,
+    /// Whether the last frame drew the fills as pictures (faces smaller than
+    /// a pixel or two).
     pub pictures_drawn: bool,
 }
 
@@ -552,16 +554,20 @@ impl Canvas {
             transformed += changed as usize;
         }
         let layers: [fn(&Chunk) -> &Layer; 3] = [|c| &c.fill, |c| &c.edges, |c| &c.border];
+        self.stats.pictures = 0;
         if pictures {
             let uv = Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
-            for &(i, r) in &visible {
-                if let Some(p) = g.chunk_picture(painter.ctx(), board, style, overrides, i) {
+            // One picture per block of chunks in sight.
+            let mut blocks: Vec<usize> = visible.iter().map(|&(i, _)| g.block_of(i)).collect();
+            blocks.sort_unstable();
+            blocks.dedup();
+            for &bi in &blocks {
+                if let Some(p) = g.picture(painter.ctx(), board, style, overrides, bi) {
                     let on_screen = Rect::from_two_pos(x.apply(p.rect.min), x.apply(p.rect.max));
-                    painter
-                        .with_clip_rect(r)
-                        .image(p.texture.id(), on_screen, uv, Color32::WHITE);
+                    painter.image(p.texture.id(), on_screen, uv, Color32::WHITE);
                 }
             }
+            self.stats.pictures = blocks.len();
         }
         for (k, layer) in layers.iter().enumerate() {
             if (k == 0 && pictures) || (k == 1 && !draw_edges) {
@@ -886,10 +892,11 @@ mod tests {
         assert_eq!(c.face_at(&board, Point::new(0.5, 0.5)), Some(FaceId(0)));
     }
 
-    /// Faces smaller than a pixel or two are drawn as one picture per chunk
-    /// (no fill triangles handed to egui); zoomed in, as triangles again.
+    /// Faces smaller than a pixel or two are drawn as one picture per block
+    /// of chunks (no fill triangles handed to egui); zoomed in, as triangles
+    /// again.
     #[test]
-    fn sub_pixel_faces_are_drawn_as_one_picture_per_chunk() {
+    fn sub_pixel_faces_are_drawn_as_one_picture_per_block_of_chunks() {
         let board = presets::square_grid(300, 300);
         let mut c = Canvas::new();
         c.prepare(&board, 0);
@@ -918,10 +925,16 @@ mod tests {
             })
             .sum();
         assert!(vertices < 4 * chunks + 30_000, "{vertices}");
-        assert!(
-            out.textures_delta.set.len() >= chunks,
-            "every chunk's picture is uploaded once"
-        );
+        // One picture per block of BLOCK×BLOCK chunks, each uploaded once.
+        let k = (chunks as f64).sqrt().round() as usize;
+        assert_eq!(k * k, chunks);
+        let blocks = k.div_ceil(super::super::canvas_cache::BLOCK).pow(2);
+        assert!(blocks < chunks / 4, "{blocks} pictures for {chunks} chunks");
+        assert_eq!(c.stats().pictures, blocks);
+        let uploads = out.textures_delta.set.iter();
+        // (egui's own font texture aside.)
+        let uploads = uploads.filter(|(id, _)| **id != egui::TextureId::default());
+        assert_eq!(uploads.count(), blocks);
         out.drop_without_applying_deltas();
         // The next frame makes no new pictures.
         let out = ctx.run_ui(input, |ui| {
@@ -934,47 +947,50 @@ mod tests {
         assert!(!c.stats().pictures_drawn);
     }
 
-    /// A chunk's picture shows each face in the colour it is drawn in, a
+    /// A block's picture shows each face in the colour it is drawn in, a
     /// recoloured face included, and nothing where there is no face.
     #[test]
-    fn a_chunk_picture_shows_each_face_in_its_colour() {
-        let mut board = presets::square_grid(6, 4);
-        crate::edit::apply(&mut board, &BoardEdit::DeleteFace { face: FaceId(8) }).unwrap();
-        let mut c = Canvas::new();
-        c.prepare(&board, 0);
-        c.set_face_fill(&board, FaceId(3), Some(Color32::RED));
-        let g = c.geometry.as_ref().unwrap();
-        assert_eq!(g.chunks.len(), 1);
-        let (image, r) = g.rasterise(&board, &c.style, &c.overrides, 0).unwrap();
-        // Two texels per face side.
-        assert_eq!(image.size, [12, 8]);
-        let [w, h] = image.size;
-        let (tx, ty) = (r.width() / w as f32, r.height() / h as f32);
-        let mut red = 0;
-        for j in 0..h {
-            for i in 0..w {
-                let rel = Point::new(
-                    (r.min.x + (i as f32 + 0.5) * tx) as f64,
-                    (r.max.y - (j as f32 + 0.5) * ty) as f64,
-                );
-                let p = Point::new(rel.x + g.origin.x, rel.y + g.origin.y);
-                let want = c
-                    .face_at(&board, p)
-                    .map_or(Color32::TRANSPARENT, |f| c.shown_fill(&board, f).unwrap());
-                assert_eq!(image.pixels[j * w + i], want, "texel ({i}, {j}) at {p:?}");
-                red += (want == Color32::RED) as usize;
+    fn a_picture_shows_each_face_in_its_colour() {
+        // One chunk, and a block of four chunks drawn as one picture.
+        for (bw, bh, chunks) in [(6, 4, 1), (70, 40, 4)] {
+            let mut board = presets::square_grid(bw, bh);
+            crate::edit::apply(&mut board, &BoardEdit::DeleteFace { face: FaceId(8) }).unwrap();
+            let mut c = Canvas::new();
+            c.prepare(&board, 0);
+            c.set_face_fill(&board, FaceId(3), Some(Color32::RED));
+            let g = c.geometry.as_ref().unwrap();
+            assert_eq!(g.chunks.len(), chunks);
+            let (image, r) = g.rasterise(&board, &c.style, &c.overrides, 0).unwrap();
+            // Two texels per face side.
+            assert_eq!(image.size, [2 * bw as usize, 2 * bh as usize]);
+            let [w, h] = image.size;
+            let (tx, ty) = (r.width() / w as f32, r.height() / h as f32);
+            let mut red = 0;
+            for j in 0..h {
+                for i in 0..w {
+                    let rel = Point::new(
+                        (r.min.x + (i as f32 + 0.5) * tx) as f64,
+                        (r.max.y - (j as f32 + 0.5) * ty) as f64,
+                    );
+                    let p = Point::new(rel.x + g.origin.x, rel.y + g.origin.y);
+                    let want = c
+                        .face_at(&board, p)
+                        .map_or(Color32::TRANSPARENT, |f| c.shown_fill(&board, f).unwrap());
+                    assert_eq!(image.pixels[j * w + i], want, "texel ({i}, {j}) at {p:?}");
+                    red += (want == Color32::RED) as usize;
+                }
             }
+            assert_eq!(red, 4);
+            assert_eq!(
+                image
+                    .pixels
+                    .iter()
+                    .filter(|&&p| p == Color32::TRANSPARENT)
+                    .count(),
+                4,
+                "the deleted face"
+            );
         }
-        assert_eq!(red, 4);
-        assert_eq!(
-            image
-                .pixels
-                .iter()
-                .filter(|&&p| p == Color32::TRANSPARENT)
-                .count(),
-            4,
-            "the deleted face"
-        );
     }
 
     #[test]

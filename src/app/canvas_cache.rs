@@ -18,11 +18,13 @@
 //! A chunk's fill triangles are made only while the chunk is drawn as
 //! triangles ([`Geometry::ensure_fill`]) and dropped once the fills built out
 //! of sight outgrow a budget, like its interior-edge strokes: at a zoom where
-//! faces are smaller than a pixel or two, a chunk is drawn as one picture
-//! instead ([`Geometry::chunk_picture`]: a texture rasterised from the board's
-//! faces, made when first drawn and dropped when the chunk is re-tessellated or
-//! a face in it recoloured), so a big board seen whole holds no fill meshes at
-//! all (they were 130 MB at 1M faces).
+//! faces are smaller than a pixel or two, chunks are drawn as pictures
+//! instead, one per block of [`BLOCK`]×[`BLOCK`] chunks ([`Geometry::picture`]:
+//! a texture rasterised from the board's faces, made when first drawn and
+//! dropped when a chunk in the block is re-tessellated or a face in it
+//! recoloured), so a big board seen whole holds no fill meshes at all (they
+//! were 130 MB at 1M faces) and few textures (a texture per chunk cost the
+//! software renderer 70 KB each besides its texels, 80 MB at 1M faces).
 //!
 //! What the canvas draws on top (labels, pieces, highlights, overlays) is not
 //! cached here.
@@ -173,10 +175,6 @@ pub(super) struct Chunk {
     pub(super) bounds: Rect,
     /// The box of the chunk's faces in board coordinates, exactly.
     extent: Aabb,
-    /// The chunk's fills as one picture, for a zoom at which its faces are
-    /// smaller than a few pixels (see [`Geometry::chunk_picture`]); made when
-    /// first drawn, dropped when the chunk changes.
-    picture: Option<Picture>,
     /// The chunk's faces, ascending.
     pub(super) faces: Vec<u32>,
     /// Corners over the chunk's faces (its fill has this many vertices and
@@ -203,7 +201,6 @@ impl Default for Chunk {
         Chunk {
             bounds: Rect::NOTHING,
             extent: Aabb::EMPTY,
-            picture: None,
             faces: Vec::new(),
             corners: 0,
             fill: Layer::default(),
@@ -240,10 +237,12 @@ impl std::fmt::Debug for Picture {
     }
 }
 
-/// Texels per typical face side in a chunk's picture.
+/// Chunks per side of a block drawn as one picture.
+pub(super) const BLOCK: usize = 4;
+/// Texels per typical face side in a block's picture.
 const TEXELS_PER_FACE: f64 = 2.0;
-/// The largest side of a chunk's picture, in texels.
-const MAX_PICTURE_SIDE: usize = 256;
+/// The largest side of a block's picture, in texels.
+const MAX_PICTURE_SIDE: usize = 256 * BLOCK;
 
 /// Vertices of one stroke of `width` points ([`Layer::push_strip`]).
 pub(super) fn strip_vertices(width: f32) -> usize {
@@ -260,6 +259,10 @@ pub(super) struct Geometry {
     grid: Aabb,
     /// Per face: its chunk.
     chunk_of: Vec<u32>,
+    /// Per block of `BLOCK`×`BLOCK` chunks (row-major over the blocks): its
+    /// fills as one picture, for a zoom at which faces are smaller than a few
+    /// pixels (see [`Geometry::picture`]).
+    pictures: Vec<Option<Picture>>,
     /// Per face: first fill vertex in its chunk's fill (while that is built)
     /// and fill vertex count.
     pub(super) face_fill: Vec<(u32, u32)>,
@@ -318,6 +321,7 @@ impl Geometry {
             k,
             grid: bbox,
             chunk_of: Vec::with_capacity(nf),
+            pictures: vec![None; k.div_ceil(BLOCK).pow(2)],
             face_fill: vec![(0, 0); nf],
             label_pos: vec![Pos2::ZERO; nf],
             face_size: vec![0.0; nf],
@@ -379,8 +383,8 @@ impl Geometry {
         let origin = self.origin;
         self.drop_edges(ci);
         self.drop_fill(ci);
+        self.drop_picture(ci);
         let chunk = &mut self.chunks[ci];
-        chunk.picture = None;
         chunk.edge_ids.clear();
         chunk.border = Layer::default();
         chunk.corners = 0;
@@ -652,45 +656,70 @@ impl Geometry {
             .fold(Aabb::EMPTY, |b, c| b.union(c.extent))
     }
 
-    /// Chunk `ci`'s fills as one picture, made now if it is not: each texel
+    /// The block chunk `ci` is in.
+    pub(super) fn block_of(&self, ci: usize) -> usize {
+        let kb = self.k.div_ceil(BLOCK);
+        (ci / self.k / BLOCK) * kb + (ci % self.k) / BLOCK
+    }
+
+    /// The chunks of block `bi`.
+    fn block_chunks(&self, bi: usize) -> impl Iterator<Item = usize> + '_ {
+        let (k, kb) = (self.k, self.k.div_ceil(BLOCK));
+        let (bx, by) = (bi % kb * BLOCK, bi / kb * BLOCK);
+        (by..(by + BLOCK).min(k))
+            .flat_map(move |y| (bx..(bx + BLOCK).min(k)).map(move |x| y * k + x))
+    }
+
+    /// Forget the picture of chunk `ci`'s block (it is made again when drawn).
+    fn drop_picture(&mut self, ci: usize) {
+        let bi = self.block_of(ci);
+        if let Some(p) = self.pictures.get_mut(bi) {
+            *p = None;
+        }
+    }
+
+    /// Block `bi`'s fills as one picture, made now if it is not: each texel
     /// takes the colour of the face holding its centre, and a face holding no
     /// texel centre (smaller than a texel) still colours the texel under its
     /// centroid, so no face disappears. Texels of no
     /// face stay transparent (holes show through).
-    pub(super) fn chunk_picture(
+    pub(super) fn picture(
         &mut self,
         ctx: &egui::Context,
         board: &Board,
         style: &CanvasStyle,
         overrides: &[Option<Color32>],
-        ci: usize,
+        bi: usize,
     ) -> Option<&Picture> {
-        if self.chunks[ci].picture.is_none() {
-            let (image, rect) = self.rasterise(board, style, overrides, ci)?;
+        if self.pictures.get(bi)?.is_none() {
+            let (image, rect) = self.rasterise(board, style, overrides, bi)?;
             let texture = ctx.load_texture(
-                format!("board-chunk-{ci}"),
+                format!("board-block-{bi}"),
                 image,
                 egui::TextureOptions::LINEAR,
             );
-            self.chunks[ci].picture = Some(Picture { texture, rect });
+            self.pictures[bi] = Some(Picture { texture, rect });
         }
-        self.chunks[ci].picture.as_ref()
+        self.pictures[bi].as_ref()
     }
 
-    /// Chunk `ci`'s fills as an image and the board-relative rectangle it
-    /// covers (see [`Geometry::chunk_picture`]), read from the board (the
-    /// chunk's fill triangles need not be built).
+    /// Block `bi`'s fills as an image and the board-relative rectangle it
+    /// covers (see [`Geometry::picture`]), read from the board (the chunks'
+    /// fill triangles need not be built).
     pub(super) fn rasterise(
         &self,
         board: &Board,
         style: &CanvasStyle,
         overrides: &[Option<Color32>],
-        ci: usize,
+        bi: usize,
     ) -> Option<(egui::ColorImage, Rect)> {
         let texel = (self.median_face_size / TEXELS_PER_FACE) as f32;
-        let chunk = &self.chunks[ci];
-        let b = chunk.bounds;
-        if b == Rect::NOTHING || texel.is_nan() || texel <= 0.0 {
+        let b = self
+            .block_chunks(bi)
+            .map(|ci| self.chunks[ci].bounds)
+            .filter(|b| *b != Rect::NOTHING)
+            .reduce(Rect::union)?;
+        if texel.is_nan() || texel <= 0.0 {
             return None;
         }
         let side = |len: f32| ((len / texel).ceil() as usize).clamp(1, MAX_PICTURE_SIDE);
@@ -707,7 +736,10 @@ impl Geometry {
         let mesh = board.mesh();
         let mut ps: Vec<Pos2> = Vec::new();
         let mut poly: Vec<Point> = Vec::new();
-        for &fi in &chunk.faces {
+        let faces = self
+            .block_chunks(bi)
+            .flat_map(|ci| self.chunks[ci].faces.iter());
+        for &fi in faces {
             let f = FaceId(fi);
             ps.clear();
             ps.extend(mesh.face_points(f).map(|p| rel(p, self.origin)));
@@ -751,7 +783,7 @@ impl Geometry {
         Some((image, rect))
     }
 
-    /// Face `f` is now filled with `colour`: its chunk's picture goes, and its
+    /// Face `f` is now filled with `colour`: its block's picture goes, and its
     /// fill vertices (if built) take the colour.
     pub(super) fn recolour(&mut self, f: FaceId, colour: Color32) {
         let (Some(&c), Some(&(first, n))) =
@@ -759,8 +791,8 @@ impl Geometry {
         else {
             return;
         };
+        self.drop_picture(c as usize);
         let chunk = &mut self.chunks[c as usize];
-        chunk.picture = None;
         if chunk.fill_built {
             let m = Arc::make_mut(&mut chunk.fill.mesh);
             if let Some(vs) = m.vertices.get_mut(first as usize..(first + n) as usize) {
