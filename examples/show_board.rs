@@ -87,7 +87,7 @@ fn ring() -> Result<Board, String> {
         })
         .collect();
     let rows = (0..mesh.face_count()).map(|i| FaceData {
-        label: format!("r{}", i + 1),
+        label: format!("r{}", i + 1).into(),
         kind: match i {
             3 => FaceKind::Garden,
             7 => FaceKind::Blocked,

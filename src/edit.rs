@@ -289,7 +289,7 @@ fn apply_to(
             }
         }
         BoardEdit::SetLabel { face, label } => {
-            board.update_face(ch, *face, |d| d.label = label.clone())?;
+            board.update_face(ch, *face, |d| d.label = label.as_str().into())?;
             EditOutcome::default()
         }
         BoardEdit::SetKind { face, kind } => {

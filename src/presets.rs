@@ -6,7 +6,7 @@
 //! and game records read it, and [`by_name`] makes a board from it.
 
 use crate::board::{
-    Board, BoardBuilder, BoardMeta, FaceData, GridCoord, Rgba, SideTag, StartSetup, grid_label,
+    Board, BoardBuilder, BoardMeta, FaceData, GridCoord, Rgba, SideTag, StartSetup, grid_name,
 };
 use crate::mesh::{EdgeId, FaceId, Mesh, Point, PolygonSoup};
 use rustc_hash::FxHashMap;
@@ -237,7 +237,7 @@ fn grid_parts(
 ) -> BoardBuilder {
     let tags = boundary_tags(&mesh, |f, d| pick(coords[f.index()], d));
     let rows = coords.iter().map(|&g| FaceData {
-        label: grid_label(g.col as u32, g.row as u32),
+        label: grid_name(g.col as u32, g.row as u32),
         coord: Some(g),
         ..FaceData::default()
     });
@@ -508,7 +508,7 @@ pub fn boco() -> Board {
         Rgba([0xd9, 0xb8, 0x8f, 255]),
     ];
     let rows = order.iter().enumerate().map(|(fi, &i)| FaceData {
-        label: (fi + 1).to_string(),
+        label: compact_str::ToCompactString::to_compact_string(&(fi + 1)),
         colour: Some(palette[shape[i] as usize]),
         region: Some(shape[i] as u32),
         ..FaceData::default()

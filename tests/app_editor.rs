@@ -259,7 +259,7 @@ fn draw_a_mixed_board_from_scratch_on_the_grid_and_tag_its_sides() {
     b.validate().unwrap();
     click_label(&mut h, "Undo");
     assert!(
-        board(&h).faces().labels().iter().all(String::is_empty),
+        board(&h).faces().labels().iter().all(|l| l.is_empty()),
         "one undo step"
     );
 }

@@ -103,10 +103,10 @@ fn painted_texts(h: &H) -> Vec<(String, egui::Rect)> {
 
 /// The region labels of the generated board painted on the canvas.
 fn region_labels(h: &H, board: &Board) -> Vec<(String, egui::Rect)> {
-    let labels: Vec<&String> = board.faces().labels().iter().collect();
+    let labels: Vec<&str> = board.faces().labels().iter().map(|l| l.as_str()).collect();
     painted_texts(h)
         .into_iter()
-        .filter(|(t, _)| labels.contains(&t))
+        .filter(|(t, _)| labels.contains(&t.as_str()))
         .collect()
 }
 

@@ -151,10 +151,10 @@ fn random_board(s: &Spec) -> Board {
     // (`from_coords(n)`, `run(col, row, n)`) are written, broken now and then.
     for (f, row) in rows.iter_mut().enumerate() {
         match next(10) {
-            0 => row.label = String::new(),
+            0 => row.label = "".into(),
             1 => {
                 let p = prefixes[next(prefixes.len() as u32) as usize];
-                row.label = format!("{p}·{f}");
+                row.label = format!("{p}·{f}").into();
             }
             // Almost its grid name, but not quite.
             2 => row.label = row.label.to_uppercase(),
@@ -359,7 +359,7 @@ proptest! {
         if long > 0 {
             let mut rows: Vec<FaceData> = b.faces().rows().collect();
             rows[0] = FaceData {
-                label: "x".repeat(max + long - 1),
+                label: "x".repeat(max + long - 1).into(),
                 ..FaceData::default()
             };
             let mut setup = b.setup().clone();
@@ -431,7 +431,7 @@ fn format_1_text(b: &Board) -> String {
                 let d = b.face_data(f);
                 ron::FaceDto {
                     vertices: mesh.face_vertices(f).map(|v| v.0).collect(),
-                    label: d.label,
+                    label: d.label.into(),
                     coord: d.coord,
                     kind: d.kind,
                     colour: d.colour.map(ron::Colour),

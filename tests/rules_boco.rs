@@ -60,7 +60,7 @@ fn grid_with_holes(w: i32, h: i32, holes: &[(i32, i32)]) -> Board {
     let mesh = Mesh::from_polygons(&pts, &faces).unwrap();
     BoardBuilder::from_mesh(mesh)
         .faces(cells.iter().map(|&(c, r)| FaceData {
-            label: grid_label(c as u32, r as u32),
+            label: grid_label(c as u32, r as u32).into(),
             coord: Some(GridCoord::new(c, r)),
             ..FaceData::default()
         }))

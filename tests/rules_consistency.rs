@@ -37,7 +37,7 @@ fn mixed_board() -> Board {
     }
     BoardBuilder::from_mesh(Mesh::from_polygons(&pts, &faces).unwrap())
         .faces((0..faces.len()).map(|i| FaceData {
-            label: format!("f{i}"),
+            label: format!("f{i}").into(),
             ..FaceData::default()
         }))
         .build()
@@ -82,7 +82,7 @@ fn holed_grid() -> Board {
     }
     BoardBuilder::from_mesh(Mesh::from_polygons(&pts, &faces).unwrap())
         .faces(coords.iter().map(|&(c, r)| FaceData {
-            label: grid_label(c as u32, r as u32),
+            label: grid_label(c as u32, r as u32).into(),
             coord: Some(GridCoord::new(c, r)),
             ..FaceData::default()
         }))

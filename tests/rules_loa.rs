@@ -50,7 +50,7 @@ fn custom_board(w: i32, h: i32, holes: &[&str], black: &[&str], white: &[&str]) 
         FaceId(g.unwrap() as u32)
     };
     let mut b = BoardBuilder::from_mesh(mesh).faces(coords.iter().map(|g| FaceData {
-        label: grid_label(g.col as u32, g.row as u32),
+        label: grid_label(g.col as u32, g.row as u32).into(),
         coord: Some(*g),
         ..FaceData::default()
     }));

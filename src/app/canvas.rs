@@ -614,7 +614,7 @@ impl Canvas {
                         .faces()
                         .labels()
                         .get(f.index())
-                        .map_or("", String::as_str);
+                        .map_or("", |l| l.as_str());
                     if label.is_empty() {
                         continue;
                     }

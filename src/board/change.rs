@@ -197,7 +197,13 @@ impl Board {
         m.vertex_count() * 24
             + m.edge_count() * 48
             + self.face_count() * (std::mem::size_of::<FaceData>() + 8)
-            + self.faces.labels().iter().map(String::len).sum::<usize>()
+            + self
+                .faces
+                .labels()
+                .iter()
+                .filter(|l| l.is_heap_allocated())
+                .map(|l| l.len())
+                .sum::<usize>()
             + self.side_tags.len() * std::mem::size_of::<Option<SideTag>>()
             + self.setup.pieces.len() * std::mem::size_of::<(FaceId, u8)>()
     }
@@ -215,7 +221,7 @@ impl Board {
         update(&mut row);
         let trimmed = row.label.trim();
         if trimmed.len() != row.label.len() {
-            row.label = trimmed.to_string();
+            row.label = trimmed.into();
         }
         if !row.label.is_empty()
             && let Some(other) = self
@@ -226,7 +232,7 @@ impl Board {
                 .position(|(i, l)| i != f.index() && l.eq_ignore_ascii_case(&row.label))
         {
             return Err(BoardError::LabelTaken {
-                label: row.label,
+                label: row.label.into(),
                 other: other as u32,
             });
         }

@@ -23,6 +23,7 @@ pub use change::{BoardUndo, ChangeOutcome};
 pub use faces::{FaceData, FaceTable};
 
 use crate::mesh::{EdgeId, FaceId, Mesh, ValidationError};
+use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 
 /// Column/row position of a face on a regular grid. Row 0 is the row labelled `1`.
@@ -39,8 +40,8 @@ impl GridCoord {
 
     /// This position's `a1`-style name ([`grid_label`]); none for a negative
     /// coordinate.
-    pub fn label(self) -> Option<String> {
-        (self.col >= 0 && self.row >= 0).then(|| grid_label(self.col as u32, self.row as u32))
+    pub fn label(self) -> Option<CompactString> {
+        (self.col >= 0 && self.row >= 0).then(|| grid_name(self.col as u32, self.row as u32))
     }
 
     /// Whether `label` is this position's `a1`-style name ([`grid_label`]),
@@ -448,7 +449,7 @@ impl Board {
             match labels.entry(l.as_str()) {
                 std::collections::hash_map::Entry::Occupied(a) => {
                     return Err(BoardError::DuplicateLabel {
-                        label: l.clone(),
+                        label: l.to_string(),
                         a: *a.get(),
                         b: i,
                     });
@@ -559,12 +560,18 @@ pub fn parse_column_letters(s: &str) -> Option<u32> {
 
 /// Label `a1`-style: column letters then 1-based row number.
 pub fn grid_label(col: u32, row: u32) -> String {
-    // Made for every face of a board opened from a file: no formatting machinery.
+    grid_name(col, row).into()
+}
+
+/// [`grid_label`] as a face label: at most 17 bytes, so kept inline, without
+/// a heap allocation (made for every face of a board opened from a file: no
+/// formatting machinery either).
+pub fn grid_name(col: u32, row: u32) -> CompactString {
     let mut buf = [0; 7];
     let letters = letters_of(col, &mut buf);
     let mut ib = itoa::Buffer::new();
     let digits = ib.format(u64::from(row) + 1);
-    let mut s = String::with_capacity(letters.len() + digits.len());
+    let mut s = CompactString::const_new("");
     s.extend(letters.iter().map(|&b| b as char));
     s.push_str(digits);
     s
@@ -633,7 +640,7 @@ mod tests {
         let mut b = crate::presets::square_grid(3, 2);
         assert!(b.validate().is_ok());
         let row = |label: &str| faces::FaceData {
-            label: label.to_string(),
+            label: label.into(),
             ..b.faces.row(4)
         };
         let (r1, r4) = (row("x"), row("x"));

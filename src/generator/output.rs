@@ -211,7 +211,7 @@ pub(super) fn build(
             label.push_str(&format!(" #{n}"));
         }
         FaceData {
-            label,
+            label: label.into(),
             kind: match reg.kind {
                 RegionKind::Fixed => FaceKind::FixedRegion,
                 RegionKind::Garden => FaceKind::Garden,

@@ -144,9 +144,12 @@ pub fn paper_board() -> Board {
     }
     let mesh = Mesh::from_soup(&soup).expect("the paper board's geometry is valid");
     let rows = coords.iter().map(|&(side, c, r)| {
-        let base = crate::board::grid_label(c as u32, r as u32);
+        let mut label = crate::board::grid_name(c as u32, r as u32);
+        if side != 0 {
+            label.push('\'');
+        }
         FaceData {
-            label: if side == 0 { base } else { format!("{base}'") },
+            label,
             coord: Some(GridCoord::new(c + if side == 0 { 0 } else { BACK_X }, r)),
             ..FaceData::default()
         }

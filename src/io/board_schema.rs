@@ -359,7 +359,7 @@ impl BoardFileV1 {
 impl FaceDto {
     fn into_data(self) -> FaceData {
         FaceData {
-            label: self.label,
+            label: self.label.into(),
             coord: self.coord,
             kind: self.kind,
             colour: self.colour.map(|c| c.0),

@@ -450,6 +450,12 @@ pub fn save_board(board: &Board, path: impl AsRef<Path>) -> Result<(), IoError> 
         .validate()
         .map_err(|e| IoError::from(e).in_file(path))?;
     progress::stage(progress::Stage::Writing, 0)?;
+    if let Format::Ron = format {
+        // Written as it is made: the text of a big board is never held whole.
+        let file = ron::BoardFile::from_board(board);
+        progress::advance(0)?;
+        return save_board_file(&file, path);
+    }
     let text = board_to_string(board, format).map_err(|e| e.in_file(path))?;
     // The last moment to stop: after this the file is replaced.
     progress::advance(0)?;
@@ -460,7 +466,14 @@ pub fn save_board(board: &Board, path: impl AsRef<Path>) -> Result<(), IoError> 
 /// e.g. on another thread than the board's) as a RON board file, atomically.
 /// Unlike [`save_board`] it does not check the board again.
 pub fn save_board_file(file: &ron::BoardFile, path: &Path) -> Result<(), IoError> {
-    write_text(path, &file.file_text())
+    // The text goes to the file in pieces as it is made (a 1M-face board's is
+    // 40 MB); the file is replaced only once all of it is written.
+    atomic::write_atomic_with(path, |w| native::write_to(file, w)).map_err(|source| {
+        IoError::Write {
+            path: path.to_path_buf(),
+            source,
+        }
+    })
 }
 
 /// Replace the file at `path` with `text`, atomically.

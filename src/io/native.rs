@@ -53,6 +53,7 @@ use super::Limits;
 use super::board_schema::{BoardFile, MetaDto, PieceDto, parse_colour};
 use crate::board::{FaceKind, FaceTable, GridCoord, Rgba, SideTag};
 use crate::mesh::{Point, PolygonSoup};
+use compact_str::CompactString;
 use std::fmt::Write as _;
 
 /// The format version this module reads and writes.
@@ -144,7 +145,7 @@ pub(crate) fn parse(text: &str, limits: &Limits) -> Result<Parsed, TextError> {
 
 #[derive(Default)]
 struct Columns {
-    labels: Option<Vec<String>>,
+    labels: Option<Vec<CompactString>>,
     /// The face ranges of `labels` given as `from_coords(n)` (format 3),
     /// their labels still to be made from the faces' grid coordinates.
     derived_labels: Vec<std::ops::Range<usize>>,
@@ -193,10 +194,10 @@ fn read_board(c: &mut Cursor, version: u32, limits: &Limits) -> Result<BoardFile
                     if c.run_ahead(b"from_coords", version)? {
                         let count = c.run_count(labels.len(), "labels", limits)?;
                         cols.derived_labels.push(labels.len()..labels.len() + count);
-                        labels.resize(labels.len() + count, String::new());
+                        labels.resize(labels.len() + count, CompactString::const_new(""));
                         c.expect(b')', "')'")
                     } else {
-                        labels.push(c.string()?);
+                        labels.push(CompactString::from(c.string()?));
                         Ok(())
                     }
                 })?;
@@ -932,12 +933,83 @@ impl<'a> Cursor<'a> {
 /// How many per-face column entries go on one line.
 const PER_LINE: usize = 16;
 
+/// The text being written: kept whole (for [`write`]), or handed on to a
+/// writer in pieces of about [`SPILL`] bytes as it is made (for
+/// [`write_to`]: a 1M-face board's 40 MB of text is never held at once).
+struct Out<'a> {
+    buf: String,
+    sink: Option<&'a mut dyn std::io::Write>,
+    /// The first error of the writer (nothing more is written after it).
+    err: Option<std::io::Error>,
+}
+
+/// Bytes of text [`Out`] gathers before handing them on.
+const SPILL: usize = 1 << 18;
+
+impl Out<'_> {
+    /// Hand the text made so far on to the writer, if there is one and
+    /// enough has gathered (every line or so).
+    fn spill(&mut self) {
+        if self.buf.len() >= SPILL {
+            self.flush();
+        }
+    }
+
+    fn flush(&mut self) {
+        if let Some(w) = &mut self.sink {
+            if self.err.is_none()
+                && let Err(e) = w.write_all(self.buf.as_bytes())
+            {
+                self.err = Some(e);
+            }
+            self.buf.clear();
+        }
+    }
+}
+
+impl std::ops::Deref for Out<'_> {
+    type Target = String;
+    fn deref(&self) -> &String {
+        &self.buf
+    }
+}
+
+impl std::ops::DerefMut for Out<'_> {
+    fn deref_mut(&mut self) -> &mut String {
+        &mut self.buf
+    }
+}
+
 /// The board file as format-3 text, every line after the first indented by `indent`.
 pub(crate) fn write(file: &BoardFile, indent: &str) -> String {
+    let n = file.polygons.face_sizes.len();
+    let mut out = Out {
+        buf: String::with_capacity(64 * n + 32 * file.polygons.positions.len() + 1024),
+        sink: None,
+        err: None,
+    };
+    write_into(file, indent, &mut out);
+    out.buf
+}
+
+/// The board file's text as a file holds it (format 3, ending in a newline),
+/// written to `w` as it is made.
+pub(crate) fn write_to(file: &BoardFile, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let mut out = Out {
+        buf: String::with_capacity(2 * SPILL),
+        sink: Some(w),
+        err: None,
+    };
+    write_into(file, "", &mut out);
+    out.push('\n');
+    out.flush();
+    out.err.map_or(Ok(()), Err)
+}
+
+fn write_into(file: &BoardFile, indent: &str, s: &mut Out) {
     let soup = &file.polygons;
     let t = &file.face_data;
     let n = soup.face_sizes.len();
-    let mut s = String::with_capacity(64 * n + 32 * soup.positions.len() + 1024);
     let i1 = format!("{indent}    ");
     let i2 = format!("{indent}        ");
     s.push_str("(\n");
@@ -960,10 +1032,11 @@ pub(crate) fn write(file: &BoardFile, indent: &str) -> String {
     let mut ib = itoa::Buffer::new();
     let _ = writeln!(s, "{i1}vertices: [");
     for p in &soup.positions {
-        push_coordinate(&mut s, &mut fb, &mut ib, p.x);
+        push_coordinate(s, &mut fb, &mut ib, p.x);
         s.push_str(", ");
-        push_coordinate(&mut s, &mut fb, &mut ib, p.y);
+        push_coordinate(s, &mut fb, &mut ib, p.y);
         s.push_str(",\n");
+        s.spill();
     }
     let _ = writeln!(s, "{i1}],");
 
@@ -979,25 +1052,25 @@ pub(crate) fn write(file: &BoardFile, indent: &str) -> String {
         }
         at += k as usize;
         s.push_str("],\n");
+        s.spill();
     }
     let _ = writeln!(s, "{i1}],");
 
     // A column without runs (no face starts one, so `run` is never called).
-    let col =
-        |s: &mut String, name: &str, present: bool, item: &mut dyn FnMut(&mut String, usize)| {
-            let never = |_| false;
-            runs(
-                s,
-                (&i1, &i2),
-                name,
-                present,
-                n,
-                never,
-                never,
-                item,
-                &mut |_, _, _| {},
-            );
-        };
+    let col = |s: &mut Out, name: &str, present: bool, item: &mut dyn FnMut(&mut String, usize)| {
+        let never = |_| false;
+        runs(
+            s,
+            (&i1, &i2),
+            name,
+            present,
+            n,
+            never,
+            never,
+            item,
+            &mut |_, _, _| {},
+        );
+    };
     let labels = t.labels();
     let coords = t.coords();
     // A label its face's grid coordinates give (`a1` at (0, 0); none for a
@@ -1007,7 +1080,7 @@ pub(crate) fn write(file: &BoardFile, indent: &str) -> String {
         _ => labels[f].is_empty(),
     };
     runs(
-        &mut s,
+        s,
         (&i1, &i2),
         "labels",
         labels.iter().any(|l| !l.is_empty()),
@@ -1022,7 +1095,7 @@ pub(crate) fn write(file: &BoardFile, indent: &str) -> String {
         },
     );
     runs(
-        &mut s,
+        s,
         (&i1, &i2),
         "coords",
         coords.iter().any(Option::is_some),
@@ -1049,7 +1122,7 @@ pub(crate) fn write(file: &BoardFile, indent: &str) -> String {
     );
     let kinds = t.kinds();
     col(
-        &mut s,
+        s,
         "kinds",
         kinds.iter().any(|k| *k != FaceKind::Cell),
         &mut |s, i| match &kinds[i] {
@@ -1066,7 +1139,7 @@ pub(crate) fn write(file: &BoardFile, indent: &str) -> String {
     );
     let colours = t.colours();
     col(
-        &mut s,
+        s,
         "colours",
         colours.iter().any(Option::is_some),
         &mut |s, i| match colours[i] {
@@ -1081,7 +1154,7 @@ pub(crate) fn write(file: &BoardFile, indent: &str) -> String {
     );
     let regions = t.regions();
     col(
-        &mut s,
+        s,
         "regions",
         regions.iter().any(Option::is_some),
         &mut |s, i| match regions[i] {
@@ -1110,7 +1183,6 @@ pub(crate) fn write(file: &BoardFile, indent: &str) -> String {
     s.push_str("],\n");
     s.push_str(indent);
     s.push(')');
-    s
 }
 
 /// How many faces in a row a run needs to be written as one: shorter ones are
@@ -1123,7 +1195,7 @@ const MIN_RUN: usize = 3;
 /// entry by `run(s, first, count)`; every other face by `one(s, f)`.
 #[allow(clippy::too_many_arguments)]
 fn runs(
-    s: &mut String,
+    s: &mut Out,
     (i1, i2): (&str, &str),
     name: &str,
     present: bool,
@@ -1141,6 +1213,7 @@ fn runs(
     let mut f = 0usize;
     while f < n {
         if entries.is_multiple_of(PER_LINE) {
+            s.spill();
             s.push('\n');
             s.push_str(i2);
         } else {
@@ -1254,6 +1327,50 @@ pub(crate) fn top_level_fields(text: &str) -> Option<Vec<&str>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The text handed to a file piece by piece is the whole text, byte for
+    /// byte, also across the pieces' seams (in the vertices, the faces and a
+    /// label column).
+    #[test]
+    fn text_written_in_pieces_is_the_whole_text() {
+        let mut b = crate::presets::square_grid(150, 150);
+        let mut rows: Vec<_> = b.faces().rows().collect();
+        for (i, r) in rows.iter_mut().enumerate().filter(|(i, _)| i % 7 == 0) {
+            r.label = compact_str::format_compact!("face {i}");
+        }
+        b = crate::board::BoardBuilder::from_mesh(b.mesh().clone())
+            .faces(rows)
+            .build()
+            .unwrap();
+        let file = BoardFile::from_board(&b);
+        let mut bytes = Vec::new();
+        write_to(&file, &mut bytes).unwrap();
+        assert!(bytes.len() > 3 * SPILL, "{} bytes", bytes.len());
+        assert_eq!(String::from_utf8(bytes).unwrap(), file.file_text());
+    }
+
+    /// A writer that fails part-way reports its error (and is not written to
+    /// again).
+    #[test]
+    fn a_failing_writer_is_reported() {
+        struct Full(usize);
+        impl std::io::Write for Full {
+            fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+                if self.0 == 0 {
+                    return Err(std::io::Error::other("disk full"));
+                }
+                let n = buf.len().min(self.0);
+                self.0 -= n;
+                Ok(n)
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let file = BoardFile::from_board(&crate::presets::square_grid(150, 150));
+        let err = write_to(&file, &mut Full(SPILL)).unwrap_err();
+        assert_eq!(err.to_string(), "disk full");
+    }
 
     fn write_and_read(x: f64) -> (String, f64) {
         let mut s = String::new();

@@ -48,7 +48,7 @@ impl Parts {
 pub(crate) fn with_labels(board: &Board, labels: Vec<String>) -> Result<Board, OpError> {
     let mut parts = Parts::of(board);
     for (row, label) in parts.rows.iter_mut().zip(labels) {
-        row.label = label;
+        row.label = label.into();
     }
     parts.build()
 }

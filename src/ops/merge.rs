@@ -85,7 +85,7 @@ pub fn merge(board: &Board, p: &MergeParams) -> Result<OpResult, OpError> {
         if row.label.is_empty()
             && let Some(g) = members.iter().find(|g| !board.label(**g).is_empty())
         {
-            row.label = board.label(*g).to_string();
+            row.label = board.label(*g).into();
         }
         lost_labels += members
             .iter()

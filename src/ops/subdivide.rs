@@ -91,9 +91,9 @@ pub fn subdivide(board: &Board, p: &SubdivideParams) -> Result<OpResult, OpError
             };
             let row = FaceData {
                 label: if parent.label.is_empty() {
-                    String::new()
+                    compact_str::CompactString::const_new("")
                 } else {
-                    format!("{}.{}", parent.label, i + 1)
+                    compact_str::format_compact!("{}.{}", parent.label, i + 1)
                 },
                 coord: None,
                 ..parent.clone()

@@ -87,7 +87,7 @@ pub fn symmetric_copy(board: &Board, p: &SymmetricParams) -> Result<OpResult, Op
             let corners: Vec<u32> = mesh.face_vertices(f).map(|v| base + v.0).collect();
             let mut row = board.face_data(f);
             if !row.label.is_empty() {
-                row.label = format!("{}-{}", row.label, k + 2);
+                row.label = compact_str::format_compact!("{}-{}", row.label, k + 2);
             }
             coords += usize::from(row.coord.take().is_some());
             asm.push_face(&corners, row);
@@ -98,10 +98,10 @@ pub fn symmetric_copy(board: &Board, p: &SymmetricParams) -> Result<OpResult, Op
     // Labels of copies that happen to equal an original label are cleared.
     let mut clashes = 0;
     {
-        let originals: rustc_hash::FxHashSet<String> =
-            board.faces().labels().iter().cloned().collect();
+        let originals: rustc_hash::FxHashSet<&str> =
+            board.faces().labels().iter().map(|l| l.as_str()).collect();
         for row in asm.rows.iter_mut().skip(mesh.face_count()) {
-            if !row.label.is_empty() && originals.contains(&row.label) {
+            if !row.label.is_empty() && originals.contains(row.label.as_str()) {
                 row.label.clear();
                 clashes += 1;
             }

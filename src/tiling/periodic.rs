@@ -10,7 +10,7 @@
 use super::TilingError;
 use super::shape::{Frame, ShapeKind, ShapeSpec};
 use crate::board::FaceData;
-use crate::board::{Board, GridCoord, grid_label};
+use crate::board::{Board, GridCoord, grid_name};
 use crate::mesh::geom::{centroid, signed_area};
 use crate::mesh::{Aabb, Point};
 use crate::ops::{Assembly, Outline, with_labels};
@@ -115,7 +115,7 @@ impl Periodic {
             let r0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
             for (row, &(c, r)) in asm.rows.iter_mut().zip(&cells) {
                 let g = GridCoord::new((c - c0) as i32, (r - r0) as i32);
-                row.label = grid_label(g.col as u32, g.row as u32);
+                row.label = grid_name(g.col as u32, g.row as u32);
                 row.coord = Some(g);
             }
         }

@@ -14,7 +14,7 @@
 
 use super::TilingError;
 use crate::board::FaceData;
-use crate::board::{Board, GridCoord, grid_label};
+use crate::board::{Board, GridCoord, grid_name};
 use crate::mesh::Point;
 use crate::ops::Assembly;
 
@@ -185,7 +185,7 @@ pub(super) fn build(
         }
     }
     for (row, g) in asm.rows.iter_mut().zip(&cells) {
-        row.label = grid_label(g.col as u32, g.row as u32);
+        row.label = grid_name(g.col as u32, g.row as u32);
         row.coord = Some(*g);
     }
     Ok(asm.finish().map_err(TilingError::Build)?.board)

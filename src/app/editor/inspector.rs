@@ -496,7 +496,7 @@ pub fn auto_labels(board: &crate::board::Board) -> Vec<(crate::mesh::FaceId, Str
         .faces()
         .labels()
         .iter()
-        .map(|l| l.to_lowercase())
+        .map(|l| l.as_str().to_lowercase())
         .collect();
     let mut n = 0u64;
     faces

@@ -695,7 +695,7 @@ mod tests {
         let b = BoardBuilder::from_polygons(&soup, &BuildOptions::default()).unwrap();
         let n = b.mesh().face_count();
         let rows = (0..n).map(|i| FaceData {
-            label: format!("f{i}"),
+            label: compact_str::format_compact!("f{i}"),
             ..FaceData::default()
         });
         let mut sides = Vec::new();

@@ -647,7 +647,7 @@ fn assemble(
         column(columns.region.take()),
     );
     let rows = (0..nf).map(|_| FaceData {
-        label: label().unwrap_or_default(),
+        label: label().unwrap_or_default().into(),
         coord: coord().flatten(),
         kind: kind().unwrap_or_default(),
         colour: colour().flatten(),

@@ -46,7 +46,7 @@ fn export_round_trips_every_datum() {
     let hex = presets::hex(3);
     let mut rows: Vec<FaceData> = hex.faces().rows().collect();
     rows[1].label = "mid dle_%".into();
-    rows[2].label = String::new();
+    rows[2].label = "".into();
     rows[3].kind = FaceKind::Other("lake".into());
     rows[4].colour = Some(Rgba([1, 2, 3, 4]));
     rows[5].region = Some(9);

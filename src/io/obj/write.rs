@@ -91,7 +91,7 @@ pub fn write_obj_with(board: &Board, limits: &Limits) -> Result<String, IoError>
         }
     }
     let face_data = |i: usize| FaceData {
-        label: board.faces().labels()[i].clone(),
+        label: board.faces().labels()[i].to_string(),
         coord: board.faces().coords()[i],
         kind: board.faces().kinds()[i].clone(),
         colour: board.faces().colours()[i],
