@@ -53,7 +53,8 @@ impl Harness {
     fn new(board: Board) -> Harness {
         let mut h = Harness {
             ctx: egui::Context::default(),
-            canvas: Canvas::new(),
+            // As the editor does: the document's face index is the one index.
+            canvas: Canvas::with_callers_index(),
             doc: Document::new(board, None),
             time: 0.0,
         };
@@ -84,7 +85,7 @@ impl Harness {
                             doc.affected_since(r)
                         });
                     }
-                    canvas.show(ui, doc.board(), doc.revision());
+                    canvas.show_indexed(ui, doc.board(), doc.revision(), Some(doc.face_index()));
                 });
         });
         let egui::FullOutput {

@@ -563,7 +563,8 @@ impl Canvas {
             blocks.dedup();
             for &bi in &blocks {
                 if let Some(p) = g.picture(painter.ctx(), board, style, overrides, bi) {
-                    let on_screen = Rect::from_two_pos(x.apply(p.rect.min), x.apply(p.rect.max));
+                    let r = p.grid.rect;
+                    let on_screen = Rect::from_two_pos(x.apply(r.min), x.apply(r.max));
                     painter.image(p.texture.id(), on_screen, uv, Color32::WHITE);
                 }
             }
@@ -960,7 +961,8 @@ mod tests {
             c.set_face_fill(&board, FaceId(3), Some(Color32::RED));
             let g = c.geometry.as_ref().unwrap();
             assert_eq!(g.chunks.len(), chunks);
-            let (image, r) = g.rasterise(&board, &c.style, &c.overrides, 0).unwrap();
+            let (image, grid) = g.rasterise(&board, &c.style, &c.overrides, 0).unwrap();
+            let r = grid.rect;
             // Two texels per face side.
             assert_eq!(image.size, [2 * bw as usize, 2 * bh as usize]);
             let [w, h] = image.size;
@@ -1235,6 +1237,72 @@ mod tests {
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+        /// After any sequence of edits, undos and redos, a block's picture
+        /// brought up to date where it went stale (only those texels made
+        /// again and sent) shows exactly what a picture made anew on the same
+        /// texels shows; an edit inside the board redraws a part of the block.
+        #[test]
+        fn stale_texels_redrawn_match_a_whole_picture(seed: u64) {
+            use rand::{Rng, SeedableRng};
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            // Four chunks, one block.
+            let mut doc = Document::new(presets::square_grid(70, 40), None);
+            let mut c = Canvas::new();
+            c.prepare(doc.board(), doc.revision());
+            let ctx = egui::Context::default();
+            let style = c.style.clone();
+            let g = c.geometry.as_mut().unwrap();
+            proptest::prop_assert_eq!(g.chunks.len(), 4);
+            let (mut shown, mut grid) = g.rasterise(doc.board(), &style, &[], 0).unwrap();
+            g.picture(&ctx, doc.board(), &style, &[], 0).unwrap();
+            // Redraws of part of the block, and edits made.
+            let (mut partial, mut edits) = (0, 0);
+            for step in 0..30 {
+                match rng.random_range(0..10) {
+                    0 => {
+                        doc.undo();
+                    }
+                    1 => {
+                        let _ = doc.redo();
+                    }
+                    _ => {
+                        if let Some(e) = random_edit(doc.board(), &mut rng) {
+                            let _ = doc.apply(e);
+                        }
+                    }
+                }
+                c.prepare_after_edits(doc.board(), doc.revision(), |r| doc.affected_since(r));
+                proptest::prop_assert_eq!(c.stats().builds, 1);
+                let b = doc.board();
+                let g = c.geometry.as_mut().unwrap();
+                let p = g.pictures[0].as_ref().unwrap();
+                if let Some(area) = p.stale {
+                    // What `picture` sends when the block still fits its texels.
+                    let (cols, rows) = grid.covering(area);
+                    edits += 1;
+                    partial += usize::from(cols.len() * rows.len() < grid.w * grid.h / 2);
+                    let part = g.texels(b, &style, &[], 0, &grid, cols.clone(), rows.clone());
+                    for (k, j) in rows.enumerate() {
+                        for (l, i) in cols.clone().enumerate() {
+                            shown.pixels[j * grid.w + i] = part.pixels[k * part.size[0] + l];
+                        }
+                    }
+                }
+                let p = g.picture(&ctx, b, &style, &[], 0).unwrap();
+                proptest::prop_assert!(p.stale.is_none());
+                if p.grid != grid {
+                    // The block outgrew its texels: made anew.
+                    grid = p.grid;
+                    shown = g.rasterise(b, &style, &[], 0).unwrap().0;
+                    continue;
+                }
+                let whole = g.texels(b, &style, &[], 0, &grid, 0..grid.w, 0..grid.h);
+                proptest::prop_assert!(shown.pixels == whole.pixels, "step {}", step);
+            }
+            // Edits inside the board touch a quarter of it or less.
+            proptest::prop_assert!(edits < 3 || partial > 0, "{partial} of {edits}");
+        }
+
         /// After any sequence of edits, undos and redos, a canvas that patched
         /// its tessellation and face index after each (or after several at
         /// once) draws exactly what a fresh build draws and finds the same

@@ -220,19 +220,48 @@ impl Chunk {
     }
 }
 
-/// A chunk's fills rasterised: a texture and the board-relative rectangle it
-/// covers.
+/// A block's fills rasterised: a texture and its texel grid.
 #[derive(Clone)]
 pub(super) struct Picture {
     pub(super) texture: egui::TextureHandle,
+    pub(super) grid: TexelGrid,
+    /// The board-relative area changed since the texels were made (redrawn,
+    /// and only it, when the picture is next drawn).
+    pub(super) stale: Option<Rect>,
+}
+
+/// Where a picture's texels are: `w`×`h` texels of `tx`×`ty` from `rect`'s
+/// top-left corner (row 0 on top).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub(super) struct TexelGrid {
     pub(super) rect: Rect,
+    pub(super) w: usize,
+    pub(super) h: usize,
+    tx: f32,
+    ty: f32,
+}
+
+impl TexelGrid {
+    /// The texel columns and rows whose areas meet `area` (board-relative),
+    /// as half-open ranges.
+    pub(super) fn covering(&self, area: Rect) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
+        let r = &self.rect;
+        let i0 = ((area.min.x - r.min.x) / self.tx).floor().max(0.0) as usize;
+        let i1 = ((area.max.x - r.min.x) / self.tx).ceil().max(0.0) as usize;
+        let j0 = ((r.max.y - area.max.y) / self.ty).floor().max(0.0) as usize;
+        let j1 = ((r.max.y - area.min.y) / self.ty).ceil().max(0.0) as usize;
+        (
+            i0.min(self.w)..i1.min(self.w),
+            j0.min(self.h)..j1.min(self.h),
+        )
+    }
 }
 
 impl std::fmt::Debug for Picture {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Picture")
             .field("size", &self.texture.size())
-            .field("rect", &self.rect)
+            .field("grid", &self.grid)
             .finish()
     }
 }
@@ -262,7 +291,7 @@ pub(super) struct Geometry {
     /// Per block of `BLOCK`×`BLOCK` chunks (row-major over the blocks): its
     /// fills as one picture, for a zoom at which faces are smaller than a few
     /// pixels (see [`Geometry::picture`]).
-    pictures: Vec<Option<Picture>>,
+    pub(super) pictures: Vec<Option<Picture>>,
     /// Per face: first fill vertex in its chunk's fill (while that is built)
     /// and fill vertex count.
     pub(super) face_fill: Vec<(u32, u32)>,
@@ -383,7 +412,7 @@ impl Geometry {
         let origin = self.origin;
         self.drop_edges(ci);
         self.drop_fill(ci);
-        self.drop_picture(ci);
+        let before = self.chunks[ci].bounds;
         let chunk = &mut self.chunks[ci];
         chunk.edge_ids.clear();
         chunk.border = Layer::default();
@@ -441,6 +470,14 @@ impl Geometry {
             }
         }
         chunk.border.shrink_to_fit();
+        let after = chunk.bounds;
+        let changed = [before, after]
+            .into_iter()
+            .filter(|b| *b != Rect::NOTHING)
+            .reduce(Rect::union);
+        if let Some(area) = changed {
+            self.stale_picture(ci, area);
+        }
     }
 
     /// Make chunk `ci`'s fill triangles if they are not (for drawing them):
@@ -670,19 +707,24 @@ impl Geometry {
             .flat_map(move |y| (bx..(bx + BLOCK).min(k)).map(move |x| y * k + x))
     }
 
-    /// Forget the picture of chunk `ci`'s block (it is made again when drawn).
-    fn drop_picture(&mut self, ci: usize) {
+    /// The picture of chunk `ci`'s block no longer shows `area` (board-relative)
+    /// as it is: that part is redrawn when the picture is next drawn.
+    fn stale_picture(&mut self, ci: usize, area: Rect) {
         let bi = self.block_of(ci);
-        if let Some(p) = self.pictures.get_mut(bi) {
-            *p = None;
+        if let Some(Some(p)) = self.pictures.get_mut(bi)
+            && area != Rect::NOTHING
+        {
+            p.stale = Some(p.stale.map_or(area, |s| s.union(area)));
         }
     }
 
-    /// Block `bi`'s fills as one picture, made now if it is not: each texel
-    /// takes the colour of the face holding its centre, and a face holding no
-    /// texel centre (smaller than a texel) still colours the texel under its
-    /// centroid, so no face disappears. Texels of no
-    /// face stay transparent (holes show through).
+    /// Block `bi`'s fills as one picture, made now if it is not, or brought
+    /// up to date where it is stale (those texels alone are made again and
+    /// sent, so an edit costs the texels it touched, not the block's). Each
+    /// texel takes the colour of the face holding its centre, and a face
+    /// holding no texel centre (smaller than a texel) still colours the texel
+    /// under its centroid, so no face disappears. Texels of no face stay
+    /// transparent (holes show through).
     pub(super) fn picture(
         &mut self,
         ctx: &egui::Context,
@@ -691,96 +733,185 @@ impl Geometry {
         overrides: &[Option<Color32>],
         bi: usize,
     ) -> Option<&Picture> {
-        if self.pictures.get(bi)?.is_none() {
-            let (image, rect) = self.rasterise(board, style, overrides, bi)?;
-            let texture = ctx.load_texture(
-                format!("board-block-{bi}"),
-                image,
-                egui::TextureOptions::LINEAR,
-            );
-            self.pictures[bi] = Some(Picture { texture, rect });
+        let bounds = self.block_bounds(bi)?;
+        let redo = match self.pictures.get(bi)? {
+            Some(p) => match p.stale {
+                // Within the texels it has: redraw the stale ones.
+                Some(area) if p.grid.rect.contains_rect(bounds) => Some((p.grid, area)),
+                // The block outgrew its picture: make it anew.
+                Some(_) => None,
+                None => return self.pictures[bi].as_ref(),
+            },
+            None => None,
+        };
+        match redo {
+            Some((grid, area)) => {
+                let (cols, rows) = grid.covering(area);
+                let image = self.texels(
+                    board,
+                    style,
+                    overrides,
+                    bi,
+                    &grid,
+                    cols.clone(),
+                    rows.clone(),
+                );
+                let p = self.pictures[bi].as_mut()?;
+                if !cols.is_empty() && !rows.is_empty() {
+                    p.texture.set_partial(
+                        [cols.start, rows.start],
+                        image,
+                        egui::TextureOptions::LINEAR,
+                    );
+                }
+                p.stale = None;
+            }
+            None => {
+                let (image, grid) = self.rasterise(board, style, overrides, bi)?;
+                let texture = ctx.load_texture(
+                    format!("board-block-{bi}"),
+                    image,
+                    egui::TextureOptions::LINEAR,
+                );
+                self.pictures[bi] = Some(Picture {
+                    texture,
+                    grid,
+                    stale: None,
+                });
+            }
         }
         self.pictures[bi].as_ref()
     }
 
-    /// Block `bi`'s fills as an image and the board-relative rectangle it
-    /// covers (see [`Geometry::picture`]), read from the board (the chunks'
-    /// fill triangles need not be built).
+    /// The box of block `bi`'s chunks (board-relative); `None` if they are empty.
+    fn block_bounds(&self, bi: usize) -> Option<Rect> {
+        self.block_chunks(bi)
+            .map(|ci| self.chunks[ci].bounds)
+            .filter(|b| *b != Rect::NOTHING)
+            .reduce(Rect::union)
+    }
+
+    /// Block `bi`'s fills as a whole image and its texel grid (see
+    /// [`Geometry::picture`]), read from the board (the chunks' fill
+    /// triangles need not be built).
     pub(super) fn rasterise(
         &self,
         board: &Board,
         style: &CanvasStyle,
         overrides: &[Option<Color32>],
         bi: usize,
-    ) -> Option<(egui::ColorImage, Rect)> {
+    ) -> Option<(egui::ColorImage, TexelGrid)> {
         let texel = (self.median_face_size / TEXELS_PER_FACE) as f32;
-        let b = self
-            .block_chunks(bi)
-            .map(|ci| self.chunks[ci].bounds)
-            .filter(|b| *b != Rect::NOTHING)
-            .reduce(Rect::union)?;
+        let b = self.block_bounds(bi)?;
         if texel.is_nan() || texel <= 0.0 {
             return None;
         }
         let side = |len: f32| ((len / texel).ceil() as usize).clamp(1, MAX_PICTURE_SIDE);
         let (w, h) = (side(b.width()), side(b.height()));
-        // Texel size per axis (a chunk much bigger than planned is squeezed).
+        // Texel size per axis (a block much bigger than planned is squeezed).
         let (tx, ty) = (
             b.width().max(texel) / w as f32,
             b.height().max(texel) / h as f32,
         );
         let rect = Rect::from_min_size(b.min, vec2(tx * w as f32, ty * h as f32));
-        let mut image = egui::ColorImage::filled([w, h], Color32::TRANSPARENT);
+        let grid = TexelGrid { rect, w, h, tx, ty };
+        Some((
+            self.texels(board, style, overrides, bi, &grid, 0..w, 0..h),
+            grid,
+        ))
+    }
+
+    /// Texels `cols`×`rows` of block `bi`'s picture on `grid`, as an image of
+    /// their own: exactly what those texels of the whole image are.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn texels(
+        &self,
+        board: &Board,
+        style: &CanvasStyle,
+        overrides: &[Option<Color32>],
+        bi: usize,
+        grid: &TexelGrid,
+        cols: std::ops::Range<usize>,
+        rows: std::ops::Range<usize>,
+    ) -> egui::ColorImage {
+        let &TexelGrid { rect, w, h, tx, ty } = grid;
+        let (iw, ih) = (cols.len(), rows.len());
+        let mut image = egui::ColorImage::filled([iw, ih], Color32::TRANSPARENT);
+        if iw == 0 || ih == 0 {
+            return image;
+        }
+        // The texels' area, a texel wider all round: faces outside it touch none.
+        let window = Rect::from_min_max(
+            pos2(
+                rect.min.x + (cols.start as f32 - 1.0) * tx,
+                rect.max.y - (rows.end as f32 + 1.0) * ty,
+            ),
+            pos2(
+                rect.min.x + (cols.end as f32 + 1.0) * tx,
+                rect.max.y - (rows.start as f32 - 1.0) * ty,
+            ),
+        );
+        let mut put = |i: usize, j: usize, c: Color32| {
+            if cols.contains(&i) && rows.contains(&j) {
+                image.pixels[(j - rows.start) * iw + (i - cols.start)] = c;
+            }
+        };
         // Board-relative corners, in single precision as the triangles have
         // them, and the fill colour of every face.
         let mesh = board.mesh();
         let mut ps: Vec<Pos2> = Vec::new();
         let mut poly: Vec<Point> = Vec::new();
-        let faces = self
+        let chunks = self
             .block_chunks(bi)
-            .flat_map(|ci| self.chunks[ci].faces.iter());
-        for &fi in faces {
-            let f = FaceId(fi);
-            ps.clear();
-            ps.extend(mesh.face_points(f).map(|p| rel(p, self.origin)));
-            if ps.is_empty() {
-                continue;
-            }
-            let colour = face_colour(board, style, overrides, f);
-            poly.clear();
-            poly.extend(ps.iter().map(|p| Point::new(p.x as f64, p.y as f64)));
-            let (mut lo, mut hi) = (ps[0], ps[0]);
-            for &p in &ps {
-                lo = lo.min(p);
-                hi = hi.max(p);
-            }
-            // Texel (i, j) has its centre at x = rect.min.x + (i + ½)·tx and,
-            // row 0 on top, y = rect.max.y − (j + ½)·ty.
-            let col = |x: f32| ((x - rect.min.x) / tx - 0.5).ceil().max(0.0) as usize;
-            let row = |y: f32| ((rect.max.y - y) / ty - 0.5).ceil().max(0.0) as usize;
-            let (i0, i1) = (col(lo.x), col(hi.x).min(w));
-            let (j0, j1) = (row(hi.y), row(lo.y).min(h));
-            let mut hit = false;
-            for j in j0..j1 {
-                let y = rect.max.y - (j as f32 + 0.5) * ty;
-                for i in i0..i1 {
-                    let x = rect.min.x + (i as f32 + 0.5) * tx;
-                    let p = Point::new(x as f64, y as f64);
-                    if geom::point_in_polygon(p, poly.iter().copied()) != geom::Containment::Outside
-                    {
-                        image.pixels[j * w + i] = colour;
-                        hit = true;
+            .filter(|&ci| self.chunks[ci].bounds.intersects(window));
+        for ci in chunks {
+            for &fi in &self.chunks[ci].faces {
+                let f = FaceId(fi);
+                ps.clear();
+                ps.extend(mesh.face_points(f).map(|p| rel(p, self.origin)));
+                if ps.is_empty() {
+                    continue;
+                }
+                let (mut lo, mut hi) = (ps[0], ps[0]);
+                for &p in &ps {
+                    lo = lo.min(p);
+                    hi = hi.max(p);
+                }
+                if !Rect::from_min_max(lo, hi).intersects(window) {
+                    continue;
+                }
+                let colour = face_colour(board, style, overrides, f);
+                poly.clear();
+                poly.extend(ps.iter().map(|p| Point::new(p.x as f64, p.y as f64)));
+                // Texel (i, j) has its centre at x = rect.min.x + (i + ½)·tx and,
+                // row 0 on top, y = rect.max.y − (j + ½)·ty.
+                let col = |x: f32| ((x - rect.min.x) / tx - 0.5).ceil().max(0.0) as usize;
+                let row = |y: f32| ((rect.max.y - y) / ty - 0.5).ceil().max(0.0) as usize;
+                let (i0, i1) = (col(lo.x), col(hi.x).min(w));
+                let (j0, j1) = (row(hi.y), row(lo.y).min(h));
+                let mut hit = false;
+                for j in j0..j1 {
+                    let y = rect.max.y - (j as f32 + 0.5) * ty;
+                    for i in i0..i1 {
+                        let x = rect.min.x + (i as f32 + 0.5) * tx;
+                        let p = Point::new(x as f64, y as f64);
+                        if geom::point_in_polygon(p, poly.iter().copied())
+                            != geom::Containment::Outside
+                        {
+                            put(i, j, colour);
+                            hit = true;
+                        }
                     }
                 }
-            }
-            if !hit {
-                let c = geom::centroid(&poly);
-                let i = (((c.x as f32 - rect.min.x) / tx) as usize).min(w - 1);
-                let j = (((rect.max.y - c.y as f32) / ty) as usize).min(h - 1);
-                image.pixels[j * w + i] = colour;
+                if !hit {
+                    let c = geom::centroid(&poly);
+                    let i = (((c.x as f32 - rect.min.x) / tx) as usize).min(w - 1);
+                    let j = (((rect.max.y - c.y as f32) / ty) as usize).min(h - 1);
+                    put(i, j, colour);
+                }
             }
         }
-        Some((image, rect))
+        image
     }
 
     /// Face `f` is now filled with `colour`: its block's picture goes, and its
@@ -791,7 +922,8 @@ impl Geometry {
         else {
             return;
         };
-        self.drop_picture(c as usize);
+        let area = self.chunks[c as usize].bounds;
+        self.stale_picture(c as usize, area);
         let chunk = &mut self.chunks[c as usize];
         if chunk.fill_built {
             let m = Arc::make_mut(&mut chunk.fill.mesh);
