@@ -512,14 +512,8 @@ impl Canvas {
                 g.ensure_edges(board, style, i);
             }
             if g.edge_vertices_built() > 2 * EDGE_VERTEX_BUDGET {
-                let mut seen = vec![false; g.chunks.len()];
-                for &(i, _) in &visible {
-                    seen[i] = true;
-                }
-                for (i, seen) in seen.into_iter().enumerate() {
-                    if !seen {
-                        g.drop_edges(i);
-                    }
+                for i in out_of_sight(g.chunks.len(), &visible) {
+                    g.drop_edges(i);
                 }
             }
         }
@@ -531,14 +525,8 @@ impl Canvas {
                 g.ensure_fill(board, style, overrides, i);
             }
             if g.fill_vertices_built() > FILL_VERTEX_BUDGET {
-                let mut seen = vec![false; g.chunks.len()];
-                for &(i, _) in &visible {
-                    seen[i] = true;
-                }
-                for (i, seen) in seen.into_iter().enumerate() {
-                    if !seen {
-                        g.drop_fill(i);
-                    }
+                for i in out_of_sight(g.chunks.len(), &visible) {
+                    g.drop_fill(i);
                 }
             }
         }
@@ -664,6 +652,15 @@ impl Canvas {
 
 /// Labels smaller than this (points) are not drawn.
 const MIN_LABEL_FONT: f32 = 7.0;
+
+/// The chunks of `n` not among the `visible` ones.
+fn out_of_sight(n: usize, visible: &[(usize, Rect)]) -> Vec<usize> {
+    let mut seen = vec![false; n];
+    for &(i, _) in visible {
+        seen[i] = true;
+    }
+    (0..n).filter(|&i| !seen[i]).collect()
+}
 
 /// Whether `r` lies inside the polygon `poly` (its corners and side midpoints do).
 fn rect_inside(r: Rect, poly: &[Point]) -> bool {
@@ -1170,6 +1167,24 @@ mod tests {
         assert_eq!(c.shown_fill(&board, FaceId(3)), Some(c.style.cell));
     }
 
+    /// One random step of a user at work: an undo, a redo or a random edit
+    /// (refused ones leave the board as it was).
+    fn random_step(doc: &mut Document, rng: &mut impl rand::Rng) {
+        match rng.random_range(0..10) {
+            0 => {
+                doc.undo();
+            }
+            1 => {
+                let _ = doc.redo();
+            }
+            _ => {
+                if let Some(e) = random_edit(doc.board(), rng) {
+                    let _ = doc.apply(e);
+                }
+            }
+        }
+    }
+
     /// A random edit of `board` of every kind the editor makes (many are
     /// refused, which leaves the board as it was).
     fn random_edit(board: &Board, rng: &mut impl rand::Rng) -> Option<BoardEdit> {
@@ -1243,7 +1258,7 @@ mod tests {
         /// texels shows; an edit inside the board redraws a part of the block.
         #[test]
         fn stale_texels_redrawn_match_a_whole_picture(seed: u64) {
-            use rand::{Rng, SeedableRng};
+            use rand::SeedableRng;
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
             // Four chunks, one block.
             let mut doc = Document::new(presets::square_grid(70, 40), None);
@@ -1258,19 +1273,7 @@ mod tests {
             // Redraws of part of the block, and edits made.
             let (mut partial, mut edits) = (0, 0);
             for step in 0..30 {
-                match rng.random_range(0..10) {
-                    0 => {
-                        doc.undo();
-                    }
-                    1 => {
-                        let _ = doc.redo();
-                    }
-                    _ => {
-                        if let Some(e) = random_edit(doc.board(), &mut rng) {
-                            let _ = doc.apply(e);
-                        }
-                    }
-                }
+                random_step(&mut doc, &mut rng);
                 c.prepare_after_edits(doc.board(), doc.revision(), |r| doc.affected_since(r));
                 proptest::prop_assert_eq!(c.stats().builds, 1);
                 let b = doc.board();
@@ -1316,19 +1319,7 @@ mod tests {
             let mut c = Canvas::new();
             c.prepare_after_edits(doc.board(), doc.revision(), |r| doc.affected_since(r));
             for step in 0..40 {
-                match rng.random_range(0..10) {
-                    0 => {
-                        doc.undo();
-                    }
-                    1 => {
-                        let _ = doc.redo();
-                    }
-                    _ => {
-                        if let Some(e) = random_edit(doc.board(), &mut rng) {
-                            let _ = doc.apply(e);
-                        }
-                    }
-                }
+                random_step(&mut doc, &mut rng);
                 if rng.random_bool(0.3) {
                     continue; // catch up over several revisions at once
                 }
