@@ -33,8 +33,8 @@ const MIN_EDGE_PIXELS: f64 = 3.5;
 /// Most interior-edge vertices handed to egui in one frame (about 65,000 edges).
 const EDGE_VERTEX_BUDGET: usize = 400_000;
 /// Faces typically smaller than this (pixels) are drawn as one picture per
-/// chunk instead of their triangles: a 1M-face board in full view is then a
-/// thousand textured rectangles, not four million vertices that egui would copy
+/// block of chunks instead of their triangles: a 1M-face board in full view is
+/// then 64 textured rectangles, not four million vertices that egui would copy
 /// and the renderer upload every frame.
 const PICTURE_FACE_PIXELS: f64 = 2.0;
 /// Fill vertices kept for chunks out of sight before they are dropped (about
@@ -148,7 +148,7 @@ impl Canvas {
 
     /// A canvas that keeps no spatial index of its own: its caller keeps one
     /// up to date and passes it to [`Canvas::show_indexed`] (the editor, whose
-    /// document has one; a second index of a 1M-face board is 100 MB).
+    /// document has one; a second index of a 1M-face board is 36 MB).
     pub fn with_callers_index() -> Canvas {
         Canvas {
             index: None,
@@ -284,7 +284,7 @@ impl Canvas {
     /// The colour face `f` is filled with (its own colour, its kind's, or an
     /// override from [`Canvas::set_face_fill`]), once the board has been shown:
     /// its fill triangles' colour where they are built, else the colour they
-    /// and the chunk's picture are made with.
+    /// and the block's picture are made with.
     pub fn shown_fill(&self, board: &Board, f: FaceId) -> Option<Color32> {
         let g = self.geometry.as_ref()?;
         if f.index() >= board.face_count() {
@@ -913,7 +913,7 @@ mod tests {
         let chunks = c.stats().chunks;
         assert!(chunks >= 64, "{chunks}");
         assert_eq!(c.stats().chunks_drawn, chunks);
-        // One textured rectangle per chunk (and the border's side bands).
+        // A textured rectangle per block (and the border's side bands).
         let vertices: usize = out
             .shapes
             .iter()

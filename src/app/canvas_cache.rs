@@ -20,9 +20,9 @@
 //! of sight outgrow a budget, like its interior-edge strokes: at a zoom where
 //! faces are smaller than a pixel or two, chunks are drawn as pictures
 //! instead, one per block of [`BLOCK`]×[`BLOCK`] chunks ([`Geometry::picture`]:
-//! a texture rasterised from the board's faces, made when first drawn and
-//! dropped when a chunk in the block is re-tessellated or a face in it
-//! recoloured), so a big board seen whole holds no fill meshes at all (they
+//! a texture rasterised from the board's faces, made when first drawn; where a
+//! re-tessellated chunk or a recoloured face changed it, only those texels are
+//! made again and sent), so a big board seen whole holds no fill meshes at all (they
 //! were 130 MB at 1M faces) and few textures (a texture per chunk cost the
 //! software renderer 70 KB each besides its texels, 80 MB at 1M faces).
 //!

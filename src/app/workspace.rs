@@ -39,7 +39,7 @@ pub struct Document {
     /// drawn faces and moved vertices for overlaps through it (instead of
     /// scanning the whole board), and the editor picks faces, edges and
     /// vertices with it. The one index of the document's board (the editor's
-    /// canvas keeps none of its own: a second was 100 MB at 1M faces).
+    /// canvas keeps none of its own: a second is 36 MB at 1M faces).
     index: FaceIndex,
 }
 
