@@ -8,7 +8,7 @@ use boardwright::presets;
 use boardwright::rules::hex::{Hex, HexMove, HexSettings};
 use boardwright::rules::search::Searchable;
 use boardwright::rules::{GameOptions, Rules};
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -29,7 +29,10 @@ fn red_wins(h: &Hex, red: &[&str], bridge: bool, runs: usize) -> usize {
     let changes: Vec<(FaceId, Option<u8>)> =
         red.iter().map(|n| (FaceId(face(h, n)), Some(0))).collect();
     let pos = h.set_up(&changes, 1).unwrap();
-    let aux = h.aux(&HexSettings { bridge });
+    let aux = h.aux(&HexSettings {
+        bridge,
+        ..Default::default()
+    });
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let (mut moves, mut bytes) = (Vec::new(), Vec::new());
     (0..runs)
@@ -228,4 +231,374 @@ fn hex_plays_with_its_measured_switches_by_default_and_params_override_them() {
         format!("{:?} {:?}", old.win_rate, old.tree),
         "the switches change the search"
     );
+}
+
+/// A random position of `plies` random moves on `h` (`None` if it ended).
+fn random_position(
+    h: &Hex,
+    plies: usize,
+    rng: &mut ChaCha8Rng,
+) -> Option<boardwright::rules::hex::HexPosition> {
+    use rand::seq::IndexedRandom;
+    let mut pos = h.start();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        h.legal_moves(&pos, &mut moves);
+        let &m = moves.choose(rng)?;
+        h.apply(&mut pos, m);
+        if h.result(&pos).is_some() {
+            return None;
+        }
+    }
+    Some(pos)
+}
+
+/// A full board's winner by flood fill, independent of the rules' own tables:
+/// whether Red (0) joins top and bottom.
+struct FullBoard {
+    nbrs: Vec<Vec<usize>>,
+    top: Vec<usize>,
+    bottom: Vec<bool>,
+}
+
+impl FullBoard {
+    fn new(h: &Hex) -> FullBoard {
+        use boardwright::board::SideTag;
+        let b = h.board();
+        let n = b.face_count();
+        let nbrs = (0..n as u32)
+            .map(|f| {
+                b.mesh()
+                    .adjacent_faces(FaceId(f))
+                    .map(|g| g.index())
+                    .collect()
+            })
+            .collect();
+        let top = b
+            .faces_on_side(SideTag::Top)
+            .iter()
+            .map(|f| f.index())
+            .collect();
+        let mut bottom = vec![false; n];
+        for f in b.faces_on_side(SideTag::Bottom) {
+            bottom[f.index()] = true;
+        }
+        FullBoard { nbrs, top, bottom }
+    }
+    fn red_wins(&self, cells: &[u8]) -> bool {
+        let mut seen = vec![false; cells.len()];
+        let mut stack: Vec<usize> = self
+            .top
+            .iter()
+            .copied()
+            .filter(|&f| cells[f] == 0)
+            .collect();
+        while let Some(f) = stack.pop() {
+            if std::mem::replace(&mut seen[f], true) {
+                continue;
+            }
+            if self.bottom[f] {
+                return true;
+            }
+            stack.extend(
+                self.nbrs[f]
+                    .iter()
+                    .copied()
+                    .filter(|&g| cells[g] == 0 && !seen[g]),
+            );
+        }
+        false
+    }
+}
+
+/// Every completion of `pos`'s empty faces (but `a` and `b`): whether Red
+/// wins with `a`/`b` coloured `(a0, b0)` exactly when with `(a1, b1)`.
+fn same_in_every_completion(
+    board: &FullBoard,
+    h: &Hex,
+    pos: &boardwright::rules::hex::HexPosition,
+    a: usize,
+    b: usize,
+    first: (u8, u8),
+    second: (u8, u8),
+) -> bool {
+    let n = h.board().face_count();
+    let mut cells: Vec<u8> = (0..n as u32)
+        .map(|f| h.piece_at(pos, FaceId(f)).unwrap_or(2))
+        .collect();
+    let free: Vec<usize> = (0..n)
+        .filter(|&f| cells[f] == 2 && f != a && f != b)
+        .collect();
+    assert!(free.len() <= 16, "{} empty faces", free.len());
+    (0..1u32 << free.len()).all(|bits| {
+        for (k, &f) in free.iter().enumerate() {
+            cells[f] = (bits >> k & 1) as u8;
+        }
+        let mut wins = [false; 2];
+        for (w, (ca, cb)) in [first, second].into_iter().enumerate() {
+            cells[a] = ca;
+            cells[b] = cb;
+            wins[w] = board.red_wins(&cells);
+        }
+        wins[0] == wins[1]
+    })
+}
+
+/// The definitions themselves, checked exhaustively on random positions of
+/// Hex 5×5 with at most 13 empty faces: a dead face's colour never changes
+/// who wins any completion of the board, and once the opponent takes one face
+/// of a captured pair and the owner the other, every completion ends as if
+/// the owner had both.
+#[test]
+fn dead_and_captured_faces_never_decide_any_completion() {
+    let mut rng = ChaCha8Rng::seed_from_u64(16);
+    let h = hex(5);
+    let board = FullBoard::new(&h);
+    let (mut dead_seen, mut pairs_seen) = (0, 0);
+    for k in 0..400 {
+        let plies = rng.random_range(12..20);
+        let Some(pos) = random_position(&h, plies, &mut rng) else {
+            continue;
+        };
+        let inf = h.inferior(&pos);
+        let name = |f: FaceId| h.format_move(&pos, HexMove::Place(f));
+        for &f in &inf.dead {
+            assert!(h.is_dead(&pos, f));
+            dead_seen += 1;
+            assert!(
+                same_in_every_completion(&board, &h, &pos, f.index(), f.index(), (0, 0), (1, 1)),
+                "position {k}: dead face {} decides a completion",
+                name(f)
+            );
+        }
+        for owner in 0..2u8 {
+            for &[a, b] in &inf.captured[owner as usize] {
+                pairs_seen += 1;
+                for (taken, answer) in [(a, b), (b, a)] {
+                    assert!(
+                        same_in_every_completion(
+                            &board,
+                            &h,
+                            &pos,
+                            taken.index(),
+                            answer.index(),
+                            (1 - owner, owner),
+                            (owner, owner)
+                        ),
+                        "position {k}: the pair {} {} is not captured by player {owner}",
+                        name(a),
+                        name(b)
+                    );
+                }
+            }
+        }
+    }
+    // The property was exercised, not vacuous.
+    assert!(dead_seen >= 50, "{dead_seen} dead faces seen");
+    assert!(pairs_seen >= 10, "{pairs_seen} captured pairs seen");
+}
+
+/// The classic shapes on 11×11: a face with four neighbouring Red stones in
+/// a row is dead; an empty face among six empty ones is not; on Red's top
+/// edge, a face between two Red stones of the first row (which also touch
+/// its two neighbours on the second row) is dead.
+#[test]
+fn dead_faces_on_the_usual_shapes() {
+    let h = hex(11);
+    let f = |name: &str| FaceId(face(&h, name));
+    let nbrs: BTreeSet<u32> = h
+        .board()
+        .mesh()
+        .adjacent_faces(f("f6"))
+        .map(|g| g.0)
+        .collect();
+    let ring = ["f5", "g5", "g6", "f7", "e7", "e6"];
+    assert_eq!(
+        nbrs,
+        ring.iter().map(|n| f(n).0).collect::<BTreeSet<_>>(),
+        "the neighbours of f6"
+    );
+    let with = |red: &[&str], blue: &[&str]| {
+        let changes: Vec<(FaceId, Option<u8>)> = red
+            .iter()
+            .map(|n| (f(n), Some(0)))
+            .chain(blue.iter().map(|n| (f(n), Some(1))))
+            .collect();
+        h.set_up(&changes, 0).unwrap()
+    };
+    let pos = with(&["f5", "g5", "g6", "f7"], &[]);
+    assert!(h.is_dead(&pos, f("f6")));
+    assert!(h.inferior(&pos).dead.contains(&f("f6")));
+    // Three in a row only: Red's stone at f6 could join e7 or e6 to them.
+    let pos = with(&["f5", "g5", "g6"], &[]);
+    assert!(!h.is_dead(&pos, f("f6")));
+    // Three Red then three Blue: neither colour joins anything through f6.
+    let pos = with(&["f5", "g5", "g6"], &["f7", "e7", "e6"]);
+    assert!(h.is_dead(&pos, f("f6")));
+    assert!(!h.is_dead(&h.start(), f("f6")));
+    // Alternating colours: f6 joins either colour's stones.
+    let pos = with(&["f5", "g6", "e7"], &["g5", "f7", "e6"]);
+    assert!(!h.is_dead(&pos, f("f6")));
+}
+
+/// With `inferior=1` the search tree never tries a dead face, at the root or
+/// below it, and still finds the winning move.
+#[test]
+fn the_search_leaves_out_inferior_faces() {
+    use boardwright::engine::{Shared, search_with};
+    let h = hex(11);
+    let f = |name: &str| FaceId(face(&h, name));
+    let changes: Vec<(FaceId, Option<u8>)> = ["f5", "g5", "g6", "f7"]
+        .iter()
+        .map(|n| (f(n), Some(0)))
+        .collect();
+    let pos = h.set_up(&changes, 1).unwrap();
+    let (mut params, mut settings) = boardwright::engine::game_params::<Hex>();
+    params.expand_at = 1;
+    let search = |settings: &HexSettings| {
+        let mut tree = None;
+        search_with(
+            &h,
+            &pos,
+            &mut tree,
+            &SearchConfig {
+                threads: 1,
+                seed: 3,
+            },
+            &SearchLimits::simulations(4000),
+            &params,
+            settings,
+            &Shared::default(),
+        )
+        .unwrap();
+        tree.unwrap()
+    };
+    settings.inferior = true;
+    let tree = search(&settings);
+    let stats = tree.root_stats();
+    assert_eq!(stats.len(), 121 - 4 - 1, "every face but the stones and f6");
+    assert!(stats.iter().all(|s| s.mv != HexMove::Place(f("f6"))));
+    settings.inferior = false;
+    let stats = search(&settings).root_stats();
+    assert!(stats.iter().any(|s| s.mv == HexMove::Place(f("f6"))));
+}
+
+/// A search of `sims` simulations on Hex `size` with room for `nodes` nodes.
+fn capped_search(
+    size: u32,
+    nodes: usize,
+    recycle: bool,
+    sims: u64,
+) -> boardwright::engine::tree::Tree<Hex> {
+    use boardwright::engine::{Shared, search_with};
+    let h = hex(size);
+    let (mut params, settings) = boardwright::engine::game_params::<Hex>();
+    params.max_nodes = nodes;
+    params.recycle = recycle;
+    let mut tree = None;
+    search_with(
+        &h,
+        &h.start(),
+        &mut tree,
+        &SearchConfig {
+            threads: 1,
+            seed: 5,
+        },
+        &SearchLimits::simulations(sims),
+        &params,
+        &settings,
+        &Shared::default(),
+    )
+    .unwrap();
+    tree.unwrap()
+}
+
+/// Node recycling: a search much longer than its tree has room for keeps
+/// growing its tree (deeper than the same search without recycling), never
+/// holds more nodes than its room, and stays deterministic for a seed.
+#[test]
+fn a_full_tree_is_recycled_and_keeps_growing() {
+    let stuck = capped_search(7, 3000, false, 30_000);
+    let grown = capped_search(7, 3000, true, 30_000);
+    assert!(stuck.is_full());
+    assert!(stuck.info().nodes <= 3000 && grown.info().nodes <= 3000);
+    assert!(
+        grown.info().max_depth >= stuck.info().max_depth + 2,
+        "recycled {:?}, stuck {:?}",
+        grown.info(),
+        stuck.info()
+    );
+    assert_eq!(grown.root_visits(), 30_000);
+    let again = capped_search(7, 3000, true, 30_000);
+    assert_eq!(
+        format!("{:?} {:?}", grown.info(), grown.root_stats()),
+        format!("{:?} {:?}", again.info(), again.root_stats())
+    );
+}
+
+/// Recycling keeps the root's statistics and every well-visited line, and
+/// leaves the tree at most half full.
+#[test]
+fn recycling_keeps_the_root_statistics_and_the_main_line() {
+    let mut tree = capped_search(7, 4000, false, 20_000);
+    assert!(tree.is_full());
+    let before = format!("{:?}", tree.root_stats());
+    let best = boardwright::engine::tree::best_of(&tree.root_stats())
+        .unwrap()
+        .mv;
+    let line = tree.principal_variation(Some(best), 3);
+    let kept = tree.recycle();
+    assert!(kept <= 2000, "{kept} nodes kept");
+    assert_eq!(tree.info().nodes as usize, kept);
+    assert!(!tree.is_full());
+    assert_eq!(format!("{:?}", tree.root_stats()), before);
+    assert_eq!(tree.principal_variation(Some(best), 3), line);
+    assert_eq!(tree.root_visits(), 20_000);
+}
+
+/// TwixT keeps RAVE statistics by hole: its playouts report who placed each
+/// peg, and play exactly as without the report.
+#[test]
+fn twixt_playouts_report_who_placed_each_peg() {
+    use boardwright::rules::twixt::{Twixt, TwixtMove};
+    let t = Twixt::new(Arc::new(presets::twixt(12)), false).unwrap();
+    assert!(Twixt::AMAF);
+    let mut start = t.start();
+    for m in ["f6", "g8"] {
+        let m = t.parse_move(&start, m).unwrap();
+        t.apply(&mut start, m);
+    }
+    let aux = t.aux(&Default::default());
+    let (mut moves, mut bytes) = (Vec::new(), Vec::new());
+    for seed in 0..20 {
+        let mut plain = start.clone();
+        let r0 = t.simulate(
+            &aux,
+            &mut plain,
+            &mut ChaCha8Rng::seed_from_u64(seed),
+            &mut moves,
+            &mut bytes,
+        );
+        let mut reported = start.clone();
+        let mut amaf = vec![0u8; t.move_index_count()];
+        let r1 = t.simulate_amaf(
+            &aux,
+            &mut reported,
+            &mut ChaCha8Rng::seed_from_u64(seed),
+            &mut moves,
+            &mut bytes,
+            &mut amaf,
+        );
+        assert_eq!(r0, r1);
+        let mut placed = 0;
+        for f in 0..t.board().face_count() as u32 {
+            let m = TwixtMove::Place(FaceId(f));
+            if t.check(&start, m).is_ok() {
+                let who = t.piece_at(&reported, FaceId(f)).map_or(0, |p| p + 1);
+                assert_eq!(amaf[t.move_index(m)], who, "seed {seed}, face {f}");
+                placed += (who != 0) as usize;
+            }
+        }
+        assert!(placed > 10, "seed {seed}: {placed} pegs placed");
+    }
 }

@@ -318,7 +318,7 @@ pub fn search_with<R: Searchable>(
     // Thread 0's generator also shuffles the root's moves, as a lone
     // thread's did before several shared the tree.
     let mut rngs: Vec<ChaCha8Rng> = (0..threads).map(rng_of).collect();
-    t.root_tactics(rules, &mut Scratch::default(), &mut rngs[0]);
+    t.root_tactics(rules, &aux, &mut Scratch::default(), &mut rngs[0]);
     let progress_of = |t: &Tree<R>| {
         let stats = t.root_stats();
         let first = tree::best_of(&stats).map(|b| b.mv);
@@ -329,20 +329,21 @@ pub fn search_with<R: Searchable>(
     // With several, they search the one tree at once, without a lock: the
     // visits each counts along its path before its playout (virtual losses)
     // steer the others elsewhere.
-    let work = |k: usize, t: &Tree<R>, mut rng: ChaCha8Rng| {
+    let recycle = params.recycle;
+    let work = |k: usize, t: &Tree<R>, rng: &mut ChaCha8Rng| {
         let mut scratch = Scratch::default();
         scratch.batch_rave = threads > 1;
         let mut last_report = Instant::now();
         let mut i: u64 = 0;
         loop {
-            if shared.stopped() {
+            if shared.stopped() || (recycle && t.is_full()) {
                 break;
             }
             let done = shared.sims.0.fetch_add(1, Ordering::Relaxed);
             if limits.simulations.is_some_and(|n| done >= n) {
                 break;
             }
-            if !t.simulate(rules, &aux, params, &mut scratch, &mut rng) {
+            if !t.simulate(rules, &aux, params, &mut scratch, rng) {
                 // The root is proven: stop every thread.
                 shared.stop();
                 break;
@@ -361,16 +362,28 @@ pub fn search_with<R: Searchable>(
         }
         t.flush(&mut scratch);
     };
-    if threads == 1 {
-        let rng = rngs.pop().expect("one generator per thread");
-        work(0, &t, rng);
-    } else {
-        let (t, work) = (&t, &work);
-        std::thread::scope(|s| {
-            for (k, rng) in rngs.into_iter().enumerate() {
-                s.spawn(move || work(k, t, rng));
-            }
-        });
+    // Search until a limit is reached; a full tree (with recycling on) stops
+    // the threads, is recycled, and the search goes on.
+    loop {
+        if threads == 1 {
+            work(0, &t, &mut rngs[0]);
+        } else {
+            let (t, work) = (&t, &work);
+            std::thread::scope(|s| {
+                for (k, rng) in rngs.iter_mut().enumerate() {
+                    s.spawn(move || work(k, t, rng));
+                }
+            });
+        }
+        let limit_reached = shared.stopped()
+            || limits.time.is_some_and(|l| start.elapsed() >= l)
+            || limits
+                .simulations
+                .is_some_and(|n| shared.sims.0.load(Ordering::Relaxed) >= n);
+        if limit_reached || !(recycle && t.is_full()) {
+            break;
+        }
+        t.recycle();
     }
     let stats = t.root_stats();
     let sims = shared

@@ -10,7 +10,7 @@ use rand_chacha::ChaCha8Rng;
 use std::cell::UnsafeCell;
 use std::mem::MaybeUninit;
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
-use std::sync::atomic::{AtomicU8, AtomicU32, AtomicUsize};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, AtomicUsize};
 
 /// Proof status of a node, from the point of view of the player who made the
 /// move leading to it.
@@ -98,6 +98,8 @@ impl Proof {
 struct Arena<M> {
     nodes: Box<[Node<M>]>,
     used: AtomicUsize,
+    /// Set when an allocation found no room.
+    full: AtomicBool,
 }
 
 // SAFETY: a node's `mv` is written only by the thread that allocated the node
@@ -119,6 +121,7 @@ impl<M: Copy> Arena<M> {
         Arena {
             nodes,
             used: AtomicUsize::new(0),
+            full: AtomicBool::new(false),
         }
     }
 
@@ -135,6 +138,7 @@ impl<M: Copy> Arena<M> {
         let mut used = self.used.load(Relaxed);
         loop {
             if used + k > self.nodes.len() {
+                self.full.store(true, Relaxed);
                 return None;
             }
             match self
@@ -205,6 +209,10 @@ pub struct Params {
     /// weighs its RAVE value by β = r / (r + n·(1/rave_init + r/rave_final)).
     pub rave_init: f32,
     pub rave_final: f32,
+    /// Node recycling: when the tree is full, the search pauses, drops the
+    /// children of little-visited nodes ([`Tree::recycle`]) and goes on
+    /// growing the tree; off, a full tree stops growing.
+    pub recycle: bool,
 }
 
 impl Params {
@@ -217,6 +225,7 @@ impl Params {
         "rave",
         "rave_init",
         "rave_final",
+        "recycle",
     ];
 
     /// Set a parameter by name (`value` finite and ≥ 0); false for an unknown name.
@@ -229,6 +238,7 @@ impl Params {
             "rave" => self.rave = value != 0.0,
             "rave_init" => self.rave_init = (value as f32).max(1e-3),
             "rave_final" => self.rave_final = (value as f32).max(1e-3),
+            "recycle" => self.recycle = value != 0.0,
             _ => return false,
         }
         true
@@ -245,6 +255,7 @@ impl Default for Params {
             rave: false,
             rave_init: 2.12,
             rave_final: 830.0,
+            recycle: true,
         }
     }
 }
@@ -408,7 +419,7 @@ impl<R: Rules> std::fmt::Debug for Tree<R> {
 impl<R: Searchable> Clone for Tree<R> {
     fn clone(&self) -> Self {
         Tree {
-            arena: self.copy_subtree(0),
+            arena: self.copy_subtree(0, 0),
             root_pos: self.root_pos.clone(),
             root_player: self.root_player,
             tactics_done: self.tactics_done,
@@ -476,14 +487,56 @@ impl<R: Searchable> Tree<R> {
         }
     }
 
+    /// Whether a node could not be expanded for lack of room since the tree
+    /// was made, re-rooted or recycled.
+    pub fn is_full(&self) -> bool {
+        self.arena.full.load(Relaxed)
+    }
+
+    /// Make room in a full tree (node recycling, for long searches): copy it
+    /// into a fresh arena keeping the children of the nodes visited at least
+    /// `k` times only, for the smallest `k` among 2, 4, 8, … that leaves the
+    /// tree at most half full. The nodes that lose their children become
+    /// leaves again with their own statistics, and are expanded anew when
+    /// the search comes back to them; the root keeps its children. Returns
+    /// the nodes kept. Only while no thread is searching the tree.
+    pub fn recycle(&mut self) -> usize {
+        let half = self.arena.capacity() / 2;
+        let mut k = 2u32;
+        while k < 1 << 30 && self.kept_with(k) > half {
+            k *= 2;
+        }
+        self.arena = self.copy_subtree(0, k);
+        self.arena.len()
+    }
+
+    /// The nodes [`Tree::recycle`] keeps with `min_visits`.
+    fn kept_with(&self, min_visits: u32) -> usize {
+        let a = &self.arena;
+        let mut kept = 1;
+        let mut stack = vec![0u32];
+        while let Some(x) = stack.pop() {
+            if x != 0 && a.visits(x) < min_visits {
+                continue;
+            }
+            if let Some(kids) = a.children(x) {
+                kept += kids.len();
+                stack.extend(kids);
+            }
+        }
+        kept
+    }
+
     /// Root visits (simulations through this tree, including reused ones).
     pub fn root_visits(&self) -> u64 {
         self.arena.visits(0) as u64
     }
 
     /// The subtree at `t` copied into a fresh arena of the same capacity, at
-    /// its root; breadth first, so children stay contiguous.
-    fn copy_subtree(&self, t: u32) -> Arena<R::Move> {
+    /// its root; breadth first, so children stay contiguous. Nodes below `t`
+    /// visited fewer than `min_visits` times are copied without their
+    /// children (they become leaves again, keeping their own statistics).
+    fn copy_subtree(&self, t: u32, min_visits: u32) -> Arena<R::Move> {
         let old = &self.arena;
         let new = Arena::new(old.capacity());
         let copy = |from: u32, to: u32| {
@@ -500,6 +553,9 @@ impl<R: Searchable> Tree<R> {
         let mut queue = std::collections::VecDeque::new();
         queue.push_back((t, root));
         while let Some((from, to)) = queue.pop_front() {
+            if from != t && old.visits(from) < min_visits {
+                continue;
+            }
             let Some(kids) = old.children(from) else {
                 continue;
             };
@@ -527,7 +583,7 @@ impl<R: Searchable> Tree<R> {
         let Some(t) = self.find_descendant(rules, pos) else {
             return false;
         };
-        self.arena = self.copy_subtree(t);
+        self.arena = self.copy_subtree(t, 0);
         self.arena.set_proof(0, Proof::Unknown);
         self.root_pos = pos.clone();
         self.root_player = rules.to_move(pos);
@@ -554,13 +610,14 @@ impl<R: Searchable> Tree<R> {
         None
     }
 
-    /// Add the children of `node` (legal moves at `pos`, shuffled) unless
+    /// Add the children of `node` (the tree moves at `pos`, shuffled) unless
     /// another thread is doing so or has done so, or the arena is full.
     /// Returns their number (0: `node` has no legal move, and stays a leaf),
     /// or `None` when nothing was added.
     fn expand(
         &self,
         rules: &R,
+        aux: &R::Aux,
         pos: &R::Position,
         node: u32,
         s: &mut Scratch<R>,
@@ -571,7 +628,7 @@ impl<R: Searchable> Tree<R> {
         if n.first.compare_exchange(0, BUSY, Acquire, Relaxed).is_err() {
             return None;
         }
-        rules.legal_moves(pos, &mut s.moves);
+        rules.tree_moves(aux, pos, &mut s.moves);
         if s.moves.is_empty() {
             n.first.store(0, Release);
             return Some(0);
@@ -591,14 +648,20 @@ impl<R: Searchable> Tree<R> {
 
     /// Mark root children that win at once (proven wins) and those after which
     /// the opponent has an immediate win (proven losses).
-    pub fn root_tactics(&mut self, rules: &R, s: &mut Scratch<R>, rng: &mut ChaCha8Rng) {
+    pub fn root_tactics(
+        &mut self,
+        rules: &R,
+        aux: &R::Aux,
+        s: &mut Scratch<R>,
+        rng: &mut ChaCha8Rng,
+    ) {
         if self.tactics_done || rules.result(&self.root_pos).is_some() {
             return;
         }
         self.tactics_done = true;
         if self.arena.children(0).is_none() {
             let pos = self.root_pos.clone();
-            self.expand(rules, &pos, 0, s, rng);
+            self.expand(rules, aux, &pos, 0, s, rng);
         }
         let a = &self.arena;
         let Some(kids) = a.children(0) else {
@@ -681,7 +744,7 @@ impl<R: Searchable> Tree<R> {
         s: &mut Scratch<R>,
         rng: &mut ChaCha8Rng,
     ) -> bool {
-        let reward0 = match self.descend(rules, params, s, rng) {
+        let reward0 = match self.descend(rules, aux, params, s, rng) {
             Descent::RootProven => return false,
             Descent::Reward(r) => r,
             Descent::Playout => playout(rules, aux, params, s, rng),
@@ -698,6 +761,7 @@ impl<R: Searchable> Tree<R> {
     fn descend(
         &self,
         rules: &R,
+        aux: &R::Aux,
         params: &Params,
         s: &mut Scratch<R>,
         rng: &mut ChaCha8Rng,
@@ -751,7 +815,7 @@ impl<R: Searchable> Tree<R> {
                     if !(node == 0 || visits + 1 >= params.expand_at) {
                         break Descent::Playout;
                     }
-                    match self.expand(rules, &pos, node, s, rng) {
+                    match self.expand(rules, aux, &pos, node, s, rng) {
                         Some(0) => {
                             // No legal move although the rules report no result: a draw.
                             a.set_proof(node, Proof::Draw);

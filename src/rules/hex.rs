@@ -776,13 +776,17 @@ pub struct HexSettings {
     /// Bridge-save playouts: when a playout move intrudes into a bridge of the
     /// player to move, that player answers in the bridge's other cell.
     pub bridge: bool,
+    /// Inferior-cell pruning: the search tree leaves out dead faces and
+    /// faces captured in pairs ([`Hex::inferior`]).
+    pub inferior: bool,
 }
 
 impl Settings for HexSettings {
-    const NAMES: &'static [&'static str] = &["bridge"];
+    const NAMES: &'static [&'static str] = &["bridge", "inferior"];
     fn set(&mut self, name: &str, value: f64) -> bool {
         match name {
             "bridge" => self.bridge = value != 0.0,
+            "inferior" => self.inferior = value != 0.0,
             _ => return false,
         }
         true
@@ -870,6 +874,8 @@ impl Bridges {
 pub struct HexAux {
     /// The bridge table when bridge-save playouts are on.
     bridges: Option<Bridges>,
+    /// Whether the tree leaves out inferior faces.
+    inferior: bool,
 }
 
 impl Hex {
@@ -913,7 +919,6 @@ impl Hex {
             }
         }
         // Owner colour of a face or side node.
-        const SIDE_COLOUR: [u8; 4] = [1, 1, 2, 2];
         let owner = |cells: &[u8], x: u32| {
             let x = x as usize;
             if x < n { cells[x] } else { SIDE_COLOUR[x - n] }
@@ -980,6 +985,242 @@ impl Hex {
     }
 }
 
+/// Side bits and owner colours of the four side nodes `n + k` (top, bottom,
+/// left, right).
+const SIDE_BIT: [u8; 4] = [TOP, BOTTOM, LEFT, RIGHT];
+const SIDE_COLOUR: [u8; 4] = [1, 1, 2, 2];
+
+/// At most this many neighbours (faces and sides) are looked at around a face;
+/// a face with more is never called dead (a safe answer).
+const MAX_AROUND: usize = 24;
+
+/// Inferior-cell analysis (issue 16), after Hayward and Henderson's dead and
+/// captured cells, in a local form that needs only the board's neighbourhoods,
+/// so it holds on every board Hex accepts:
+///
+/// * A face is **useless to a colour** when every two of its neighbours (faces
+///   and sides) that could carry that colour's chain — its stones, its sides
+///   and empty faces — touch each other or touch one chain of that colour
+///   without it: a chain through the face can always go round it. A face
+///   useless to both colours is **dead**: its colour never decides the game,
+///   so playing there is a pass, which never helps in Hex.
+/// * Two neighbouring empty faces are **captured** by a colour when, should
+///   the opponent take either, that colour's taking the other leaves the
+///   opponent's stone dead: the pair is as good as that colour's already.
+///   Neither player needs to play there (the owner would be passing; the
+///   opponent's stone would be answered and die).
+///
+/// Deadness only grows as stones are added, so a pair stays captured.
+impl Hex {
+    /// The root of `x`'s chain in the position's disjoint-set (no path
+    /// compression: the position is shared).
+    fn chain(pos: &HexPosition, mut x: usize) -> usize {
+        while pos.dsu[x] >= 0 {
+            x = pos.dsu[x] as usize;
+        }
+        x
+    }
+
+    fn touches(&self, a: u32, b: u32) -> bool {
+        let n = self.t.n as u32;
+        match (a < n, b < n) {
+            (true, true) => self.neighbours(a as usize).contains(&b),
+            (true, false) => self.t.side[a as usize] & SIDE_BIT[(b - n) as usize] != 0,
+            (false, true) => self.t.side[b as usize] & SIDE_BIT[(a - n) as usize] != 0,
+            (false, false) => false,
+        }
+    }
+
+    /// Whether a stone of colour `x` (1 Red, 2 Blue) on face `c` joins
+    /// nothing that is not joined without it, with the stones of `cells`
+    /// (which may differ from `pos` by stones being tried; `pos` gives the
+    /// chains of its own stones). `c`'s own entry in `cells` is not read.
+    fn useless_to(&self, pos: &HexPosition, cells: &[u8], c: usize, x: u8) -> bool {
+        let n = self.t.n;
+        let mut ids = [0u32; MAX_AROUND];
+        let mut len = 0;
+        let around = self.neighbours(c).iter().copied().chain(
+            (0..4)
+                .filter(|&k| self.t.side[c] & SIDE_BIT[k] != 0)
+                .map(|k| (n + k) as u32),
+        );
+        for id in around {
+            if len == MAX_AROUND {
+                return false;
+            }
+            ids[len] = id;
+            len += 1;
+        }
+        let colour = |id: u32| {
+            let i = id as usize;
+            if i < n { cells[i] } else { SIDE_COLOUR[i - n] }
+        };
+        // Each neighbour of colour x: its chain, as a local label merged with
+        // the labels of x-neighbours it touches.
+        let mut label = [u8::MAX; MAX_AROUND];
+        let mut root = [usize::MAX; MAX_AROUND];
+        for i in 0..len {
+            if colour(ids[i]) != x {
+                continue;
+            }
+            let id = ids[i] as usize;
+            // A stone only being tried is a chain of its own.
+            root[i] = if id >= n || pos.cells[id] == x {
+                Self::chain(pos, id)
+            } else {
+                id + n + 4
+            };
+            label[i] = i as u8;
+            for j in 0..i {
+                if label[j] != u8::MAX && (root[j] == root[i] || self.touches(ids[i], ids[j])) {
+                    let (keep, drop) = (label[j].min(label[i]), label[j].max(label[i]));
+                    for l in label.iter_mut().take(i + 1) {
+                        if *l == drop {
+                            *l = keep;
+                        }
+                    }
+                }
+            }
+        }
+        // The chains each candidate neighbour is part of or touches, as bits.
+        let mut mask = [0u32; MAX_AROUND];
+        for i in 0..len {
+            match colour(ids[i]) {
+                c if c == x => mask[i] = 1 << label[i],
+                EMPTY => {
+                    for j in 0..len {
+                        if label[j] != u8::MAX && self.touches(ids[i], ids[j]) {
+                            mask[i] |= 1 << label[j];
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        for i in 0..len {
+            let ci = colour(ids[i]);
+            if ci != x && ci != EMPTY {
+                continue;
+            }
+            for j in i + 1..len {
+                let cj = colour(ids[j]);
+                if (cj == x || cj == EMPTY)
+                    && mask[i] & mask[j] == 0
+                    && !self.touches(ids[i], ids[j])
+                {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether face `c`'s colour can never decide the game with the stones
+    /// of `cells` (see the analysis above).
+    fn dead_in(&self, pos: &HexPosition, cells: &[u8], c: usize) -> bool {
+        self.useless_to(pos, cells, c, 1) && self.useless_to(pos, cells, c, 2)
+    }
+
+    /// Whether the empty face `f` is dead at `pos`.
+    pub fn is_dead(&self, pos: &HexPosition, f: FaceId) -> bool {
+        let c = f.index();
+        c < self.t.n
+            && self.t.playable[c]
+            && pos.cells[c] == EMPTY
+            && self.dead_in(pos, &pos.cells, c)
+    }
+
+    /// The inferior empty faces of `pos`: its dead faces and the pairs of
+    /// faces captured by one colour (`[Red's, Blue's]`). A pair is only
+    /// reported when it shares no face with another pair, so that each can be
+    /// left alone on its own terms. Faces with more than three empty
+    /// neighbours are not looked at (they are never dead in practice, and
+    /// looking costs time at every node of the search).
+    pub fn inferior(&self, pos: &HexPosition) -> Inferior {
+        let n = self.t.n;
+        let mut out = Inferior::default();
+        if pos.winner != NO_WINNER {
+            return out;
+        }
+        let empty_around = |c: usize| {
+            self.neighbours(c)
+                .iter()
+                .filter(|&&g| pos.cells[g as usize] == EMPTY)
+                .count()
+        };
+        let mut candidate = vec![false; n];
+        for c in 0..n {
+            if self.t.playable[c] && pos.cells[c] == EMPTY && empty_around(c) <= 3 {
+                if self.dead_in(pos, &pos.cells, c) {
+                    out.dead.push(FaceId(c as u32));
+                } else {
+                    candidate[c] = true;
+                }
+            }
+        }
+        let mut cells = pos.cells.clone();
+        let mut pairs: Vec<([u32; 2], u8)> = Vec::new();
+        for p in 0..n {
+            if !candidate[p] {
+                continue;
+            }
+            for &q in self.neighbours(p) {
+                let q = q as usize;
+                if q < p || !candidate[q] {
+                    continue;
+                }
+                for x in [1u8, 2] {
+                    let y = 3 - x;
+                    let answered = |cells: &mut Vec<u8>, a: usize, b: usize| {
+                        cells[a] = y;
+                        cells[b] = x;
+                        let dead = self.dead_in(pos, cells, a);
+                        cells[a] = EMPTY;
+                        cells[b] = EMPTY;
+                        dead
+                    };
+                    if answered(&mut cells, p, q) && answered(&mut cells, q, p) {
+                        pairs.push(([p as u32, q as u32], x));
+                        break;
+                    }
+                }
+            }
+        }
+        let mut uses = vec![0u8; n];
+        for ([p, q], _) in &pairs {
+            uses[*p as usize] += 1;
+            uses[*q as usize] += 1;
+        }
+        for ([p, q], x) in pairs {
+            if uses[p as usize] == 1 && uses[q as usize] == 1 {
+                out.captured[x as usize - 1].push([FaceId(p), FaceId(q)]);
+            }
+        }
+        out
+    }
+}
+
+/// The inferior faces of a Hex position ([`Hex::inferior`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Inferior {
+    /// Empty faces whose colour can never decide the game.
+    pub dead: Vec<FaceId>,
+    /// Pairs of empty faces captured by Red (`[0]`) and by Blue (`[1]`).
+    pub captured: [Vec<[FaceId; 2]>; 2],
+}
+
+impl Inferior {
+    /// Every face listed.
+    pub fn faces(&self) -> impl Iterator<Item = FaceId> + '_ {
+        self.dead.iter().copied().chain(
+            self.captured
+                .iter()
+                .flatten()
+                .flat_map(|pair| pair.iter().copied()),
+        )
+    }
+}
+
 /// Hex's search policy: uniform playouts through the fast fill
 /// ([`Hex::random_playout`]), or bridge-save playouts (`bridge=1`); RAVE
 /// statistics by face.
@@ -998,6 +1239,26 @@ impl Searchable for Hex {
     fn aux(&self, settings: &HexSettings) -> HexAux {
         HexAux {
             bridges: settings.bridge.then(|| self.bridges()),
+            inferior: settings.inferior,
+        }
+    }
+    fn tree_moves(&self, aux: &HexAux, pos: &HexPosition, out: &mut Vec<HexMove>) {
+        self.legal_moves(pos, out);
+        if !aux.inferior || out.len() < 2 {
+            return;
+        }
+        let inferior = self.inferior(pos);
+        let mut skip = vec![false; self.t.n];
+        let mut any = false;
+        for f in inferior.faces() {
+            skip[f.index()] = true;
+            any = true;
+        }
+        let kept = |m: &HexMove| !matches!(m, HexMove::Place(f) if skip[f.index()]);
+        // Never leave the tree without a move: with every face inferior the
+        // game is decided anyway, and any move will do.
+        if any && out.iter().any(kept) {
+            out.retain(kept);
         }
     }
     fn playout<G: rand::Rng + ?Sized>(&self, pos: &mut HexPosition, rng: &mut G) -> Option<Player> {

@@ -42,6 +42,14 @@ pub trait Searchable: Rules {
         reward_for(self.playout(pos, rng), 0)
     }
 
+    /// The moves the search tree tries at `pos` (filled into `out`): by
+    /// default every legal move. A game may leave out moves it can prove to be
+    /// no better than one it keeps (Hex: dead and captured faces), but never
+    /// all of them.
+    fn tree_moves(&self, _aux: &Self::Aux, pos: &Self::Position, out: &mut Vec<Self::Move>) {
+        self.legal_moves(pos, out);
+    }
+
     /// Whether the search may keep all-moves-as-first (RAVE) statistics: every
     /// move has a dense index ([`Searchable::move_index`]) and is played at most
     /// once in a game (a stone on a cell), and [`Searchable::simulate_amaf`]

@@ -1145,6 +1145,10 @@ impl Settings for TwixtSettings {
 /// local replies ([`Twixt::local_playout`]) when [`TwixtSettings`] asks for them.
 impl Searchable for Twixt {
     type Settings = TwixtSettings;
+    /// Measured at equal time (README, Engine: 100 games each, 0.1 s/move):
+    /// RAVE by hole 68 % on 12×12 and 62 % on 24×24 against none. With
+    /// first-play urgency as well it lost (19.5 % on 12×12).
+    const SEARCH_DEFAULTS: &'static [(&'static str, f64)] = &[("rave", 1.0)];
     /// The probability of a local reply.
     type Aux = f32;
     fn aux(&self, settings: &TwixtSettings) -> f32 {
@@ -1171,5 +1175,42 @@ impl Searchable for Twixt {
             self.random_playout(pos, rng)
         };
         reward_for(w, 0)
+    }
+    /// A peg is placed at most once in a hole, so the search may keep RAVE
+    /// statistics by hole (the swap has the index after the last hole).
+    const AMAF: bool = true;
+    fn move_index_count(&self) -> usize {
+        self.t.cells + 1
+    }
+    fn move_index(&self, m: TwixtMove) -> usize {
+        match m {
+            TwixtMove::Place(f) => self.cell(f).unwrap_or(self.t.cells),
+            TwixtMove::Swap => self.t.cells,
+        }
+    }
+    fn simulate_amaf(
+        &self,
+        local: &f32,
+        pos: &mut TwixtPosition,
+        rng: &mut ChaCha8Rng,
+        moves: &mut Vec<TwixtMove>,
+        bytes: &mut Vec<u8>,
+        amaf: &mut [u8],
+    ) -> f32 {
+        let swapped_before = pos.swapped;
+        let reward = self.simulate(local, pos, rng, moves, bytes);
+        // Every peg on the board at the end: the ones placed before the
+        // playout are never a legal move of a node on the path, so marking
+        // them too changes nothing.
+        let cells = self.t.cells;
+        for (slot, &peg) in amaf[..cells].iter_mut().zip(&pos.pegs[..cells]) {
+            if *slot == 0 {
+                *slot = peg;
+            }
+        }
+        if pos.swapped && !swapped_before && amaf[cells] == 0 {
+            amaf[cells] = 2;
+        }
+        reward
     }
 }
