@@ -1149,12 +1149,12 @@ impl Hex {
                 .count()
         };
         let mut candidate = vec![false; n];
-        for c in 0..n {
+        for (c, cand) in candidate.iter_mut().enumerate() {
             if self.t.playable[c] && pos.cells[c] == EMPTY && empty_around(c) <= 3 {
                 if self.dead_in(pos, &pos.cells, c) {
                     out.dead.push(FaceId(c as u32));
                 } else {
-                    candidate[c] = true;
+                    *cand = true;
                 }
             }
         }
