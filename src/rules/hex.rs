@@ -1134,7 +1134,7 @@ impl Hex {
     /// faces captured by one colour (`[Red's, Blue's]`). A pair is only
     /// reported when it shares no face with another pair, so that each can be
     /// left alone on its own terms. Faces with more than three empty
-    /// neighbours are not looked at (they are never dead in practice, and
+    /// neighbours are not looked at (they are seldom dead, and
     /// looking costs time at every node of the search).
     pub fn inferior(&self, pos: &HexPosition) -> Inferior {
         let n = self.t.n;
