@@ -601,3 +601,42 @@ fn twixt_playouts_report_who_placed_each_peg() {
         assert!(placed > 10, "seed {seed}: {placed} pegs placed");
     }
 }
+
+/// LOA's mobility term: off (weight 0) the playouts are exactly the old
+/// ones; on, the same random plies end in a slightly different evaluation
+/// (the sides' numbers of legal moves weigh in).
+#[test]
+fn loa_mobility_term_changes_the_evaluation_only_when_on() {
+    use boardwright::rules::loa::{Loa, LoaSettings};
+    let loa = Loa::new(Arc::new(presets::lines_of_action())).unwrap();
+    let pos = loa.start();
+    let run = |mobility: f32, seed: u64| {
+        let aux = loa.aux(&LoaSettings {
+            mobility,
+            ..Default::default()
+        });
+        let (mut moves, mut bytes) = (Vec::new(), Vec::new());
+        let mut p = pos.clone();
+        loa.simulate(
+            &aux,
+            &mut p,
+            &mut ChaCha8Rng::seed_from_u64(seed),
+            &mut moves,
+            &mut bytes,
+        )
+    };
+    let default = LoaSettings::default();
+    assert_eq!(default.mobility, 0.0);
+    let mut moved = 0;
+    for seed in 0..40 {
+        let (off, on) = (run(0.0, seed), run(1.0, seed));
+        assert_eq!(off, run(default.mobility, seed));
+        if (off - on).abs() > 1e-6 {
+            moved += 1;
+        }
+        // A weight of 1 moves the evaluation by less than its logistic
+        // scale allows for a difference of 1 either way.
+        assert!((off - on).abs() < 0.25, "seed {seed}: {off} → {on}");
+    }
+    assert!(moved >= 30, "the term changed {moved} of 40 evaluations");
+}

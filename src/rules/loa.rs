@@ -907,24 +907,31 @@ impl Rules for Loa {
 }
 
 /// Lines of Action's search settings.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq)]
 pub struct LoaSettings {
     /// Random plies before the evaluation ends a playout (`--params cut=…`;
     /// 0: play to the end of the game instead).
     pub cut: u32,
+    /// Weight of the mobility term of the evaluation (`--params mobility=…`;
+    /// 0: off).
+    pub mobility: f32,
 }
 
 impl Default for LoaSettings {
     fn default() -> Self {
-        LoaSettings { cut: 6 }
+        LoaSettings {
+            cut: 6,
+            mobility: 0.0,
+        }
     }
 }
 
 impl Settings for LoaSettings {
-    const NAMES: &'static [&'static str] = &["cut"];
+    const NAMES: &'static [&'static str] = &["cut", "mobility"];
     fn set(&mut self, name: &str, value: f64) -> bool {
         match name {
             "cut" => self.cut = value as u32,
+            "mobility" => self.mobility = value as f32,
             _ => return false,
         }
         true
@@ -935,10 +942,15 @@ impl Settings for LoaSettings {
 /// of [`LoaEval`] (or uniform playouts to the end with `cut=0`).
 impl Searchable for Loa {
     type Settings = LoaSettings;
+    /// Measured at equal time (README, Engine: 100 games each, 0.1 s/move):
+    /// a mobility weight of 1 against none 66 %, 2 against 1 60.5 %, 4
+    /// against 2 68 %, 8 against 4 65 %; 16 against 8 lost (28 %).
+    const SEARCH_DEFAULTS: &'static [(&'static str, f64)] = &[("mobility", 8.0)];
     type Aux = LoaEval;
     fn aux(&self, settings: &LoaSettings) -> LoaEval {
         let mut e = LoaEval::new(self.board());
         e.cut = settings.cut;
+        e.mobility = settings.mobility;
         e
     }
     fn playout<G: rand::Rng + ?Sized>(&self, pos: &mut LoaPosition, rng: &mut G) -> Option<Player> {

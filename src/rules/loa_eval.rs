@@ -24,6 +24,9 @@ pub struct LoaEval {
     quads: Vec<[u32; 4]>,
     /// Random plies before the evaluation.
     pub cut: u32,
+    /// Weight of mobility (as in MIA): the two sides' numbers of legal
+    /// moves at the end of the random plies, as (a − b) / (a + b). 0: off.
+    pub mobility: f32,
 }
 
 /// Weights of the evaluation terms (per player, then differenced).
@@ -93,6 +96,7 @@ impl LoaEval {
             nbr,
             quads,
             cut: 6,
+            mobility: 0.0,
         }
     }
 
@@ -150,6 +154,18 @@ impl LoaEval {
     /// Probability that player 0 wins, from the features (any rules whose
     /// pieces stand on the faces of the board this was made for).
     pub fn evaluate<R: Rules>(&self, rules: &R, pos: &R::Position, cells: &mut Vec<u8>) -> f32 {
+        self.evaluate_with(rules, pos, cells, 0.0)
+    }
+
+    /// [`LoaEval::evaluate`] with `extra` added to player 0's side of the
+    /// difference (the mobility term).
+    fn evaluate_with<R: Rules>(
+        &self,
+        rules: &R,
+        pos: &R::Position,
+        cells: &mut Vec<u8>,
+        extra: f32,
+    ) -> f32 {
         cells.clear();
         cells.extend(
             (0..self.at.len()).map(|i| match rules.piece_at(pos, FaceId(i as u32)) {
@@ -163,7 +179,7 @@ impl LoaEval {
         let s1 = self.side_score(cells, 2, &mut stack, &mut seen);
         // A small bonus for the side to move.
         let tempo = if rules.to_move(pos) == 0 { 0.1 } else { -0.1 };
-        1.0 / (1.0 + (-(s0 - s1 + tempo) * SCALE).exp())
+        1.0 / (1.0 + (-(s0 - s1 + tempo + extra) * SCALE).exp())
     }
 
     /// Reward for player 0: `cut` random plies, then the evaluation (or the
@@ -176,6 +192,9 @@ impl LoaEval {
         moves: &mut Vec<R::Move>,
         cells: &mut Vec<u8>,
     ) -> f32 {
+        // The number of legal moves of the side that made the last random ply,
+        // as counted before it (for the mobility term).
+        let mut last_count = None;
         for _ in 0..self.cut {
             if let Some(w) = rules.result(pos) {
                 return reward_for(w, 0);
@@ -184,12 +203,23 @@ impl LoaEval {
             if moves.is_empty() {
                 return 0.5;
             }
+            last_count = Some((rules.to_move(pos), moves.len()));
             let m = moves[rng.random_range(0..moves.len())];
             rules.apply(pos, m);
         }
         if let Some(w) = rules.result(pos) {
             return reward_for(w, 0);
         }
-        self.evaluate(rules, pos, cells)
+        let mut extra = 0.0;
+        if self.mobility > 0.0
+            && let Some((mover, theirs)) = last_count
+        {
+            rules.legal_moves(pos, moves);
+            let (mine, theirs) = (moves.len() as f32, theirs as f32);
+            // `mine` belongs to the player to move now, the other one to `mover`.
+            let for_mover = (theirs - mine) / (theirs + mine).max(1.0);
+            extra = self.mobility * if mover == 0 { for_mover } else { -for_mover };
+        }
+        self.evaluate_with(rules, pos, cells, extra)
     }
 }
