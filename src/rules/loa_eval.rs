@@ -2,8 +2,10 @@
 //! literature (Winands et al., MC-LOA): after a few random plies the position
 //! is scored by the features that predict a connection — the number of groups
 //! (connectivity), how closely the pieces gather around their centre of mass
-//! (concentration), how central that centre is (centralisation) and how many
-//! 2×2 blocks hold three or more of a player's pieces (quads).
+//! (concentration), how central that centre is (centralisation), how many
+//! 2×2 blocks hold three or more of a player's pieces (quads) and, as in MIA,
+//! how many legal moves each side has (mobility, weighted by
+//! [`LoaEval::mobility`]).
 
 use super::Rules;
 use super::search::reward_for;
@@ -152,14 +154,9 @@ impl LoaEval {
     }
 
     /// Probability that player 0 wins, from the features (any rules whose
-    /// pieces stand on the faces of the board this was made for).
-    pub fn evaluate<R: Rules>(&self, rules: &R, pos: &R::Position, cells: &mut Vec<u8>) -> f32 {
-        self.evaluate_with(rules, pos, cells, 0.0)
-    }
-
-    /// [`LoaEval::evaluate`] with `extra` added to player 0's side of the
-    /// difference (the mobility term).
-    fn evaluate_with<R: Rules>(
+    /// pieces stand on the faces of the board this was made for), with
+    /// `extra` (the mobility term) added to player 0's side of the difference.
+    fn evaluate<R: Rules>(
         &self,
         rules: &R,
         pos: &R::Position,
@@ -220,6 +217,6 @@ impl LoaEval {
             let for_mover = (theirs - mine) / (theirs + mine).max(1.0);
             extra = self.mobility * if mover == 0 { for_mover } else { -for_mover };
         }
-        self.evaluate_with(rules, pos, cells, extra)
+        self.evaluate(rules, pos, cells, extra)
     }
 }
