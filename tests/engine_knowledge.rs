@@ -5,7 +5,7 @@ use boardwright::engine::{SearchConfig, SearchLimits};
 use boardwright::game::{DynEngine, DynGame, EngineParams, RulesKind, new_game};
 use boardwright::mesh::FaceId;
 use boardwright::presets;
-use boardwright::rules::hex::{Hex, HexMove, HexSettings};
+use boardwright::rules::hex::{Hex, HexMove, HexPosition, HexSettings};
 use boardwright::rules::search::Searchable;
 use boardwright::rules::{GameOptions, Rules};
 use rand::{Rng, SeedableRng};
@@ -205,6 +205,8 @@ fn hex_plays_with_its_measured_switches_by_default_and_params_override_them() {
     assert_eq!(params.fpu, 1.0);
     assert!(params.rave);
     assert!(settings.bridge);
+    assert_eq!(params.prior, 20.0);
+    assert_eq!(settings.waste, 0.2);
     // Other games keep the generic defaults.
     let (loa, _) = boardwright::engine::game_params::<boardwright::rules::loa::Loa>();
     assert_eq!(loa, boardwright::engine::Params::default());
@@ -224,8 +226,11 @@ fn hex_plays_with_its_measured_switches_by_default_and_params_override_them() {
         .unwrap()
     };
     let default = run("");
-    assert_eq!(default, run("explore=0.3,fpu=1,rave=1,bridge=1"));
-    let old = run("explore=0.6,fpu=0,rave=0,bridge=0");
+    assert_eq!(
+        default,
+        run("explore=0.3,fpu=1,rave=1,bridge=1,prior=20,waste=0.2")
+    );
+    let old = run("explore=0.6,fpu=0,rave=0,bridge=0,prior=0,waste=0");
     assert_ne!(
         format!("{:?} {:?}", default.win_rate, default.tree),
         format!("{:?} {:?}", old.win_rate, old.tree),
@@ -495,6 +500,9 @@ fn capped_search(
     let (mut params, settings) = boardwright::engine::game_params::<Hex>();
     params.max_nodes = nodes;
     params.recycle = recycle;
+    // Without priors: they make even a stuck 3,000-node tree deep and narrow,
+    // and these tests are about the tree's growth.
+    params.prior = 0.0;
     let mut tree = None;
     search_with(
         &h,
@@ -639,4 +647,104 @@ fn loa_mobility_term_changes_the_evaluation_only_when_on() {
         assert!((off - on).abs() < 0.25, "seed {seed}: {off} → {on}");
     }
     assert!(moved >= 30, "the term changed {moved} of 40 evaluations");
+}
+
+/// Hex's priors: after Blue intrudes into a bridge of Red's, Red's answer in
+/// the bridge's other carrier is the best-rated move by far; a lone face on
+/// the edge is rated below an open face in the middle; and a set-up position
+/// (no last move) rates no face as an answer; filling one's own intact
+/// bridge is marked down (`waste`), intruding into the opponent's a little.
+#[test]
+fn hex_priors_rate_the_answer_to_an_intrusion_highest() {
+    let h = hex(11);
+    let f = |name: &str| FaceId(face(&h, name));
+    let aux = h.aux(&HexSettings {
+        waste: 0.2,
+        ..Default::default()
+    });
+    let b = h.bridges();
+    let n = h.board().face_count() as u32;
+    // A bridge of two faces round f6: Red on both ends.
+    let x = f("f6");
+    let [a, bb, y] = *b
+        .at(x.index())
+        .iter()
+        .find(|e| e[0] < n && e[1] < n)
+        .expect("f6 carries face-to-face bridges");
+    let changes = [(FaceId(a), Some(0)), (FaceId(bb), Some(0))];
+    let before = h.set_up(&changes, 1).unwrap();
+    let mut pos = before.clone();
+    h.apply(&mut pos, HexMove::Place(x));
+    let rate = |pos: &HexPosition, last: Option<HexMove>| {
+        let mut moves = Vec::new();
+        h.legal_moves(pos, &mut moves);
+        let mut out = Vec::new();
+        h.priors(&aux, pos, last, &moves, &mut out);
+        assert_eq!(out.len(), moves.len());
+        moves
+            .into_iter()
+            .zip(out)
+            .map(|(m, v)| match m {
+                HexMove::Place(g) => (g, v),
+                HexMove::Swap => unreachable!(),
+            })
+            .collect::<Vec<_>>()
+    };
+    let rated = rate(&pos, Some(HexMove::Place(x)));
+    let (best, v) = rated
+        .iter()
+        .copied()
+        .max_by(|p, q| p.1.total_cmp(&q.1))
+        .unwrap();
+    assert_eq!(best, FaceId(y), "the answer in the bridge is rated highest");
+    assert!(
+        rated.iter().all(|&(g, w)| g == best || w + 0.2 <= v),
+        "and well above every other move: {rated:?}"
+    );
+    // The position remembers its last stone: the same rating without being told.
+    assert_eq!(rate(&pos, None), rated);
+    let of = |rated: &[(FaceId, f32)], g: FaceId| rated.iter().find(|r| r.0 == g).unwrap().1;
+    assert!(of(&rated, f("a11")) < 0.5, "a lone face on the edge");
+    assert_eq!(of(&rated, f("i3")), 0.5, "an open face far from the stones");
+    // After a set-up (Blue to play), no face is an answer to anything.
+    let rated = rate(&before, None);
+    assert!(rated.iter().all(|r| r.1 < 0.9), "{rated:?}");
+    assert!(
+        (of(&rated, x) - 0.45).abs() < 1e-6,
+        "Blue intruding into Red's bridge: {}",
+        of(&rated, x)
+    );
+    let red_to_move = h.set_up(&changes, 0).unwrap();
+    let rated = rate(&red_to_move, None);
+    assert!(
+        (of(&rated, x) - 0.35).abs() < 1e-6,
+        "Red filling its own bridge (next to its stones): {}",
+        of(&rated, x)
+    );
+}
+
+/// With priors on (Hex's default), a short search answers the intrusion,
+/// which the same search without them misses; it stays deterministic for a
+/// seed.
+#[test]
+fn hex_search_with_priors_answers_an_intrusion() {
+    let mut g = game(RulesKind::Hex, Some(9));
+    for m in "e5 a9 g4 f4".split_whitespace() {
+        g.play_str(m).unwrap();
+    }
+    let run = |params: &str, sims| {
+        engine(RulesKind::Hex, params)
+            .start(g.as_ref(), SearchLimits::simulations(sims))
+            .unwrap()
+            .wait()
+            .unwrap()
+    };
+    for sims in [30, 60, 300] {
+        let r = run(",bridge=1,prior=20", sims);
+        assert_eq!(r.best_move, "f5", "{sims} simulations: {r:?}");
+        assert_eq!(r, run(",bridge=1,prior=20", sims));
+    }
+    // Without them the same short search has not found it yet.
+    let r = run(",bridge=1,prior=0", 30);
+    assert_ne!(r.best_move, "f5", "{r:?}");
 }

@@ -318,7 +318,7 @@ pub fn search_with<R: Searchable>(
     // Thread 0's generator also shuffles the root's moves, as a lone
     // thread's did before several shared the tree.
     let mut rngs: Vec<ChaCha8Rng> = (0..threads).map(rng_of).collect();
-    t.root_tactics(rules, &aux, &mut Scratch::default(), &mut rngs[0]);
+    t.root_tactics(rules, &aux, params, &mut Scratch::default(), &mut rngs[0]);
     let progress_of = |t: &Tree<R>| {
         let stats = t.root_stats();
         let first = tree::best_of(&stats).map(|b| b.mv);

@@ -213,6 +213,10 @@ pub struct Params {
     /// children of little-visited nodes ([`Tree::recycle`]) and goes on
     /// growing the tree; off, a full tree stops growing.
     pub recycle: bool,
+    /// Prior knowledge: a new node's children start with the game's estimate
+    /// of each move ([`Searchable::priors`]) as this many RAVE visits, which
+    /// the real statistics outweigh as they come (0: off; needs RAVE).
+    pub prior: f32,
 }
 
 impl Params {
@@ -226,6 +230,7 @@ impl Params {
         "rave_init",
         "rave_final",
         "recycle",
+        "prior",
     ];
 
     /// Set a parameter by name (`value` finite and ≥ 0); false for an unknown name.
@@ -239,6 +244,7 @@ impl Params {
             "rave_init" => self.rave_init = (value as f32).max(1e-3),
             "rave_final" => self.rave_final = (value as f32).max(1e-3),
             "recycle" => self.recycle = value != 0.0,
+            "prior" => self.prior = value as f32,
             _ => return false,
         }
         true
@@ -256,6 +262,7 @@ impl Default for Params {
             rave_init: 2.12,
             rave_final: 830.0,
             recycle: true,
+            prior: 0.0,
         }
     }
 }
@@ -370,6 +377,8 @@ pub struct Scratch<R: Rules> {
     /// the child's position).
     rave_buf: Vec<(u32, Vec<(u32, f32)>)>,
     rave_pending: u32,
+    /// The game's prior estimates of the moves being expanded.
+    priors: Vec<f32>,
 }
 
 /// Simulations whose top RAVE statistics a thread gathers before adding them
@@ -391,6 +400,7 @@ impl<R: Rules> Default for Scratch<R> {
             batch_rave: false,
             rave_buf: Vec::new(),
             rave_pending: 0,
+            priors: Vec::new(),
         }
     }
 }
@@ -614,10 +624,12 @@ impl<R: Searchable> Tree<R> {
     /// another thread is doing so or has done so, or the arena is full.
     /// Returns their number (0: `node` has no legal move, and stays a leaf),
     /// or `None` when nothing was added.
+    #[allow(clippy::too_many_arguments)]
     fn expand(
         &self,
         rules: &R,
         aux: &R::Aux,
+        params: &Params,
         pos: &R::Position,
         node: u32,
         s: &mut Scratch<R>,
@@ -641,6 +653,19 @@ impl<R: Searchable> Tree<R> {
         for (k, &m) in s.moves.iter().enumerate() {
             a.set_mv(first + k as u32, m);
         }
+        if params.prior > 0.0 && params.rave && R::AMAF {
+            let last = (node != 0).then(|| a.mv(node));
+            s.priors.clear();
+            rules.priors(aux, pos, last, &s.moves, &mut s.priors);
+            if s.priors.len() == s.moves.len() {
+                let k = params.prior.round().max(1.0);
+                for (i, &v) in s.priors.iter().enumerate() {
+                    let c = a.node(first + i as u32);
+                    c.rave_visits.store(k as u32, Relaxed);
+                    c.rave_wins.set(k * v.clamp(0.0, 1.0));
+                }
+            }
+        }
         n.len.store(s.moves.len() as u32, Relaxed);
         n.first.store(first + 1, Release);
         Some(s.moves.len() as u32)
@@ -652,6 +677,7 @@ impl<R: Searchable> Tree<R> {
         &mut self,
         rules: &R,
         aux: &R::Aux,
+        params: &Params,
         s: &mut Scratch<R>,
         rng: &mut ChaCha8Rng,
     ) {
@@ -661,7 +687,7 @@ impl<R: Searchable> Tree<R> {
         self.tactics_done = true;
         if self.arena.children(0).is_none() {
             let pos = self.root_pos.clone();
-            self.expand(rules, aux, &pos, 0, s, rng);
+            self.expand(rules, aux, params, &pos, 0, s, rng);
         }
         let a = &self.arena;
         let Some(kids) = a.children(0) else {
@@ -815,7 +841,7 @@ impl<R: Searchable> Tree<R> {
                     if !(node == 0 || visits + 1 >= params.expand_at) {
                         break Descent::Playout;
                     }
-                    match self.expand(rules, aux, &pos, node, s, rng) {
+                    match self.expand(rules, aux, params, &pos, node, s, rng) {
                         Some(0) => {
                             // No legal move although the rules report no result: a draw.
                             a.set_proof(node, Proof::Draw);

@@ -50,6 +50,21 @@ pub trait Searchable: Rules {
         self.legal_moves(pos, out);
     }
 
+    /// Prior knowledge for the tree: a win-rate estimate (0..1, for the player
+    /// to move at `pos`) of each of `moves` (the tree moves at `pos`, which
+    /// `last` led to; `None` at the root), pushed onto `out` in order. Leaving
+    /// `out` empty gives no knowledge (the default). The search uses it with
+    /// RAVE, as its `prior` parameter's number of equivalent visits.
+    fn priors(
+        &self,
+        _aux: &Self::Aux,
+        _pos: &Self::Position,
+        _last: Option<Self::Move>,
+        _moves: &[Self::Move],
+        _out: &mut Vec<f32>,
+    ) {
+    }
+
     /// Whether the search may keep all-moves-as-first (RAVE) statistics: every
     /// move has a dense index ([`Searchable::move_index`]) and is played at most
     /// once in a game (a stone on a cell), and [`Searchable::simulate_amaf`]
