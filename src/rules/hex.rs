@@ -798,7 +798,7 @@ impl Settings for HexSettings {
         match name {
             "bridge" => self.bridge = value != 0.0,
             "inferior" => self.inferior = value != 0.0,
-            "waste" => self.waste = (value as f32).min(0.5),
+            "waste" => self.waste = value as f32,
             _ => return false,
         }
         true
@@ -948,7 +948,9 @@ impl Hex {
         for i in 0..len {
             let colour = if i % 2 == 0 { first } else { second };
             let mut j = usize::MAX;
-            if let (true, Some(x)) = (aux.bridge_playouts, last) {
+            if aux.bridge_playouts
+                && let Some(x) = last
+            {
                 let b = &aux.bridges;
                 // Answer an intrusion into one of our bridges (a random one if several).
                 let mut seen = 0u32;
@@ -1326,6 +1328,9 @@ impl Searchable for Hex {
             _ => pos.last,
         };
         let last = (cells.get(last as usize) == Some(&(3 - me))).then_some(last);
+        // The answers to the last stone's intrusions (its bridges of ours
+        // whose other carrier is still empty: at most three on hexagonal
+        // cells, as their owned ends alternate round it; four are kept).
         let mut saves = [u32::MAX; 4];
         if let Some(x) = last {
             let mut k = 0;
