@@ -1328,20 +1328,6 @@ impl Searchable for Hex {
             _ => pos.last,
         };
         let last = (cells.get(last as usize) == Some(&(3 - me))).then_some(last);
-        // The answers to the last stone's intrusions (its bridges of ours
-        // whose other carrier is still empty: at most three on hexagonal
-        // cells, as their owned ends alternate round it; four are kept).
-        let mut saves = [u32::MAX; 4];
-        if let Some(x) = last {
-            let mut k = 0;
-            for &[a, b, y] in aux.bridges.at(x as usize) {
-                if k < saves.len() && cells[y as usize] == EMPTY && owner(a) == me && owner(b) == me
-                {
-                    saves[k] = y;
-                    k += 1;
-                }
-            }
-        }
         let open = |[_, x, y]: [u32; 3]| cells[x as usize] == EMPTY && cells[y as usize] == EMPTY;
         for &m in moves {
             let HexMove::Place(f) = m else {
@@ -1349,7 +1335,24 @@ impl Searchable for Hex {
                 continue;
             };
             let c = f.index();
-            if saves.contains(&f.0) {
+            // The bridges `c` carries: answering the last stone's intrusion
+            // into one of ours (it holds the other carrier) is nearly forced;
+            // filling one's own intact bridge wastes a move; intruding into
+            // the opponent's is answered at once.
+            let (mut save, mut own_carrier, mut their_carrier) = (false, false, false);
+            for &[a, b, y] in aux.bridges.at(c) {
+                let o = owner(a);
+                if o != owner(b) {
+                    continue;
+                }
+                if Some(y) == last {
+                    save |= o == me;
+                } else if cells[y as usize] == EMPTY {
+                    own_carrier |= o == me;
+                    their_carrier |= o == 3 - me;
+                }
+            }
+            if save {
                 out.push(0.9);
                 continue;
             }
@@ -1359,15 +1362,6 @@ impl Searchable for Hex {
                 last.is_some_and(|x| nb.contains(&x) || ends.iter().any(|&e| e[0] == x && open(e)));
             let bridge = ends.iter().any(|&e| owner(e[0]) == me && open(e));
             let touch = nb.iter().any(|&g| cells[g as usize] == me);
-            // Filling one's own intact bridge wastes a move; intruding into
-            // the opponent's is answered at once.
-            let (mut own_carrier, mut their_carrier) = (false, false);
-            for &[a, b, y] in aux.bridges.at(c) {
-                if cells[y as usize] == EMPTY && owner(a) == owner(b) {
-                    own_carrier |= owner(a) == me;
-                    their_carrier |= owner(a) == 3 - me;
-                }
-            }
             let mut v = 0.5;
             if own_carrier {
                 v -= aux.waste;
