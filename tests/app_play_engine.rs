@@ -55,6 +55,9 @@ fn step_until(h: &mut H, timeout: Duration, mut done: impl FnMut(&H) -> bool) ->
 
 /// A Hex game on `board` with Blue a computer given 10 s per move, after the
 /// human (Red) played c3: the computer is to move.
+/// The computer (Blue, 10 s) to move after Red's c3, on a board it cannot
+/// solve at once (Hex 5×5 it proves lost for Blue within a hundred
+/// simulations: use 7×7).
 fn computer_to_move(h: &mut H, board: &Board) {
     h.state_mut().play.setup.seats[1] = Seat::Computer { seconds: 10.0 };
     new_game(h, "Hex");
@@ -88,7 +91,7 @@ fn the_computer_answers_a_human_move_without_blocking_the_window() {
 
 #[test]
 fn stop_makes_the_computer_move_now() {
-    let board = presets::hex(5);
+    let board = presets::hex(7);
     let (mut h, _dir) = harness(Some(board.clone()));
     computer_to_move(&mut h, &board);
     assert!(step_until(&mut h, Duration::from_secs(5), |h| h
@@ -113,7 +116,7 @@ fn stop_makes_the_computer_move_now() {
 
 #[test]
 fn takeback_cancels_the_search_and_gives_the_turn_back() {
-    let board = presets::hex(5);
+    let board = presets::hex(7);
     let (mut h, _dir) = harness(Some(board.clone()));
     computer_to_move(&mut h, &board);
     assert!(step_until(&mut h, Duration::from_secs(5), |h| h
@@ -218,7 +221,7 @@ fn computer_seats_play_every_game() {
 
 #[test]
 fn leaving_play_cancels_the_search_and_it_resumes_on_return() {
-    let board = presets::hex(5);
+    let board = presets::hex(7);
     let (mut h, _dir) = harness(Some(board.clone()));
     computer_to_move(&mut h, &board);
     assert!(step_until(&mut h, Duration::from_secs(5), |h| h

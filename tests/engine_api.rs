@@ -31,7 +31,9 @@ fn play(g: &mut dyn DynGame, moves: &str) {
 #[test]
 fn every_game_gets_a_legal_move_with_faces_and_progress() {
     for kind in RulesKind::ALL {
-        let g = game(kind, None);
+        // Hex 7×7: 5×5 is proven within a hundred simulations, and a
+        // proven root stops the search before its budget.
+        let g = game(kind, (kind == RulesKind::Hex).then_some(7));
         let mut e = DynEngine::new(SearchConfig::default());
         let h = e.start(g.as_ref(), SearchLimits::simulations(300)).unwrap();
         let r = h.wait().unwrap();
@@ -182,12 +184,12 @@ fn tuning_parameters_parse_with_clear_errors() {
     let e = |text: &str, kind| EngineParams::parse(text, kind).unwrap_err().to_string();
     assert_eq!(
         e("speed=3", RulesKind::Twixt),
-        "unknown parameter 'speed' (explore, expand, nodes, fpu, rave, rave_init, rave_final, recycle, prior, local)"
+        "unknown parameter 'speed' (explore, expand, nodes, fpu, rave, rave_init, rave_final, recycle, prior, knowledge, local)"
     );
     // A game's settings belong to that game only.
     assert_eq!(
         e("local=0.5", RulesKind::Loa),
-        "unknown parameter 'local' (explore, expand, nodes, fpu, rave, rave_init, rave_final, recycle, prior, cut, mobility)"
+        "unknown parameter 'local' (explore, expand, nodes, fpu, rave, rave_init, rave_final, recycle, prior, knowledge, cut, mobility)"
     );
     assert!(e("explore", RulesKind::Hex).contains("name=value"));
     assert!(e("explore=-1", RulesKind::Hex).contains("not a non-negative number"));

@@ -142,7 +142,8 @@ fn knowledgeable_searches_are_deterministic_for_a_seed_and_budget() {
         } else {
             ""
         };
-        let g = game(kind, None);
+        // Hex 7×7: the search proves 5×5 before its budget.
+        let g = game(kind, (kind == RulesKind::Hex).then_some(7));
         let run = || {
             engine(kind, extra)
                 .start(g.as_ref(), SearchLimits::simulations(600))
@@ -207,6 +208,8 @@ fn hex_plays_with_its_measured_switches_by_default_and_params_override_them() {
     assert!(settings.bridge);
     assert_eq!(params.prior, 20.0);
     assert_eq!(settings.waste, 0.2);
+    assert!(settings.vc);
+    assert_eq!(params.knowledge, 20);
     // Other games keep the generic defaults.
     let (loa, _) = boardwright::engine::game_params::<boardwright::rules::loa::Loa>();
     assert_eq!(loa, boardwright::engine::Params::default());
@@ -228,9 +231,9 @@ fn hex_plays_with_its_measured_switches_by_default_and_params_override_them() {
     let default = run("");
     assert_eq!(
         default,
-        run("explore=0.3,fpu=1,rave=1,bridge=1,prior=20,waste=0.2")
+        run("explore=0.3,fpu=1,rave=1,bridge=1,prior=20,waste=0.2,vc=1,knowledge=20")
     );
-    let old = run("explore=0.6,fpu=0,rave=0,bridge=0,prior=0,waste=0");
+    let old = run("explore=0.6,fpu=0,rave=0,bridge=0,prior=0,waste=0,vc=0,knowledge=0");
     assert_ne!(
         format!("{:?} {:?}", default.win_rate, default.tree),
         format!("{:?} {:?}", old.win_rate, old.tree),
@@ -747,4 +750,320 @@ fn hex_search_with_priors_answers_an_intrusion() {
     // Without them the same short search has not found it yet.
     let r = run(",bridge=1,prior=0", 30);
     assert_ne!(r.best_move, "f5", "{r:?}");
+}
+
+/// Both players' goals on a board, from its side tags, independent of the
+/// rules' tables: Red (0) joins top and bottom, Blue (1) left and right.
+struct Goals {
+    nbrs: Vec<Vec<usize>>,
+    start: [Vec<usize>; 2],
+    end: [Vec<bool>; 2],
+}
+
+impl Goals {
+    fn new(h: &Hex) -> Goals {
+        use boardwright::board::SideTag;
+        let b = h.board();
+        let n = b.face_count();
+        let nbrs = (0..n as u32)
+            .map(|f| {
+                b.mesh()
+                    .adjacent_faces(FaceId(f))
+                    .map(|g| g.index())
+                    .collect()
+            })
+            .collect();
+        let on = |t: SideTag| {
+            b.faces_on_side(t)
+                .iter()
+                .map(|f| f.index())
+                .collect::<Vec<_>>()
+        };
+        let mask = |t: SideTag| {
+            let mut m = vec![false; n];
+            for f in on(t) {
+                m[f] = true;
+            }
+            m
+        };
+        Goals {
+            nbrs,
+            start: [on(SideTag::Top), on(SideTag::Left)],
+            end: [mask(SideTag::Bottom), mask(SideTag::Right)],
+        }
+    }
+
+    /// Whether colour `c`'s stones in `cells` join its sides.
+    fn joins(&self, cells: &[u8], c: u8) -> bool {
+        let c = c as usize;
+        let mut seen = vec![false; cells.len()];
+        let mut stack: Vec<usize> = self.start[c]
+            .iter()
+            .copied()
+            .filter(|&f| cells[f] as usize == c)
+            .collect();
+        while let Some(f) = stack.pop() {
+            if std::mem::replace(&mut seen[f], true) {
+                continue;
+            }
+            if self.end[c][f] {
+                return true;
+            }
+            stack.extend(
+                self.nbrs[f]
+                    .iter()
+                    .copied()
+                    .filter(|&g| cells[g] as usize == c && !seen[g]),
+            );
+        }
+        false
+    }
+}
+
+/// The result of `cells` (0 Red, 1 Blue, 2 empty; blocked faces 3) with best
+/// play, `to_move` first: 0 or 1 the winner, 2 a draw (a board that can fill
+/// up without a connection). An exhaustive search with a table.
+fn solve(
+    goals: &Goals,
+    cells: &mut Vec<u8>,
+    to_move: u8,
+    memo: &mut std::collections::HashMap<Vec<u8>, u8>,
+) -> u8 {
+    let filled = |cells: &[u8], c: u8| -> Vec<u8> {
+        cells.iter().map(|&x| if x == 2 { c } else { x }).collect()
+    };
+    for c in [0, 1] {
+        if goals.joins(cells, c) {
+            return c;
+        }
+    }
+    let can = [
+        goals.joins(&filled(cells, 0), 0),
+        goals.joins(&filled(cells, 1), 1),
+    ];
+    if !can[0] && !can[1] {
+        return 2;
+    }
+    if let Some(&w) = memo.get(cells.as_slice()) {
+        return w;
+    }
+    // Win > draw > loss for the player to move.
+    let rank = |w: u8| {
+        if w == to_move {
+            2
+        } else if w == 2 {
+            1
+        } else {
+            0
+        }
+    };
+    let empty: Vec<usize> = (0..cells.len()).filter(|&f| cells[f] == 2).collect();
+    let mut best = 1 - to_move;
+    for f in empty {
+        cells[f] = to_move;
+        let w = solve(goals, cells, 1 - to_move, memo);
+        cells[f] = 2;
+        if rank(w) > rank(best) {
+            best = w;
+            if w == to_move {
+                break;
+            }
+        }
+    }
+    memo.insert(cells.clone(), best);
+    best
+}
+
+/// The virtual-connection verdicts checked against an exact solution on
+/// random positions of Hex 4×4 and 5×5 and of Hex on a 4×4 square grid
+/// (where a full board can be a draw): a player said to have won wins with
+/// best play, and facing a must-play region every move outside it loses.
+#[test]
+fn connection_verdicts_agree_with_exact_solutions() {
+    use boardwright::rules::hex::Verdict;
+    let mut rng = ChaCha8Rng::seed_from_u64(1616);
+    let mut seen = [0usize; 3];
+    let square = Hex::new(Arc::new(presets::square_grid(4, 4)), false).unwrap();
+    for (h, plies, count) in [
+        (hex(4), 4..=10usize, 150),
+        (hex(5), 11..=16, 150),
+        (square, 3..=9, 100),
+    ] {
+        let goals = Goals::new(&h);
+        let n = h.board().face_count();
+        let mut checked = 0;
+        while checked < count {
+            let plies = rng.random_range(plies.clone());
+            let Some(pos) = random_position(&h, plies, &mut rng) else {
+                continue;
+            };
+            checked += 1;
+            let mut cells: Vec<u8> = (0..n as u32)
+                .map(|f| h.piece_at(&pos, FaceId(f)).unwrap_or(2))
+                .collect();
+            let me = h.to_move(&pos);
+            let board = h.board().meta().name.clone();
+            let mut memo = std::collections::HashMap::new();
+            match h.verdict(&pos) {
+                Verdict::Won(p) => {
+                    seen[0] += 1;
+                    let best = solve(&goals, &mut cells, me, &mut memo);
+                    assert_eq!(best, p, "{board}: {cells:?}, {me} to move");
+                }
+                Verdict::MustPlay(faces) => {
+                    seen[1] += 1;
+                    assert!(!faces.is_empty());
+                    let outside: Vec<usize> = (0..n)
+                        .filter(|&f| cells[f] == 2 && !faces.contains(&(f as u32)))
+                        .collect();
+                    for f in outside {
+                        cells[f] = me;
+                        let w = solve(&goals, &mut cells, 1 - me, &mut memo);
+                        cells[f] = 2;
+                        assert_eq!(
+                            w,
+                            1 - me,
+                            "{board}: {cells:?}, {me} to move: {f} is outside {faces:?} but does not lose"
+                        );
+                    }
+                }
+                Verdict::Open => seen[2] += 1,
+            }
+        }
+    }
+    // The check is not empty: all three verdicts occur.
+    assert!(seen[0] >= 50 && seen[1] >= 20 && seen[2] >= 3, "{seen:?}");
+}
+
+/// The usual shapes on Hex 9×9: a chain of bridges with edge templates at
+/// both ends is a virtual connection for whoever moves; an intrusion makes it
+/// a semi-connection whose key is the answer; and the side facing it may only
+/// play in its carrier.
+#[test]
+fn connections_on_the_usual_shapes() {
+    use boardwright::rules::hex::Verdict;
+    let h = hex(9);
+    let f = |name: &str| face(&h, name);
+    let set_up = |red: &[&str], blue: &[&str], to_move| {
+        let mut changes: Vec<(FaceId, Option<u8>)> =
+            red.iter().map(|n| (FaceId(f(n)), Some(0))).collect();
+        changes.extend(blue.iter().map(|n| (FaceId(f(n)), Some(1))));
+        h.set_up(&changes, to_move).unwrap()
+    };
+    let names = |faces: &[u32]| -> Vec<String> {
+        let start = h.start();
+        faces
+            .iter()
+            .map(|&x| h.format_move(&start, HexMove::Place(FaceId(x))))
+            .collect()
+    };
+    let chain = ["e2", "d4", "c6", "b8"];
+    let none = vec![false; h.board().face_count()];
+    for to_move in [0, 1] {
+        let pos = set_up(&chain, &[], to_move);
+        assert_eq!(h.verdict(&pos), Verdict::Won(0), "{to_move} to move");
+        let c = h.connections(&pos, 0, &none).virtual_.unwrap();
+        let mut carrier = names(&c.carrier);
+        carrier.sort();
+        // Two cells for each edge template and each of the three bridges.
+        assert_eq!(
+            carrier,
+            ["a9", "b7", "b9", "c5", "c7", "d3", "d5", "e1", "e3", "f1"],
+        );
+        assert_eq!(c.key, None);
+    }
+    // Blue intrudes into the e2–d4 bridge: Red to move still wins by
+    // answering (the key), and no longer has a virtual connection.
+    let pos = set_up(&chain, &["d3"], 0);
+    let red = h.connections(&pos, 0, &none);
+    assert_eq!(red.virtual_, None);
+    assert_eq!(
+        red.semi.as_ref().and_then(|c| c.key),
+        Some(f("e3")),
+        "{:?}",
+        red.semi.as_ref().map(|c| names(&c.carrier))
+    );
+    assert_eq!(h.verdict(&pos), Verdict::Won(0));
+    // Red's bridges reach the sixth row only: Red has a semi-connection
+    // (key b8), and Blue to move may only play in its carrier.
+    let pos = set_up(&["e2", "d4", "c6"], &[], 1);
+    let Verdict::MustPlay(must) = h.verdict(&pos) else {
+        panic!("{:?}", h.verdict(&pos));
+    };
+    let semi = h.connections(&pos, 0, &none).semi.unwrap();
+    assert_eq!(semi.key, Some(f("b8")));
+    assert!(must.contains(&f("b8")), "{:?}", names(&must));
+    assert!(
+        must.iter().all(|c| semi.carrier.contains(c)),
+        "{:?}",
+        names(&must)
+    );
+    assert!(must.len() < 20, "{:?}", names(&must));
+    // Blue has no such connection, and with Red to move Red has won.
+    assert_eq!(h.connections(&pos, 1, &none), Default::default());
+    assert_eq!(
+        h.verdict(&set_up(&["e2", "d4", "c6"], &[], 0)),
+        Verdict::Won(0)
+    );
+    // c7 on the third row from the bottom reaches it by the third-row
+    // template (OR rule): a virtual connection again, with Blue to move.
+    let pos = set_up(&["e2", "d4", "c6", "c7"], &[], 1);
+    assert_eq!(h.verdict(&pos), Verdict::Won(0));
+    let c = h.connections(&pos, 0, &none).virtual_.unwrap();
+    let rows: Vec<u32> = names(&c.carrier)
+        .iter()
+        .map(|m| m[1..].parse().unwrap())
+        .collect();
+    // The template's part: at least 7 faces on rows 7 to 9 (8 for the
+    // ziggurat).
+    assert!(
+        rows.iter().filter(|&&r| r >= 7).count() >= 7,
+        "{:?}",
+        names(&c.carrier)
+    );
+    // A Blue stone inside the template's row 1 leaves Red only a
+    // semi-connection: Blue to move must play in it.
+    let pos = set_up(&["e2", "d4", "c6", "c7"], &["c9"], 1);
+    assert!(
+        matches!(h.verdict(&pos), Verdict::MustPlay(_)),
+        "{:?}",
+        h.verdict(&pos)
+    );
+}
+
+/// With the knowledge switched on, the search proves positions the
+/// connections decide: the side facing a virtual connection sees every move
+/// lose at once, and the side whose bridge was intruded into answers it as a
+/// proven win; without it, the same short searches prove nothing.
+#[test]
+fn hex_search_with_connections_proves_the_decided_positions() {
+    let mut g = game(RulesKind::Hex, Some(9));
+    // Red builds e2 d4 c6 b8 (bridges, edge templates at both ends) while
+    // Blue plays elsewhere; Blue to move has lost.
+    for m in "e2 i1 d4 i2 c6 i3 b8".split_whitespace() {
+        g.play_str(m).unwrap();
+    }
+    let run = |g: &dyn DynGame, params: &str, sims| {
+        engine(RulesKind::Hex, params)
+            .start(g, SearchLimits::simulations(sims))
+            .unwrap()
+            .wait()
+            .unwrap()
+    };
+    let r = run(g.as_ref(), ",vc=1,knowledge=5", 20_000);
+    assert_eq!(r.win_rate, 0.0, "{r:?}");
+    assert!(r.simulations < 20_000, "proven before the budget: {r:?}");
+    let r = run(g.as_ref(), ",vc=0,knowledge=0", 2_000);
+    assert!(r.win_rate > 0.0, "{r:?}");
+    // Blue intrudes into the e2–d4 bridge: Red answers e3, a proven win.
+    g.play_str("d3").unwrap();
+    let r = run(g.as_ref(), ",vc=1,knowledge=5", 20_000);
+    assert_eq!((r.best_move.as_str(), r.win_rate), ("e3", 1.0), "{r:?}");
+    assert_eq!(
+        r,
+        run(g.as_ref(), ",vc=1,knowledge=5", 20_000),
+        "deterministic"
+    );
+    let r = run(g.as_ref(), ",vc=0,knowledge=0", 2_000);
+    assert!(r.win_rate < 1.0, "{r:?}");
 }

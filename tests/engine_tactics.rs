@@ -279,7 +279,9 @@ fn root_visits<R: Searchable>(tree: &Option<Tree<R>>) -> u64 {
 
 #[test]
 fn tree_reuse_keeps_the_statistics_of_the_position_reached() {
-    let rules = hex_rules(5);
+    // 7×7: Hex 5×5 is proven within a hundred simulations, and a proven
+    // root stops the search.
+    let rules = hex_rules(7);
     let mut pos = rules.start();
     let mut tree = None;
     let mv = run(&rules, &pos, &mut tree, 3000);

@@ -2,7 +2,7 @@
 //! game with an MCTS-solver (proven wins and losses propagate), mate-in-one and
 //! must-block checks at the root, and reuse of the subtree of the position reached.
 
-use crate::rules::search::{Searchable, reward_for};
+use crate::rules::search::{Knowledge, Searchable, reward_for};
 use crate::rules::{Player, Rules, opponent};
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -50,6 +50,10 @@ fn racy_inc(c: &AtomicU32) {
 
 /// `first` of a node whose children another thread is adding.
 const BUSY: u32 = u32::MAX;
+
+/// A node's proof byte while its proof is unknown and the game's knowledge
+/// has been asked about it ([`Params::knowledge`]); any proof replaces it.
+const ASKED: u8 = 0x80;
 
 /// One node of the tree. Every field may be read and updated by several
 /// searching threads at once; the all-zero node is a fresh, unexpanded leaf.
@@ -217,6 +221,11 @@ pub struct Params {
     /// of each move ([`Searchable::priors`]) as this many RAVE visits, which
     /// the real statistics outweigh as they come (0: off; needs RAVE).
     pub prior: f32,
+    /// The game's knowledge ([`Searchable::knowledge`]) is asked about a node
+    /// once it has this many visits, and about the root at once: a proven
+    /// winner decides the node, and moves it proves losing are marked so
+    /// (0: never).
+    pub knowledge: u32,
 }
 
 impl Params {
@@ -231,6 +240,7 @@ impl Params {
         "rave_final",
         "recycle",
         "prior",
+        "knowledge",
     ];
 
     /// Set a parameter by name (`value` finite and ≥ 0); false for an unknown name.
@@ -245,6 +255,7 @@ impl Params {
             "rave_final" => self.rave_final = (value as f32).max(1e-3),
             "recycle" => self.recycle = value != 0.0,
             "prior" => self.prior = value as f32,
+            "knowledge" => self.knowledge = value as u32,
             _ => return false,
         }
         true
@@ -263,6 +274,7 @@ impl Default for Params {
             rave_final: 830.0,
             recycle: true,
             prior: 0.0,
+            knowledge: 0,
         }
     }
 }
@@ -330,15 +342,22 @@ impl<M> RootStat<M> {
     }
 }
 
-/// Pick the best of merged root statistics: a proven win, else the most visited
-/// move that is not a proven loss (ties: higher win rate), else any.
+/// Pick the best of merged root statistics: the most visited proven win, else
+/// the most visited move that is not a proven loss (ties: higher win rate),
+/// else any.
 pub fn best_of<M: Copy + Ord>(stats: &[RootStat<M>]) -> Option<&RootStat<M>> {
-    if let Some(w) = stats.iter().find(|s| s.proof == Proof::Win) {
-        return Some(w);
-    }
     let better = |a: &RootStat<M>, b: &RootStat<M>| {
         a.visits > b.visits || (a.visits == b.visits && a.rate() > b.rate())
     };
+    let mut win: Option<&RootStat<M>> = None;
+    for s in stats.iter().filter(|s| s.proof == Proof::Win) {
+        if win.is_none_or(|b| better(s, b)) {
+            win = Some(s);
+        }
+    }
+    if win.is_some() {
+        return win;
+    }
     let mut best: Option<&RootStat<M>> = None;
     for s in stats.iter().filter(|s| s.proof != Proof::Loss) {
         if best.is_none_or(|b| better(s, b)) {
@@ -564,6 +583,12 @@ impl<R: Searchable> Tree<R> {
         queue.push_back((t, root));
         while let Some((from, to)) = queue.pop_front() {
             if from != t && old.visits(from) < min_visits {
+                // A leaf again: the knowledge marked its children, so it is
+                // asked again when they are added again.
+                let _ = new
+                    .node(to)
+                    .proof
+                    .compare_exchange(ASKED, 0, Relaxed, Relaxed);
                 continue;
             }
             let Some(kids) = old.children(from) else {
@@ -671,6 +696,43 @@ impl<R: Searchable> Tree<R> {
         Some(s.moves.len() as u32)
     }
 
+    /// Ask the game's knowledge about `node` (at `pos`, children `kids`)
+    /// unless a thread has already: mark the children it proves losing, and
+    /// with `decide` prove the node itself when it knows the winner, which it
+    /// returns.
+    fn ask(
+        &self,
+        rules: &R,
+        aux: &R::Aux,
+        pos: &R::Position,
+        node: u32,
+        kids: std::ops::Range<u32>,
+        decide: bool,
+    ) -> Option<Player> {
+        let a = &self.arena;
+        let proof = &a.node(node).proof;
+        if proof.load(Relaxed) != 0 || proof.compare_exchange(0, ASKED, Relaxed, Relaxed).is_err() {
+            return None;
+        }
+        match rules.knowledge(aux, pos) {
+            Knowledge::Nothing => None,
+            Knowledge::Winner(w) if decide => {
+                let mover = opponent(rules.to_move(pos));
+                a.set_proof(node, if w == mover { Proof::Win } else { Proof::Loss });
+                Some(w)
+            }
+            Knowledge::Winner(_) => None,
+            Knowledge::Only(keep) => {
+                for c in kids {
+                    if !keep.contains(&a.mv(c)) && a.proof(c) == Proof::Unknown {
+                        a.set_proof(c, Proof::Loss);
+                    }
+                }
+                None
+            }
+        }
+    }
+
     /// Mark root children that win at once (proven wins) and those after which
     /// the opponent has an immediate win (proven losses).
     pub fn root_tactics(
@@ -693,6 +755,12 @@ impl<R: Searchable> Tree<R> {
         let Some(kids) = a.children(0) else {
             return;
         };
+        if params.knowledge > 0 {
+            // At the root only the losing moves count: the search must still
+            // pick a move when the position is decided.
+            let root = self.root_pos.clone();
+            self.ask(rules, aux, &root, 0, kids.clone(), false);
+        }
         let me = self.root_player;
         let mut after: Vec<R::Position> = Vec::with_capacity(kids.len());
         for c in kids.clone() {
@@ -853,6 +921,13 @@ impl<R: Searchable> Tree<R> {
                     }
                 }
             };
+            if params.knowledge > 0
+                && node != 0
+                && a.visits(node) >= params.knowledge
+                && let Some(w) = self.ask(rules, aux, &pos, node, kids.clone(), true)
+            {
+                break Descent::Reward(reward_for(Some(w), 0));
+            }
             // Select a child (the node's player to move is `to_move`).
             match self.select(node, kids, params, rave) {
                 Ok(c) => {

@@ -50,6 +50,13 @@ pub trait Searchable: Rules {
         self.legal_moves(pos, out);
     }
 
+    /// What the game can prove about `pos` beyond its rules, asked once a
+    /// tree node has been visited often enough (the search's `knowledge`
+    /// parameter): by default nothing. Hex answers from virtual connections.
+    fn knowledge(&self, _aux: &Self::Aux, _pos: &Self::Position) -> Knowledge<Self::Move> {
+        Knowledge::Nothing
+    }
+
     /// Prior knowledge for the tree: a win-rate estimate (0..1, for the player
     /// to move at `pos`) of each of `moves` (the tree moves at `pos`, which
     /// `last` led to; `None` at the root), pushed onto `out` in order. Leaving
@@ -92,6 +99,17 @@ pub trait Searchable: Rules {
     ) -> f32 {
         self.simulate(aux, pos, rng, moves, bytes)
     }
+}
+
+/// What a game's knowledge proves about a position ([`Searchable::knowledge`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Knowledge<M> {
+    /// Nothing beyond what the search finds.
+    Nothing,
+    /// This player wins with best play, whoever is to move.
+    Winner(Player),
+    /// Every legal move but these loses for the player to move.
+    Only(Vec<M>),
 }
 
 /// A game's tuning settings, set by name (`--params local=0.5` on the command line).
