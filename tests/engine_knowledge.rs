@@ -261,68 +261,10 @@ fn random_position(
     Some(pos)
 }
 
-/// A full board's winner by flood fill, independent of the rules' own tables:
-/// whether Red (0) joins top and bottom.
-struct FullBoard {
-    nbrs: Vec<Vec<usize>>,
-    top: Vec<usize>,
-    bottom: Vec<bool>,
-}
-
-impl FullBoard {
-    fn new(h: &Hex) -> FullBoard {
-        use boardwright::board::SideTag;
-        let b = h.board();
-        let n = b.face_count();
-        let nbrs = (0..n as u32)
-            .map(|f| {
-                b.mesh()
-                    .adjacent_faces(FaceId(f))
-                    .map(|g| g.index())
-                    .collect()
-            })
-            .collect();
-        let top = b
-            .faces_on_side(SideTag::Top)
-            .iter()
-            .map(|f| f.index())
-            .collect();
-        let mut bottom = vec![false; n];
-        for f in b.faces_on_side(SideTag::Bottom) {
-            bottom[f.index()] = true;
-        }
-        FullBoard { nbrs, top, bottom }
-    }
-    fn red_wins(&self, cells: &[u8]) -> bool {
-        let mut seen = vec![false; cells.len()];
-        let mut stack: Vec<usize> = self
-            .top
-            .iter()
-            .copied()
-            .filter(|&f| cells[f] == 0)
-            .collect();
-        while let Some(f) = stack.pop() {
-            if std::mem::replace(&mut seen[f], true) {
-                continue;
-            }
-            if self.bottom[f] {
-                return true;
-            }
-            stack.extend(
-                self.nbrs[f]
-                    .iter()
-                    .copied()
-                    .filter(|&g| cells[g] == 0 && !seen[g]),
-            );
-        }
-        false
-    }
-}
-
 /// Every completion of `pos`'s empty faces (but `a` and `b`): whether Red
 /// wins with `a`/`b` coloured `(a0, b0)` exactly when with `(a1, b1)`.
 fn same_in_every_completion(
-    board: &FullBoard,
+    board: &Goals,
     h: &Hex,
     pos: &boardwright::rules::hex::HexPosition,
     a: usize,
@@ -346,7 +288,7 @@ fn same_in_every_completion(
         for (w, (ca, cb)) in [first, second].into_iter().enumerate() {
             cells[a] = ca;
             cells[b] = cb;
-            wins[w] = board.red_wins(&cells);
+            wins[w] = board.joins(&cells, 0);
         }
         wins[0] == wins[1]
     })
@@ -361,7 +303,7 @@ fn same_in_every_completion(
 fn dead_and_captured_faces_never_decide_any_completion() {
     let mut rng = ChaCha8Rng::seed_from_u64(16);
     let h = hex(5);
-    let board = FullBoard::new(&h);
+    let board = Goals::new(&h);
     let (mut dead_seen, mut pairs_seen) = (0, 0);
     for k in 0..400 {
         let plies = rng.random_range(12..20);

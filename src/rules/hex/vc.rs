@@ -82,6 +82,30 @@ struct Link {
     all: bool,
 }
 
+impl Link {
+    /// Add the link between `a` and `b` both ways.
+    fn join(edges: &mut Vec<(u32, Link)>, [a, b]: [u32; 2], start: u32, len: u32, all: bool) {
+        edges.push((
+            a,
+            Link {
+                to: b,
+                start,
+                len,
+                all,
+            },
+        ));
+        edges.push((
+            b,
+            Link {
+                to: a,
+                start,
+                len,
+                all,
+            },
+        ));
+    }
+}
+
 const NONE: u32 = u32::MAX;
 
 /// How many more semi-connections are looked for to narrow the must-play region.
@@ -184,14 +208,7 @@ impl Hex {
                 let start = cand.len() as u32;
                 cand.extend(pairs[i..j].iter().map(|x| x.2));
                 let len = (j - i) as u32;
-                let link = |to| Link {
-                    to,
-                    start,
-                    len,
-                    all: false,
-                };
-                edges.push((a, link(b)));
-                edges.push((b, link(a)));
+                Link::join(&mut edges, [a, b], start, len, false);
                 if is_face(a) {
                     near.push((b, a, start, len));
                 }
@@ -200,14 +217,7 @@ impl Hex {
         }
         for e in (0..n).filter(|&e| free(e)) {
             for &g in around_of(e) {
-                let link = |to| Link {
-                    to,
-                    start: 0,
-                    len: 0,
-                    all: false,
-                };
-                edges.push((e as u32, link(g)));
-                edges.push((g, link(e as u32)));
+                Link::join(&mut edges, [e as u32, g], 0, 0, false);
                 near.push((g, e as u32, 0, 0));
             }
         }
@@ -383,14 +393,7 @@ impl Hex {
                             cand.extend_from_slice(&p[..*pk]);
                             cand.extend_from_slice(&q[..*qk]);
                             let len = (pk + qk) as u32;
-                            let link = |to| Link {
-                                to,
-                                start,
-                                len,
-                                all: true,
-                            };
-                            edges.push((g, link(side)));
-                            edges.push((side, link(g)));
+                            Link::join(edges, [g, side], start, len, true);
                             break 'pairs;
                         }
                     }
