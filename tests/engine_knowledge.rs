@@ -1009,3 +1009,61 @@ fn hex_search_with_connections_proves_the_decided_positions() {
     let r = run(g.as_ref(), ",vc=0,knowledge=0", 2_000);
     assert!(r.win_rate < 1.0, "{r:?}");
 }
+
+/// Real games against MoHex 2.0 (`tests/data/sgf/mohex-matches/`, written by
+/// `tests/reference/gtp_match.py`): at every position where the connections
+/// call a player the winner, that player won the game. MoHex is a far
+/// stronger player than boardwright; it would not give away a game it had
+/// really won, so an unsound claim would show here as a contradiction.
+#[test]
+fn connection_claims_agree_with_how_games_against_mohex_ended() {
+    use boardwright::rules::hex::Verdict;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sgf/mohex-matches");
+    let mut games = 0;
+    let mut claims = 0;
+    let mut boards = std::collections::HashMap::new();
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
+        .collect();
+    paths.sort();
+    for path in paths {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let record = boardwright::io::sgf::read_sgf(&text).unwrap();
+        let size: u32 = text
+            .split("SZ[")
+            .nth(1)
+            .and_then(|t| t.split(']').next())
+            .and_then(|t| t.parse().ok())
+            .unwrap();
+        let h = boards.entry(size).or_insert_with(|| hex(size));
+        let mut pos = h.start();
+        let mut said = Vec::new();
+        for m in &record.moves {
+            if let Verdict::Won(p) = h.verdict(&pos) {
+                said.push((pos.stones(), p));
+            }
+            let mv = h.parse_move(&pos, m).unwrap();
+            h.apply(&mut pos, mv);
+        }
+        let winner = h
+            .result(&pos)
+            .flatten()
+            .expect("each game ends in a connection");
+        for (stones, p) in said {
+            assert_eq!(
+                p,
+                winner,
+                "{}: after {stones} stones the connections said {p} had won",
+                path.display()
+            );
+            claims += 1;
+        }
+        games += 1;
+    }
+    assert!(
+        games >= 40 && claims >= 100,
+        "{games} games, {claims} claims"
+    );
+}
