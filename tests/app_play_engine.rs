@@ -66,7 +66,8 @@ fn computer_to_move(h: &mut H, board: &Board) {
 
 #[test]
 fn the_computer_answers_a_human_move_without_blocking_the_window() {
-    let board = presets::hex(4);
+    // 7×7: on 4×4 the search proves the answer within the frame of the click.
+    let board = presets::hex(7);
     let (mut h, _dir) = harness(Some(board.clone()));
     h.state_mut().play.setup.seats[1] = Seat::Computer { seconds: 0.3 };
     new_game(&mut h, "Hex");
@@ -275,4 +276,39 @@ fn the_seat_choices_are_remembered_for_the_next_launch() {
     assert_eq!(setup.seats[0], Seat::Human);
     assert_eq!(setup.seats[1], Seat::Computer { seconds: 2.5 });
     assert_eq!(setup.seconds[1], 2.5);
+}
+
+/// In a position the search solves, the hint says so instead of giving an
+/// estimate: Hex 4×4 is won for Red by the short diagonal, and an opening in
+/// the acute corner loses.
+#[test]
+fn a_hint_in_a_solved_position_says_it_is_proven() {
+    let board = presets::hex(4);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    new_game(&mut h, "Hex");
+    let hint = |h: &mut H| {
+        click_label(h, "Hint");
+        assert!(step_until(h, Duration::from_secs(20), |h| h
+            .state()
+            .play
+            .hint()
+            .is_some()));
+        h.state().play.hint().unwrap().clone()
+    };
+    let red = hint(&mut h);
+    assert!(red.proven, "{red:?}");
+    assert!(
+        ["a4", "b3", "c2", "d1"].contains(&red.best_move.as_str()),
+        "{red:?}"
+    );
+    let shown = |h: &H, text: &str| h.query_all_by_label_contains(text).next().is_some();
+    assert!(shown(&h, "Hint: "));
+    assert!(shown(&h, "(proven win)"));
+    click_face(&mut h, &board, face(&board, "a1"));
+    let blue = hint(&mut h);
+    assert!(blue.proven && blue.win_rate == 1.0, "{blue:?}");
+    click_face(&mut h, &board, face(&board, &blue.best_move));
+    let red = hint(&mut h);
+    assert!(red.proven && red.win_rate == 0.0, "{red:?}");
+    assert!(shown(&h, "(proven loss: every move loses to best play)"));
 }

@@ -498,7 +498,7 @@ fn opening_map<R: Registered>(
                         let p = 1.0 - r.win_rate as f64;
                         stat.first_win_rate = p;
                         stat.samples = r.simulations;
-                        stat.proven = r.win_rate == 0.0 || r.win_rate == 1.0;
+                        stat.proven = r.proven;
                         stat.ci95 = if stat.proven {
                             [p, p]
                         } else {

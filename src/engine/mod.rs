@@ -18,7 +18,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 pub use tree::{Params, TreeInfo};
-use tree::{RootStat, Scratch, Tree};
+use tree::{Proof, RootStat, Scratch, Tree};
 
 /// How long to search: by time, by number of simulations, or both (whichever
 /// ends first). With neither, the search runs until [`Shared::stop`].
@@ -132,6 +132,9 @@ pub struct SearchResult<M> {
     pub best: M,
     /// Estimated win rate for the player to move, 0..1 (1 or 0 when proven).
     pub win_rate: f32,
+    /// Whether `win_rate` is proven (1 a win, 0 a loss, ½ a draw with best
+    /// play), not estimated.
+    pub proven: bool,
     /// Simulations run by this search (not counting reused ones).
     pub simulations: u64,
     /// The search tree's size at the end.
@@ -396,6 +399,7 @@ pub fn search_with<R: Searchable>(
     let result = SearchResult {
         best: best.mv,
         win_rate: best.rate(),
+        proven: best.proof != Proof::Unknown,
         simulations: sims,
         tree: t.info(),
     };

@@ -74,6 +74,9 @@ pub struct SearchResult {
     pub best_faces: Vec<FaceId>,
     /// Estimated win rate for the player to move, 0..1 (1 or 0 when proven).
     pub win_rate: f32,
+    /// Whether `win_rate` is proven (1 a win, 0 a loss, ½ a draw with best
+    /// play), not estimated.
+    pub proven: bool,
     /// Simulations run by this search (not counting reused ones).
     pub simulations: u64,
     /// The search trees' size at the end.
@@ -183,6 +186,7 @@ impl<R: Rules> Report<R> {
             best_move,
             best_faces,
             win_rate: r.win_rate,
+            proven: r.proven,
             simulations: r.simulations,
             tree: r.tree,
         })

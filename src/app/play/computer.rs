@@ -167,8 +167,23 @@ pub struct Hint {
     pub best_move: String,
     pub faces: Vec<FaceId>,
     pub win_rate: f32,
+    /// Whether the win rate is proven, not estimated.
+    pub proven: bool,
     /// The search's root statistics and principal variation (heat map).
     pub root: RootStats,
+}
+
+impl Hint {
+    /// "b3 (win estimate 62%)", or "b3 (proven win)" when the search proved it.
+    pub fn text(&self) -> String {
+        let how = match (self.proven, self.win_rate) {
+            (true, w) if w >= 1.0 => "proven win".to_string(),
+            (true, w) if w <= 0.0 => "proven loss: every move loses to best play".to_string(),
+            (true, _) => "proven draw".to_string(),
+            (false, w) => format!("win estimate {:.0}%", w * 100.0),
+        };
+        format!("{} ({how})", self.best_move)
+    }
 }
 
 struct Running {
@@ -304,6 +319,7 @@ impl Computer {
                         best_move: res.best_move,
                         faces: res.best_faces,
                         win_rate: res.win_rate,
+                        proven: res.proven,
                         root,
                     }),
                     (Err(e), p) => Finished::Failed(p, e),
@@ -446,11 +462,7 @@ impl PlayPanel {
                     .as_ref()
                     .map(|c| Self::who(c.game.as_ref(), h.player))
                     .unwrap_or_default();
-                ws.status.info(format!(
-                    "Hint for {who}: {} (win estimate {:.0}%)",
-                    h.best_move,
-                    h.win_rate * 100.0
-                ));
+                ws.status.info(format!("Hint for {who}: {}", h.text()));
                 self.hint = Some(h);
             }
             Some(Finished::Failed(_, e)) => {

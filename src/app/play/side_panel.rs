@@ -174,14 +174,7 @@ impl PlayPanel {
                         ws.send(Command::StopSearch);
                     }
                 } else if let Some(h) = &self.hint {
-                    ui.add(
-                        egui::Label::new(format!(
-                            "Hint: {} (win estimate {:.0}%)",
-                            h.best_move,
-                            h.win_rate * 100.0
-                        ))
-                        .truncate(),
-                    );
+                    ui.add(egui::Label::new(format!("Hint: {}", h.text())).truncate());
                 }
             },
         );
