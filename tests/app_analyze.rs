@@ -141,7 +141,9 @@ fn a_changed_board_hides_the_map() {
 
 #[test]
 fn cancel_keeps_a_partial_report_while_the_window_keeps_drawing() {
-    let (mut h, _dir) = analyze_tab(presets::hex(5));
+    // 7×7: the engine proves 5×5 positions so soon that a game can end
+    // within two frames.
+    let (mut h, _dir) = analyze_tab(presets::hex(7));
     let mut s = small_hex(40, 3000, false);
     s.threads = 1;
     h.state_mut().analyze.settings = s;

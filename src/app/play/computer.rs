@@ -178,7 +178,7 @@ impl Hint {
     pub fn text(&self) -> String {
         let how = match (self.proven, self.win_rate) {
             (true, w) if w >= 1.0 => "proven win".to_string(),
-            (true, w) if w <= 0.0 => "proven loss: every move loses to best play".to_string(),
+            (true, w) if w <= 0.0 => "proven loss".to_string(),
             (true, _) => "proven draw".to_string(),
             (false, w) => format!("win estimate {:.0}%", w * 100.0),
         };

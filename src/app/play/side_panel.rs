@@ -174,7 +174,13 @@ impl PlayPanel {
                         ws.send(Command::StopSearch);
                     }
                 } else if let Some(h) = &self.hint {
-                    ui.add(egui::Label::new(format!("Hint: {}", h.text())).truncate());
+                    let label = ui.add(egui::Label::new(format!("Hint: {}", h.text())).truncate());
+                    if h.proven {
+                        label.on_hover_text(
+                            "Proven: the search has solved this position. With best play \
+                             by both sides from here, the game ends this way.",
+                        );
+                    }
                 }
             },
         );
