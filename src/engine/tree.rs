@@ -349,29 +349,19 @@ pub fn best_of<M: Copy + Ord>(stats: &[RootStat<M>]) -> Option<&RootStat<M>> {
     let better = |a: &RootStat<M>, b: &RootStat<M>| {
         a.visits > b.visits || (a.visits == b.visits && a.rate() > b.rate())
     };
-    let mut win: Option<&RootStat<M>> = None;
-    for s in stats.iter().filter(|s| s.proof == Proof::Win) {
-        if win.is_none_or(|b| better(s, b)) {
-            win = Some(s);
-        }
-    }
-    if win.is_some() {
-        return win;
-    }
-    let mut best: Option<&RootStat<M>> = None;
-    for s in stats.iter().filter(|s| s.proof != Proof::Loss) {
-        if best.is_none_or(|b| better(s, b)) {
-            best = Some(s);
-        }
-    }
-    if best.is_none() {
-        for s in stats {
+    // The first of the best (ties keep the earlier move).
+    let most = |keep: &dyn Fn(&RootStat<M>) -> bool| {
+        stats.iter().filter(|s| keep(s)).fold(None, |best, s| {
             if best.is_none_or(|b| better(s, b)) {
-                best = Some(s);
+                Some(s)
+            } else {
+                best
             }
-        }
-    }
-    best
+        })
+    };
+    most(&|s| s.proof == Proof::Win)
+        .or_else(|| most(&|s| s.proof != Proof::Loss))
+        .or_else(|| most(&|_| true))
 }
 
 /// Scratch space of one searching thread.
@@ -758,8 +748,7 @@ impl<R: Searchable> Tree<R> {
         if params.knowledge > 0 {
             // At the root only the losing moves count: the search must still
             // pick a move when the position is decided.
-            let root = self.root_pos.clone();
-            self.ask(rules, aux, &root, 0, kids.clone(), false);
+            self.ask(rules, aux, &self.root_pos, 0, kids.clone(), false);
         }
         let me = self.root_player;
         let mut after: Vec<R::Position> = Vec::with_capacity(kids.len());

@@ -74,7 +74,7 @@ pub enum Verdict {
 /// A link of the search graph: the node it leads to and its carrier
 /// candidates (`cand[start..start + len]`; none for a face next to a group),
 /// of which it needs two, or `all` of them.
-#[derive(Copy, Clone, Debug)]
+#[derive(Copy, Clone, Debug, Default)]
 struct Link {
     to: u32,
     start: u32,
@@ -85,24 +85,23 @@ struct Link {
 impl Link {
     /// Add the link between `a` and `b` both ways.
     fn join(edges: &mut Vec<(u32, Link)>, [a, b]: [u32; 2], start: u32, len: u32, all: bool) {
-        edges.push((
-            a,
-            Link {
-                to: b,
-                start,
-                len,
-                all,
-            },
-        ));
-        edges.push((
-            b,
-            Link {
-                to: a,
-                start,
-                len,
-                all,
-            },
-        ));
+        let link = Link {
+            to: b,
+            start,
+            len,
+            all,
+        };
+        edges.push((a, link));
+        edges.push((b, Link { to: a, ..link }));
+    }
+
+    /// How many carrier faces the link takes.
+    fn need(&self) -> u32 {
+        match (self.all, self.len) {
+            (true, len) => len,
+            (false, 0) => 0,
+            (false, _) => 2,
+        }
     }
 }
 
@@ -240,13 +239,7 @@ impl Hex {
         // and leads on to groups only.
         let mut prev = vec![NONE; 2 * nodes];
         let mut cost = vec![u32::MAX; 2 * nodes];
-        let none = Link {
-            to: 0,
-            start: 0,
-            len: 0,
-            all: false,
-        };
-        let mut via: Vec<Link> = vec![none; 2 * nodes];
+        let mut via = vec![Link::default(); 2 * nodes];
         let start = 2 * ga;
         prev[start as usize] = start;
         cost[start as usize] = 0;
@@ -264,12 +257,7 @@ impl Hex {
                     (false, true) => 2 * v + 1,
                     (_, false) => 2 * v + k,
                 };
-                let size = match (link.all, link.len) {
-                    (true, len) => len,
-                    (false, 0) => 0,
-                    (false, _) => 2,
-                };
-                let c = c + 1 + size;
+                let c = c + 1 + link.need();
                 if c < cost[next as usize] {
                     cost[next as usize] = c;
                     prev[next as usize] = s;
@@ -299,8 +287,8 @@ impl Hex {
                 used[k as usize] = true;
                 carrier.push(k);
             }
-            for link in links.iter().rev().filter(|l| l.len > 0) {
-                let need = if link.all { link.len } else { 2 };
+            for link in links.iter().rev() {
+                let need = link.need();
                 let mut took = 0;
                 for &c in &cand[link.start as usize..(link.start + link.len) as usize] {
                     if took < need && !used[c as usize] {
