@@ -210,6 +210,7 @@ fn hex_plays_with_its_measured_switches_by_default_and_params_override_them() {
     assert_eq!(settings.waste, 0.2);
     assert!(settings.vc);
     assert_eq!(params.knowledge, 20);
+    assert_eq!(settings.patterns, 0.1);
     // Other games keep the generic defaults.
     let (loa, _) = boardwright::engine::game_params::<boardwright::rules::loa::Loa>();
     assert_eq!(loa, boardwright::engine::Params::default());
@@ -684,13 +685,17 @@ fn hex_search_with_priors_answers_an_intrusion() {
             .wait()
             .unwrap()
     };
+    // The hand-set priors alone (the learned patterns off): in this early
+    // position the answer is not forced (longer searches, with or without
+    // the patterns, prefer e4 or g3 at 0.3 s), so this checks only that the
+    // priors bring the answer to the front of a short search.
     for sims in [30, 60, 300] {
-        let r = run(",bridge=1,prior=20", sims);
+        let r = run(",bridge=1,prior=20,patterns=0", sims);
         assert_eq!(r.best_move, "f5", "{sims} simulations: {r:?}");
-        assert_eq!(r, run(",bridge=1,prior=20", sims));
+        assert_eq!(r, run(",bridge=1,prior=20,patterns=0", sims));
     }
     // Without them the same short search has not found it yet.
-    let r = run(",bridge=1,prior=0", 30);
+    let r = run(",bridge=1,prior=0,patterns=0", 30);
     assert_ne!(r.best_move, "f5", "{r:?}");
 }
 
@@ -1066,4 +1071,249 @@ fn connection_claims_agree_with_how_games_against_mohex_ended() {
         games >= 40 && claims >= 100,
         "{games} games, {claims} claims"
     );
+}
+
+/// Hex 9×9 face `col`, `row` (0-based) by its label.
+fn cell(h: &Hex, col: u32, row: u32) -> FaceId {
+    FaceId(face(
+        h,
+        &format!("{}{}", (b'a' + col as u8) as char, row + 1),
+    ))
+}
+
+#[test]
+fn patterns_are_the_same_when_the_board_turns_or_the_players_trade_places() {
+    use boardwright::rules::hex::canonical;
+    let h = hex(9);
+    let rings = h.rings();
+    let mut rng = ChaCha8Rng::seed_from_u64(16);
+    let mut compared = 0;
+    let mut distinct = BTreeSet::new();
+    for _ in 0..40 {
+        // Random stones; the same position turned half a turn (the sides
+        // trade places, the colours stay), and reflected in the long
+        // diagonal with the colours and the player to move traded.
+        let mut stones = Vec::new();
+        for c in 0..9 {
+            for r in 0..9 {
+                if rng.random_bool(0.35) {
+                    stones.push((c, r, rng.random_range(0..2u8)));
+                }
+            }
+        }
+        let to_move = rng.random_range(0..2u8);
+        let place = |map: &dyn Fn(u32, u32) -> (u32, u32), swap: bool| {
+            let changes: Vec<_> = stones
+                .iter()
+                .map(|&(c, r, p)| {
+                    let (c, r) = map(c, r);
+                    (cell(&h, c, r), Some(if swap { 1 - p } else { p }))
+                })
+                .collect();
+            h.set_up(&changes, if swap { 1 - to_move } else { to_move })
+                .unwrap()
+        };
+        let pos = place(&|c, r| (c, r), false);
+        let turned = place(&|c, r| (8 - c, 8 - r), false);
+        let traded = place(&|c, r| (r, c), true);
+        for c in 0..9 {
+            for r in 0..9 {
+                let f = cell(&h, c, r);
+                // The two obtuse corners: the preset gives the corner cell's
+                // middle boundary edge to Red's side at both (`preset hex
+                // --size 3`: c1 has two top edges and one right, a3 one left
+                // and two bottom), which the reflection does not keep.
+                if pos.stone(f).is_some() || (c, r) == (0, 8) || (c, r) == (8, 0) {
+                    continue;
+                }
+                let (full, inner) = h.pattern(&rings, &pos, f).unwrap();
+                let a = h.pattern(&rings, &turned, cell(&h, 8 - c, 8 - r)).unwrap();
+                let b = h.pattern(&rings, &traded, cell(&h, r, c)).unwrap();
+                for (k, other) in [(full, a.0), (full, b.0), (inner, a.1), (inner, b.1)] {
+                    assert_eq!(canonical(k), canonical(other), "{c},{r}");
+                }
+                distinct.insert(canonical(full));
+                compared += 1;
+            }
+        }
+    }
+    // The check means something: many cells, many different patterns.
+    assert!(compared > 1500, "{compared}");
+    assert!(distinct.len() > 300, "{}", distinct.len());
+}
+
+#[test]
+fn learned_patterns_rate_a_bridge_answer_high_and_filling_ones_own_chain_low() {
+    use boardwright::rules::hex::PatternWeights;
+    let h = hex(9);
+    let rings = h.rings();
+    let w = PatternWeights::builtin();
+    assert!(w.len() > 1000, "{}", w.len());
+    let weight = |pos: &HexPosition, name: &str| {
+        w.weight(h.pattern(&rings, pos, FaceId(face(&h, name))).unwrap())
+    };
+    // Red's bridge e5–f3 in the middle of the board; Blue intrudes at e4:
+    // Red's answer f4 keeps the chain and is among the most urgent cells.
+    let mut pos = h.start();
+    for m in ["e5", "b2", "f3", "e4"] {
+        let mv = h.parse_move(&pos, m).unwrap();
+        h.apply(&mut pos, mv);
+    }
+    let save = weight(&pos, "f4");
+    let mut better = Vec::new();
+    let mut moves = Vec::new();
+    h.legal_moves(&pos, &mut moves);
+    for m in moves {
+        let HexMove::Place(f) = m else { continue };
+        let name = h.format_move(&pos, m);
+        if w.weight(h.pattern(&rings, &pos, f).unwrap()) > save {
+            better.push(name);
+        }
+    }
+    assert!(save > 1.0, "the answer's log urgency is {save}");
+    assert!(better.len() <= 2, "more urgent than the answer: {better:?}");
+    // The cell in the crook of two of one's own touching stones adds nothing
+    // to them: MoHex hardly ever plays it.
+    let mut pos = h.start();
+    for m in ["e4", "a1", "f4", "a2"] {
+        let mv = h.parse_move(&pos, m).unwrap();
+        h.apply(&mut pos, mv);
+    }
+    let crook = weight(&pos, "f3");
+    assert!(crook < -2.0, "{crook}");
+}
+
+#[test]
+fn the_built_in_pattern_table_is_what_learn_patterns_makes_of_the_mohex_games() {
+    use boardwright::cli::{Cli, run};
+    use clap::Parser;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("patterns.txt");
+    let cli = Cli::try_parse_from([
+        "boardwright",
+        "learn-patterns",
+        root.join("tests/data/sgf/mohex-selfplay").to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ])
+    .unwrap();
+    run(cli).map_err(|f| f.message).unwrap();
+    let learned = std::fs::read_to_string(&out).unwrap();
+    let built_in = std::fs::read_to_string(root.join("src/rules/hex/patterns.txt")).unwrap();
+    assert!(learned.lines().count() > 1000);
+    assert!(
+        learned == built_in,
+        "src/rules/hex/patterns.txt is not what `boardwright learn-patterns tests/data/sgf/mohex-selfplay` writes"
+    );
+}
+
+#[test]
+fn learn_patterns_refuses_what_it_cannot_learn_from() {
+    use boardwright::cli::{Cli, run};
+    use clap::Parser;
+    let dir = tempfile::tempdir().unwrap();
+    let learn = |args: &[&str]| {
+        let mut all = vec!["boardwright", "learn-patterns"];
+        all.extend_from_slice(args);
+        run(Cli::try_parse_from(all).unwrap())
+            .map(|_| ())
+            .map_err(|f| f.message)
+    };
+    let empty = dir.path().to_str().unwrap().to_string();
+    assert_eq!(
+        learn(&[&empty]).unwrap_err(),
+        "no .sgf or .ron game records found in the paths given"
+    );
+    let loa = dir.path().join("loa.sgf");
+    std::fs::write(&loa, "(;FF[4]GM[9]SZ[8];B[b1c3])").unwrap();
+    let e = learn(&[loa.to_str().unwrap()]).unwrap_err();
+    assert!(e.contains("patterns are learned from Hex games"), "{e}");
+    let bad = dir.path().join("bad.sgf");
+    // (A second stone on the first one is HexGui's swap; on a later one it
+    // is illegal.)
+    std::fs::write(&bad, "(;FF[4]GM[11]SZ[5];B[c3];W[a1];B[a1])").unwrap();
+    let e = learn(&[bad.to_str().unwrap()]).unwrap_err();
+    assert!(e.contains("bad.sgf, move 3"), "{e}");
+    let out = dir.path().join("never.txt");
+    assert!(learn(&[loa.to_str().unwrap(), "--out", out.to_str().unwrap()]).is_err());
+    assert!(
+        !out.exists(),
+        "nothing is written when a game cannot be read"
+    );
+}
+
+#[test]
+fn a_pattern_table_with_a_bad_line_says_which() {
+    use boardwright::rules::hex::PatternCounts;
+    let e = PatternCounts::parse("# header\n680000000000000 3 10\nzz 1 2\n").unwrap_err();
+    assert_eq!(e, "line 3: expected 'key played seen', found 'zz 1 2'");
+    let e = PatternCounts::parse("1 5 2\n").unwrap_err();
+    assert_eq!(e, "line 1: played 5 more often than seen 2");
+    let c = PatternCounts::parse("# h\n680000000000000 3 10\n").unwrap();
+    assert_eq!(c.counts.len(), 1);
+}
+
+/// The priors' first choice against MoHex's actual move, over the MoHex
+/// positions of the match games (`tests/data/sgf/mohex-matches/`: games
+/// against boardwright, not the self-play games the patterns were learned
+/// from). Returns (positions, the prior's best was MoHex's move).
+fn prior_hits(settings: &HexSettings) -> (u32, u32) {
+    use boardwright::rules::hex::Verdict;
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sgf/mohex-matches");
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
+        .collect();
+    paths.sort();
+    let (mut seen, mut hits) = (0, 0);
+    for path in paths {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let record = boardwright::io::sgf::read_sgf(&text).unwrap();
+        let size = if text.contains("SZ[9]") { 9 } else { 11 };
+        let h = hex(size);
+        let aux = h.aux(settings);
+        // MoHex's colour: the SGF names the players.
+        let mohex = usize::from(text.contains("PW[MoHex"));
+        let mut pos = h.start();
+        let mut moves = Vec::new();
+        let mut rated = Vec::new();
+        for (ply, m) in record.moves.iter().enumerate() {
+            let mv = h.parse_move(&pos, m).unwrap();
+            if ply % 2 == mohex && ply > 0 && matches!(h.verdict(&pos), Verdict::Open) {
+                h.legal_moves(&pos, &mut moves);
+                rated.clear();
+                h.priors(&aux, &pos, None, &moves, &mut rated);
+                let best = (0..moves.len())
+                    .max_by(|&a, &b| rated[a].total_cmp(&rated[b]))
+                    .unwrap();
+                seen += 1;
+                hits += u32::from(moves[best] == mv);
+            }
+            h.apply(&mut pos, mv);
+        }
+    }
+    (seen, hits)
+}
+
+#[test]
+fn learned_patterns_predict_mohex_moves_in_games_they_did_not_learn_from() {
+    let hand = HexSettings {
+        waste: 0.2,
+        ..Default::default()
+    };
+    let learned = HexSettings {
+        patterns: 0.1,
+        ..hand
+    };
+    let (n, a) = prior_hits(&hand);
+    let (m, b) = prior_hits(&learned);
+    assert_eq!(n, m);
+    assert!(n > 500, "{n} positions");
+    let msg =
+        format!("MoHex's move first among the priors: hand-set {a} of {n}, with patterns {b}");
+    eprintln!("{msg}");
+    // Measured: 363 of 1439 (25 %) hand-set, 744 (52 %) with the patterns.
+    assert!(b as f64 >= 1.8 * a as f64 && b * 100 >= 45 * n, "{msg}");
 }

@@ -7,6 +7,7 @@ pub mod convert;
 pub mod generate;
 pub mod gtp;
 pub mod info;
+pub mod learn_patterns;
 pub mod op;
 pub mod perft;
 pub mod play;
@@ -89,6 +90,8 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Measure a board with the engine: first-player advantage, game length, opening map.
     Analyze(analyze::AnalyzeArgs),
+    /// Count Hex move patterns over game records (SGF, RON) for the engine's priors.
+    LearnPatterns(learn_patterns::LearnPatternsArgs),
 }
 
 /// What `main` should do after parsing.
@@ -116,6 +119,7 @@ pub fn run(cli: Cli) -> Result<Action, CliFailure> {
             Command::Selfplay(a) => selfplay::run(a),
             Command::Bench(a) => bench::run(a),
             Command::Analyze(a) => analyze::run(a),
+            Command::LearnPatterns(a) => learn_patterns::run(a),
         }
         .map(|()| Action::Done),
     }

@@ -106,6 +106,8 @@ pub struct Progress<M> {
     pub root: RootStats<M>,
     /// For the player to move, 0..1.
     pub win_rate: f32,
+    /// Whether `win_rate` is proven (as [`SearchResult::proven`]).
+    pub proven: bool,
     /// Share of the budget used, 0..1 (0 when the search has no limit).
     pub fraction: f32,
     pub elapsed: Duration,
@@ -119,6 +121,7 @@ impl<M> Default for Progress<M> {
             best: None,
             root: RootStats::default(),
             win_rate: 0.0,
+            proven: false,
             fraction: 0.0,
             elapsed: Duration::ZERO,
             done: false,
@@ -433,6 +436,7 @@ fn snapshot<M: Copy + Ord>(
         best: best.map(|b| b.mv),
         root: RootStats::of(stats, pv),
         win_rate: best.map_or(0.5, |b| b.rate()),
+        proven: best.is_some_and(|b| b.proof != Proof::Unknown),
         fraction: if done { 1.0 } else { fraction.clamp(0.0, 1.0) },
         elapsed,
         done,

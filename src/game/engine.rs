@@ -58,6 +58,8 @@ pub struct Progress {
     pub root: RootStats,
     /// For the player to move, 0..1.
     pub win_rate: f32,
+    /// Whether `win_rate` is proven (as [`SearchResult::proven`]).
+    pub proven: bool,
     /// Share of the budget used, 0..1 (0 when the search has no limit).
     pub fraction: f32,
     pub elapsed: Duration,
@@ -208,6 +210,7 @@ impl<R: Rules> Watch for Report<R> {
             best_faces,
             root: self.root(&p.root),
             win_rate: p.win_rate,
+            proven: p.proven,
             fraction: p.fraction,
             elapsed: p.elapsed,
             done: p.done,

@@ -176,13 +176,22 @@ pub struct Hint {
 impl Hint {
     /// "b3 (win estimate 62%)", or "b3 (proven win)" when the search proved it.
     pub fn text(&self) -> String {
-        let how = match (self.proven, self.win_rate) {
-            (true, w) if w >= 1.0 => "proven win".to_string(),
-            (true, w) if w <= 0.0 => "proven loss".to_string(),
-            (true, _) => "proven draw".to_string(),
-            (false, w) => format!("win estimate {:.0}%", w * 100.0),
-        };
-        format!("{} ({how})", self.best_move)
+        format!(
+            "{} ({})",
+            self.best_move,
+            outlook(self.proven, self.win_rate)
+        )
+    }
+}
+
+/// "win estimate 62%", or "proven win" / "proven loss" / "proven draw" when
+/// the search proved it.
+fn outlook(proven: bool, win_rate: f32) -> String {
+    match (proven, win_rate) {
+        (true, w) if w >= 1.0 => "proven win".to_string(),
+        (true, w) if w <= 0.0 => "proven loss".to_string(),
+        (true, _) => "proven draw".to_string(),
+        (false, w) => format!("win estimate {:.0}%", w * 100.0),
     }
 }
 
@@ -383,7 +392,12 @@ pub fn progress_ui(
             line(
                 ui,
                 match &progress.best_move {
-                    Some(_) => format!("Win estimate {:.0}%", progress.win_rate * 100.0),
+                    Some(_) => {
+                        let o = outlook(progress.proven, progress.win_rate);
+                        let mut c = o.chars();
+                        c.next()
+                            .map_or(o.clone(), |f| f.to_uppercase().chain(c).collect())
+                    }
                     None => String::new(),
                 }
                 .into(),

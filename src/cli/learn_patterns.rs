@@ -1,0 +1,133 @@
+//! `boardwright learn-patterns GAMES…`: count Hex move patterns over a set of
+//! games (SGF or RON records; folders are searched for `.sgf` and `.ron`
+//! files) and write the table the engine's priors use
+//! ([`crate::rules::hex::PatternCounts`]). Positions that the virtual
+//! connections already call won, and the first move, are left out: there the
+//! choice says little about the cell.
+
+use super::{CliFailure, print_out};
+use crate::game::record::{load_board_file, record_board};
+use crate::io::{Document, open};
+use crate::rules::Rules;
+use crate::rules::hex::{Hex, HexMove, PatternCounts, Verdict};
+use clap::Args;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+#[derive(Debug, Args)]
+pub struct LearnPatternsArgs {
+    /// Hex game records (.sgf, .ron) or folders of them.
+    #[arg(required = true)]
+    pub games: Vec<PathBuf>,
+    /// Where to write the table (default: standard output).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Leave out patterns seen fewer times than this (1–1000000).
+    #[arg(long, default_value_t = 20, value_parser = super::count_in(1u64, 1_000_000))]
+    pub min_seen: u64,
+}
+
+pub fn run(args: LearnPatternsArgs) -> Result<(), CliFailure> {
+    let mut files = Vec::new();
+    for p in &args.games {
+        collect(p, &mut files)?;
+    }
+    if files.is_empty() {
+        return Err(CliFailure::new(
+            "no .sgf or .ron game records found in the paths given",
+        ));
+    }
+    let mut counts = PatternCounts::default();
+    let mut rules: HashMap<String, (Hex, crate::rules::hex::Rings)> = HashMap::new();
+    let mut games = 0;
+    for path in &files {
+        learn_from(path, &mut counts, &mut rules)?;
+        games += 1;
+    }
+    let source = format!("{games} games, {} positions", counts.positions);
+    let text = counts.to_text(args.min_seen, &format!("learned from {games} games"));
+    match &args.out {
+        Some(out) => {
+            crate::io::atomic::write_atomic(out, text.as_bytes())
+                .map_err(|e| CliFailure::new(format!("cannot write {}: {e}", out.display())))?;
+            eprintln!(
+                "{source}: {} patterns written to {}",
+                text.lines().count() - 1,
+                out.display()
+            );
+            Ok(())
+        }
+        None => print_out(&text),
+    }
+}
+
+/// `p` itself, or the `.sgf` and `.ron` files in folder `p` (sorted).
+fn collect(p: &Path, out: &mut Vec<PathBuf>) -> Result<(), CliFailure> {
+    if !p.is_dir() {
+        out.push(p.to_path_buf());
+        return Ok(());
+    }
+    let entries = std::fs::read_dir(p)
+        .map_err(|e| CliFailure::new(format!("cannot read folder {}: {e}", p.display())))?;
+    let mut found: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|f| {
+            f.extension()
+                .is_some_and(|x| x.eq_ignore_ascii_case("sgf") || x.eq_ignore_ascii_case("ron"))
+        })
+        .collect();
+    found.sort();
+    out.extend(found);
+    Ok(())
+}
+
+/// Replay one record and count its positions.
+fn learn_from(
+    path: &Path,
+    counts: &mut PatternCounts,
+    rules: &mut HashMap<String, (Hex, crate::rules::hex::Rings)>,
+) -> Result<(), CliFailure> {
+    let name = path.display();
+    let Document::Game(record) = open(path)? else {
+        return Err(CliFailure::new(format!(
+            "{name} is a board, not a game record"
+        )));
+    };
+    if record.rules != "hex" {
+        return Err(CliFailure::new(format!(
+            "{name} is a game of {}; patterns are learned from Hex games",
+            record.rules
+        )));
+    }
+    if record.setup.is_some() {
+        return Err(CliFailure::new(format!(
+            "{name} starts from a set-up position; patterns are learned from whole games"
+        )));
+    }
+    let key = format!("{:?}", record.board);
+    if !rules.contains_key(&key) {
+        let board = record_board(&record, path.parent(), &load_board_file)
+            .map_err(|e| CliFailure::new(format!("{name}: {e}")))?;
+        let hex = Hex::new(Arc::new(board), record.options.swap)
+            .map_err(|e| CliFailure::new(format!("{name}: {e}")))?;
+        let rings = hex.rings();
+        rules.insert(key.clone(), (hex, rings));
+    }
+    let (hex, rings) = &rules[&key];
+    let mut pos = hex.start();
+    for (ply, m) in record.moves.iter().enumerate() {
+        let mv = hex
+            .parse_move(&pos, m)
+            .and_then(|mv| hex.check(&pos, mv).map(|()| mv))
+            .map_err(|e| CliFailure::new(format!("{name}, move {} ({m}): {e}", ply + 1)))?;
+        if let HexMove::Place(f) = mv
+            && ply > 0
+            && !matches!(hex.verdict(&pos), Verdict::Won(_))
+        {
+            counts.add(hex, rings, &pos, f);
+        }
+        hex.apply(&mut pos, mv);
+    }
+    Ok(())
+}
