@@ -1023,19 +1023,10 @@ fn hex_search_with_connections_proves_the_decided_positions() {
 #[test]
 fn connection_claims_agree_with_how_games_against_mohex_ended() {
     use boardwright::rules::hex::Verdict;
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sgf/mohex-matches");
     let mut games = 0;
     let mut claims = 0;
     let mut boards = std::collections::HashMap::new();
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
-        .collect();
-    paths.sort();
-    for path in paths {
-        let text = std::fs::read_to_string(&path).unwrap();
-        let record = boardwright::io::sgf::read_sgf(&text).unwrap();
+    for (path, text, record) in mohex_match_games() {
         let size: u32 = text
             .split("SZ[")
             .nth(1)
@@ -1254,12 +1245,13 @@ fn a_pattern_table_with_a_bad_line_says_which() {
     assert_eq!(c.counts.len(), 1);
 }
 
-/// The priors' first choice against MoHex's actual move, over the MoHex
-/// positions of the match games (`tests/data/sgf/mohex-matches/`: games
-/// against boardwright, not the self-play games the patterns were learned
-/// from). Returns (positions, the prior's best was MoHex's move).
-fn prior_hits(settings: &HexSettings) -> (u32, u32) {
-    use boardwright::rules::hex::Verdict;
+/// The games of `tests/data/sgf/mohex-matches/` in name order: path, text
+/// and record.
+fn mohex_match_games() -> Vec<(
+    std::path::PathBuf,
+    String,
+    boardwright::io::record::GameRecord,
+)> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sgf/mohex-matches");
     let mut paths: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -1267,10 +1259,24 @@ fn prior_hits(settings: &HexSettings) -> (u32, u32) {
         .filter(|p| p.extension().is_some_and(|x| x == "sgf"))
         .collect();
     paths.sort();
+    paths
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let record = boardwright::io::sgf::read_sgf(&text).unwrap();
+            (path, text, record)
+        })
+        .collect()
+}
+
+/// The priors' first choice against MoHex's actual move, over the MoHex
+/// positions of the match games (`tests/data/sgf/mohex-matches/`: games
+/// against boardwright, not the self-play games the patterns were learned
+/// from). Returns (positions, the prior's best was MoHex's move).
+fn prior_hits(settings: &HexSettings) -> (u32, u32) {
+    use boardwright::rules::hex::Verdict;
     let (mut seen, mut hits) = (0, 0);
-    for path in paths {
-        let text = std::fs::read_to_string(&path).unwrap();
-        let record = boardwright::io::sgf::read_sgf(&text).unwrap();
+    for (_, text, record) in mohex_match_games() {
         let size = if text.contains("SZ[9]") { 9 } else { 11 };
         let h = hex(size);
         let aux = h.aux(settings);
