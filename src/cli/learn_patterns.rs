@@ -6,14 +6,11 @@
 //! choice says little about the cell.
 
 use super::{CliFailure, print_out};
-use crate::game::record::{load_board_file, record_board};
+use crate::game::{AnyGame, replay};
 use crate::io::{Document, open};
-use crate::rules::Rules;
-use crate::rules::hex::{Hex, HexMove, PatternCounts, Verdict};
+use crate::rules::hex::{HexMove, PatternCounts, Verdict};
 use clap::Args;
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 #[derive(Debug, Args)]
 pub struct LearnPatternsArgs {
@@ -39,12 +36,10 @@ pub fn run(args: LearnPatternsArgs) -> Result<(), CliFailure> {
         ));
     }
     let mut counts = PatternCounts::default();
-    let mut rules: HashMap<String, (Hex, crate::rules::hex::Rings)> = HashMap::new();
-    let mut games = 0;
     for path in &files {
-        learn_from(path, &mut counts, &mut rules)?;
-        games += 1;
+        learn_from(path, &mut counts)?;
     }
+    let games = files.len();
     let source = format!("{games} games, {} positions", counts.positions);
     let text = counts.to_text(args.min_seen, &format!("learned from {games} games"));
     match &args.out {
@@ -82,52 +77,41 @@ fn collect(p: &Path, out: &mut Vec<PathBuf>) -> Result<(), CliFailure> {
     Ok(())
 }
 
-/// Replay one record and count its positions.
-fn learn_from(
-    path: &Path,
-    counts: &mut PatternCounts,
-    rules: &mut HashMap<String, (Hex, crate::rules::hex::Rings)>,
-) -> Result<(), CliFailure> {
+/// Replay one record (through [`replay`], which checks every move) and count
+/// its positions.
+fn learn_from(path: &Path, counts: &mut PatternCounts) -> Result<(), CliFailure> {
     let name = path.display();
     let Document::Game(record) = open(path)? else {
         return Err(CliFailure::new(format!(
             "{name} is a board, not a game record"
         )));
     };
-    if record.rules != "hex" {
-        return Err(CliFailure::new(format!(
-            "{name} is a game of {}; patterns are learned from Hex games",
-            record.rules
-        )));
-    }
     if record.setup.is_some() {
         return Err(CliFailure::new(format!(
             "{name} starts from a set-up position; patterns are learned from whole games"
         )));
     }
-    let key = format!("{:?}", record.board);
-    if !rules.contains_key(&key) {
-        let board = record_board(&record, path.parent(), &load_board_file)
-            .map_err(|e| CliFailure::new(format!("{name}: {e}")))?;
-        let hex = Hex::new(Arc::new(board), record.options.swap)
-            .map_err(|e| CliFailure::new(format!("{name}: {e}")))?;
-        let rings = hex.rings();
-        rules.insert(key.clone(), (hex, rings));
-    }
-    let (hex, rings) = &rules[&key];
-    let mut pos = hex.start();
-    for (ply, m) in record.moves.iter().enumerate() {
-        let mv = hex
-            .parse_move(&pos, m)
-            .and_then(|mv| hex.check(&pos, mv).map(|()| mv))
-            .map_err(|e| CliFailure::new(format!("{name}, move {} ({m}): {e}", ply + 1)))?;
+    let game =
+        replay(&record, path.parent()).map_err(|e| CliFailure::new(format!("{name}, {e}")))?;
+    let AnyGame::Hex(game) = game.as_any() else {
+        return Err(CliFailure::new(format!(
+            "{name} is a game of {}; patterns are learned from Hex games",
+            record.rules
+        )));
+    };
+    let hex = game.rules();
+    let rings = hex.rings();
+    for (ply, &mv) in game.state().recorded_moves().iter().enumerate() {
+        let pos = game
+            .state()
+            .position_at(ply)
+            .expect("a position before every recorded move");
         if let HexMove::Place(f) = mv
             && ply > 0
-            && !matches!(hex.verdict(&pos), Verdict::Won(_))
+            && !matches!(hex.verdict(pos), Verdict::Won(_))
         {
-            counts.add(hex, rings, &pos, f);
+            counts.add(hex, &rings, pos, f);
         }
-        hex.apply(&mut pos, mv);
     }
     Ok(())
 }

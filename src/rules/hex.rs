@@ -914,10 +914,18 @@ pub struct HexAux {
     /// The bridges each face ends, for the tree's priors: `[other end,
     /// carrier, carrier]` (the other end a face or a side node `n + k`).
     ends: Vec<Vec<[u32; 3]>>,
+    /// The learned patterns in the priors, when `patterns` is on.
+    learned: Option<Learned>,
+}
+
+/// What the priors need for the learned patterns.
+#[derive(Debug)]
+struct Learned {
     /// [`HexSettings::patterns`].
-    patterns: f32,
-    /// The faces' rings, for their patterns (empty when `patterns` is 0).
+    weight: f32,
+    /// The faces' rings.
     rings: Rings,
+    table: &'static PatternWeights,
 }
 
 impl Hex {
@@ -1311,12 +1319,11 @@ impl Searchable for Hex {
             waste: settings.waste,
             vc: settings.vc,
             ends,
-            patterns: settings.patterns,
-            rings: if settings.patterns != 0.0 {
-                self.rings()
-            } else {
-                Rings::default()
-            },
+            learned: (settings.patterns != 0.0).then(|| Learned {
+                weight: settings.patterns,
+                rings: self.rings(),
+                table: PatternWeights::builtin(),
+            }),
         }
     }
     fn tree_moves(&self, aux: &HexAux, pos: &HexPosition, out: &mut Vec<HexMove>) {
@@ -1380,15 +1387,14 @@ impl Searchable for Hex {
         };
         let last = (cells.get(last as usize) == Some(&(3 - me))).then_some(last);
         let open = |[_, x, y]: [u32; 3]| cells[x as usize] == EMPTY && cells[y as usize] == EMPTY;
-        let learned = (aux.patterns != 0.0).then(PatternWeights::builtin);
         for &m in moves {
             let HexMove::Place(f) = m else {
                 out.push(0.5);
                 continue;
             };
-            let urgency = learned.map_or(0.0, |w| {
-                self.pattern(&aux.rings, pos, f)
-                    .map_or(0.0, |k| aux.patterns * w.weight(k))
+            let urgency = aux.learned.as_ref().map_or(0.0, |l| {
+                self.pattern(&l.rings, pos, f)
+                    .map_or(0.0, |k| l.weight * l.table.weight(k))
             });
             let c = f.index();
             // The bridges `c` carries: answering the last stone's intrusion

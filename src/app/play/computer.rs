@@ -195,6 +195,13 @@ fn outlook(proven: bool, win_rate: f32) -> String {
     }
 }
 
+/// `s` with its first letter in upper case.
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
 struct Running {
     handle: SearchHandle,
     purpose: Purpose,
@@ -392,12 +399,7 @@ pub fn progress_ui(
             line(
                 ui,
                 match &progress.best_move {
-                    Some(_) => {
-                        let o = outlook(progress.proven, progress.win_rate);
-                        let mut c = o.chars();
-                        c.next()
-                            .map_or(o.clone(), |f| f.to_uppercase().chain(c).collect())
-                    }
+                    Some(_) => capitalised(&outlook(progress.proven, progress.win_rate)),
                     None => String::new(),
                 }
                 .into(),

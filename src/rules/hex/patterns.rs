@@ -40,7 +40,7 @@ const INNER: u64 = 1 << 55;
 /// Each face's ring: for its edges in order, the face across the edge (or a
 /// side node `n + k`, or [`OFF`]) followed by the face between it and the next
 /// edge's face; `2 × degree` slots per face.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Rings {
     start: Vec<u32>,
     slots: Vec<u32>,
