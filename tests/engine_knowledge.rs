@@ -1318,3 +1318,43 @@ fn learned_patterns_predict_mohex_moves_in_games_they_did_not_learn_from() {
     // Measured: 363 of 1439 (25 %) hand-set, 742 (52 %) with the patterns.
     assert!(b as f64 >= 1.8 * a as f64 && b * 100 >= 45 * n, "{msg}");
 }
+
+#[test]
+fn learn_patterns_reads_the_records_in_subfolders_too() {
+    use boardwright::cli::{Cli, run};
+    use clap::Parser;
+    let root =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sgf/mohex-selfplay");
+    let dir = tempfile::tempdir().unwrap();
+    let nested = dir.path().join("2026/hex9");
+    std::fs::create_dir_all(&nested).unwrap();
+    let (a, b) = ("hex9-game-001.sgf", "hex11-game-001.sgf");
+    std::fs::copy(root.join(a), dir.path().join(a)).unwrap();
+    std::fs::copy(root.join(b), nested.join(b)).unwrap();
+    let learn = |args: &[&str], out: &std::path::Path| {
+        let mut all = vec!["boardwright", "learn-patterns", "--min-seen", "1"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--out", out.to_str().unwrap()]);
+        run(Cli::try_parse_from(all).unwrap())
+            .map_err(|f| f.message)
+            .unwrap();
+        std::fs::read_to_string(out).unwrap()
+    };
+    let from_folder = learn(
+        &[dir.path().to_str().unwrap()],
+        &dir.path().join("folder.txt"),
+    );
+    let from_files = learn(
+        &[
+            root.join(a).to_str().unwrap(),
+            root.join(b).to_str().unwrap(),
+        ],
+        &dir.path().join("files.txt"),
+    );
+    assert!(
+        from_folder
+            .starts_with("# boardwright Hex move patterns: key played seen (learned from 2 games;"),
+        "{from_folder}"
+    );
+    assert_eq!(from_folder, from_files);
+}

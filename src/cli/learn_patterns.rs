@@ -1,6 +1,6 @@
 //! `boardwright learn-patterns GAMES…`: count Hex move patterns over a set of
-//! games (SGF or RON records; folders are searched for `.sgf` and `.ron`
-//! files) and write the table the engine's priors use
+//! games (SGF or RON records; folders and their subfolders are searched for
+//! `.sgf` and `.ron` files) and write the table the engine's priors use
 //! ([`crate::rules::hex::PatternCounts`]). Positions that the virtual
 //! connections already call won, and the first move, are left out: there the
 //! choice says little about the cell.
@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 #[derive(Debug, Args)]
 pub struct LearnPatternsArgs {
-    /// Hex game records (.sgf, .ron) or folders of them.
+    /// Hex game records (.sgf, .ron) or folders of them (subfolders included).
     #[arg(required = true)]
     pub games: Vec<PathBuf>,
     /// Where to write the table (default: standard output).
@@ -57,7 +57,8 @@ pub fn run(args: LearnPatternsArgs) -> Result<(), CliFailure> {
     }
 }
 
-/// `p` itself, or the `.sgf` and `.ron` files in folder `p` (sorted).
+/// `p` itself, or the `.sgf` and `.ron` files in folder `p` and its
+/// subfolders (sorted by path).
 fn collect(p: &Path, out: &mut Vec<PathBuf>) -> Result<(), CliFailure> {
     if !p.is_dir() {
         out.push(p.to_path_buf());
@@ -65,15 +66,18 @@ fn collect(p: &Path, out: &mut Vec<PathBuf>) -> Result<(), CliFailure> {
     }
     let entries = std::fs::read_dir(p)
         .map_err(|e| CliFailure::new(format!("cannot read folder {}: {e}", p.display())))?;
-    let mut found: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|f| {
-            f.extension()
-                .is_some_and(|x| x.eq_ignore_ascii_case("sgf") || x.eq_ignore_ascii_case("ron"))
-        })
-        .collect();
+    let mut found: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
     found.sort();
-    out.extend(found);
+    for f in found {
+        if f.is_dir() {
+            collect(&f, out)?;
+        } else if f
+            .extension()
+            .is_some_and(|x| x.eq_ignore_ascii_case("sgf") || x.eq_ignore_ascii_case("ron"))
+        {
+            out.push(f);
+        }
+    }
     Ok(())
 }
 
