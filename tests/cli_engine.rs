@@ -135,6 +135,47 @@ fn gtp_errors_keep_the_session_alive() {
     g.quit();
 }
 
+/// Red's column c1–c4 on 5×5 Hex: c4 reaches the bottom row through b5 or
+/// c5, so Blue, to move, has lost.
+fn hex5_lost_for_white(g: &mut Gtp) {
+    g.ok("boardsize 5 5");
+    for mv in ["b c1", "w a1", "b c2", "w a2", "b c3", "w a3", "b c4"] {
+        g.ok(&format!("play {mv}"));
+    }
+}
+
+#[test]
+fn gtp_resigns_a_lost_position_only_when_asked_to() {
+    let mut g = Gtp::start(&[
+        "--rules", "hex", "--size", "5", "--time", "0.1", "--resign", "0.05",
+    ]);
+    hex5_lost_for_white(&mut g);
+    assert_eq!(g.ok("genmove white"), "resign");
+    let board = g.ok("showboard");
+    assert!(board.contains("Game over: Blue resigned"), "{board}");
+    assert!(g.err("genmove black").contains("game is over"));
+    // Undo takes the resignation back, and the session plays on.
+    g.ok("undo");
+    assert!(!g.ok("showboard").contains("Game over"));
+    g.quit();
+
+    // Without --resign the engine plays the lost position out.
+    let mut g = Gtp::start(&["--rules", "hex", "--size", "5", "--time", "0.1"]);
+    hex5_lost_for_white(&mut g);
+    let mv = g.ok("genmove white");
+    assert!(mv != "resign" && !mv.is_empty(), "{mv}");
+    g.quit();
+
+    // A winning side never resigns, whatever the threshold.
+    let mut g = Gtp::start(&[
+        "--rules", "hex", "--size", "5", "--time", "0.1", "--resign", "0.5",
+    ]);
+    hex5_lost_for_white(&mut g);
+    g.ok("play white d1");
+    assert_ne!(g.ok("genmove black"), "resign");
+    g.quit();
+}
+
 #[test]
 fn gtp_speaks_every_game() {
     for (rules, first) in [
@@ -265,6 +306,8 @@ fn bad_engine_options_fail_cleanly() {
         vec!["bench", "--rules", "hex", "--seconds", "-1"],
         vec!["selfplay", "--rules", "hex", "--games", "0"],
         vec!["gtp", "--rules", "hex", "--threads", "0"],
+        vec!["gtp", "--rules", "hex", "--resign", "1.5"],
+        vec!["gtp", "--rules", "hex", "--resign", "nan"],
     ] {
         let out = bin().args(&args).output().unwrap();
         assert!(!out.status.success(), "{args:?}");

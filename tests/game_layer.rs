@@ -231,6 +231,7 @@ fn gtp_errors_are_typed_and_say_why() {
         time: 0.05,
         seed: 1,
         params: String::new(),
+        resign: 0.0,
     };
     let mut s = Session::new(&args(RulesKind::Hex)).unwrap();
     let err = |s: &mut Session, line: &str| s.handle_line(line).unwrap();

@@ -37,6 +37,11 @@ pub struct GtpArgs {
     /// (as `selfplay --params`).
     #[arg(long, default_value = "")]
     pub params: String,
+    /// Resign when the search's win estimate for the player to move falls
+    /// below this (0–1; a proven loss counts as 0): `genmove` answers
+    /// `resign`. 0, the default, never resigns.
+    #[arg(long, default_value_t = 0.0, value_parser = super::fraction)]
+    pub resign: f64,
 }
 
 const COMMANDS: &[&str] = &[
@@ -122,6 +127,8 @@ pub struct Session {
     game: Box<dyn DynGame>,
     engine: DynEngine,
     move_time: Duration,
+    /// [`GtpArgs::resign`].
+    resign_below: f32,
     time_control: Option<TimeControl>,
     /// Per player: (seconds left, stones left in the byo-yomi period; 0 = main time).
     time_left: [Option<(f64, u32)>; 2],
@@ -146,6 +153,7 @@ impl Session {
                 params,
             ),
             move_time: Duration::from_secs_f64(args.time),
+            resign_below: args.resign as f32,
             time_control: None,
             time_left: [None, None],
             quit: false,
@@ -386,6 +394,10 @@ impl Session {
         self.check_turn(p)?;
         let limits = SearchLimits::time(self.budget(p));
         let r = self.engine.start(self.game.as_ref(), limits)?.wait()?;
+        if r.win_rate < self.resign_below {
+            self.game.resign(p).map_err(GtpError::Resign)?;
+            return Ok("resign".to_string());
+        }
         let played = self
             .game
             .play(r.best)

@@ -170,6 +170,19 @@ pub fn seconds_in(
     }
 }
 
+/// A clap value parser for a fraction from 0 to 1 (NaN is refused).
+pub fn fraction(s: &str) -> Result<f64, String> {
+    let v: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a number from 0 to 1"))?;
+    if (0.0..=1.0).contains(&v) {
+        Ok(v)
+    } else {
+        Err(format!("{s} is out of range (0 to 1)"))
+    }
+}
+
 /// A clap value parser for a count within `min..=max` (games, threads, plies, …):
 /// refuses negative, fractional and out-of-range values with a message naming the range.
 pub fn count_in<T>(
