@@ -259,6 +259,57 @@ fn takeback_and_redo_with_the_buttons_and_the_methods() {
     assert_eq!(game(&h).recorded_history(), ["a1", "c3"]);
 }
 
+/// Where the move list's row labelled `label` is on screen.
+fn move_row(h: &H, label: &str) -> egui::Rect {
+    h.get_by_label(label).rect()
+}
+
+#[test]
+fn the_move_list_follows_the_current_move_through_undo_and_redo() {
+    let board = presets::hex(9);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    new_game(&mut h, "Hex");
+    // Forty moves, row by row: more than the list has room for.
+    let labels: Vec<String> = (0..40)
+        .map(|i| format!("{}{}", (b'a' + (i % 9) as u8) as char, i / 9 + 1))
+        .collect();
+    let refs: Vec<&str> = labels.iter().map(String::as_str).collect();
+    click_labels(&mut h, &board, &refs);
+    assert_eq!(game(&h).history().len(), 40);
+    let bottom = SIZE[1] - 20.0;
+    let list_top = move_row(&h, "0. start").bottom();
+    let last = move_row(&h, "40. d5");
+    assert!(
+        last.bottom() <= bottom,
+        "the last move is in view: {last:?}"
+    );
+    let first = move_row(&h, "1. a1");
+    assert!(
+        first.top() < list_top,
+        "the list is longer than its room: its first rows are scrolled away ({first:?})"
+    );
+    // Thirty moves taken back: the current move (10. a2) is shown, not the
+    // taken-back tail at the bottom of the list.
+    for _ in 0..30 {
+        click_label(&mut h, "Undo");
+    }
+    assert_eq!(game(&h).history().len(), 10);
+    let current = move_row(&h, "10. a2");
+    assert!(
+        current.top() >= list_top && current.bottom() <= bottom,
+        "the current move is in view: {current:?} (list from {list_top} to {bottom})"
+    );
+    // Redo all: the list follows to the end again.
+    for _ in 0..30 {
+        click_label(&mut h, "Redo");
+    }
+    let last = move_row(&h, "40. d5");
+    assert!(
+        last.top() >= list_top && last.bottom() <= bottom,
+        "the last move is in view again: {last:?}"
+    );
+}
+
 #[test]
 fn resigning_asks_first_and_ends_the_game() {
     let board = presets::hex(3);

@@ -97,6 +97,14 @@ pub fn ui(
     if r.clicked() {
         ws.send(Command::Preview((live != 0).then_some(0)));
     }
+    // The row of the shown move is scrolled into view when it changes (undo,
+    // redo, a preview), so a long list never hides where the game is.
+    let follow_id = ui.make_persistent_id("play_moves_followed");
+    let follow = ui.ctx().data_mut(|d| {
+        let before = d.get_temp::<usize>(follow_id);
+        d.insert_temp(follow_id, shown);
+        before != Some(shown)
+    });
     egui::ScrollArea::vertical()
         .id_salt("play_moves")
         .auto_shrink([false, true])
@@ -121,6 +129,9 @@ pub fn ui(
                         } else {
                             "Preview the position after this move"
                         });
+                    if follow && shown == ply {
+                        r.scroll_to_me(None);
+                    }
                     if r.clicked() {
                         ws.send(Command::Preview((ply != live).then_some(ply)));
                     }
