@@ -761,3 +761,58 @@ fn incremental_problems_follow_a_board_falling_apart_and_back() {
     assert_eq!(b, presets::square_grid(24, 18));
     assert!(lint.problems(&b).is_empty());
 }
+
+/// A sequence indexed_overlap_checks_match_the_linear_scans found: an edge is
+/// split (its new corner a rounding error off the line), and a chord between
+/// the edge's two old ends runs along both halves. The overlap test asked for
+/// exact collinearity and let the chord through, and the split left a face on
+/// both sides of two edges. The chord is now refused.
+#[test]
+fn a_chord_along_a_split_edge_is_refused() {
+    let seeds = [
+        Seed {
+            op: 6,
+            a: 0,
+            b: 3603058970,
+            x: 0.43371705130192406,
+            y: 0.0,
+        },
+        Seed {
+            op: 2,
+            a: 2772854375,
+            b: 0,
+            x: 0.0,
+            y: 0.0,
+        },
+        Seed {
+            op: 0,
+            a: 1,
+            b: 1249573962,
+            x: 0.8156021459155308,
+            y: 0.9806615239649535,
+        },
+        Seed {
+            op: 5,
+            a: 1861085573,
+            b: 3375848951,
+            x: 0.6553741380992615,
+            y: 0.19048572131732255,
+        },
+    ];
+    let mut b = presets::hex(3);
+    run_sequence(b.clone(), &seeds);
+    for s in &seeds {
+        let edit = make_edit(&b, s);
+        edit::apply(&mut b, &edit).unwrap();
+    }
+    // Face 2 holds 8, 19, 13 in a row, 19 the split edge's new corner.
+    let chord = BoardEdit::SplitFace {
+        face: FaceId(2),
+        a: VertexId(13),
+        b: VertexId(8),
+    };
+    let before = b.clone();
+    let err = edit::apply(&mut b, &chord).unwrap_err().to_string();
+    assert!(err.contains("does not run inside"), "{err}");
+    assert_eq!(b, before);
+}

@@ -540,7 +540,11 @@ fn segment_conflicts(
         let (s, x) = if sp { (p, q) } else { (q, p) };
         let sv = if sp { pv } else { qv };
         let o = if sv == Some(av) { b } else { a };
-        return orient(s, x, o) == 0.0 && (o - s).dot(x - s) > 0.0;
+        // Collinear up to rounding: a vertex that splitting an edge put on
+        // it is a rounding error off the line, and a segment along it would
+        // still overlap the edge.
+        let (u, w) = (x - s, o - s);
+        return orient(s, x, o).abs() <= SLIVER * u.length() * w.length() && u.dot(w) > 0.0;
     }
     segments_intersect(p, q, a, b)
 }
