@@ -138,7 +138,7 @@ fn engine(kind: RulesKind, params: &str) -> DynEngine {
 fn knowledgeable_searches_are_deterministic_for_a_seed_and_budget() {
     for kind in RulesKind::ALL {
         let extra = if kind == RulesKind::Hex {
-            ",bridge=1"
+            ",bridge=1,deep=30"
         } else {
             ""
         };
@@ -827,8 +827,32 @@ fn solve(
 /// best play, and facing a must-play region every move outside it loses.
 #[test]
 fn connection_verdicts_agree_with_exact_solutions() {
+    let seen = check_verdicts_exactly(1616, |h, pos| h.verdict(pos));
+    // The check is not empty: all three verdicts occur.
+    assert!(seen[0] >= 50 && seen[1] >= 20 && seen[2] >= 3, "{seen:?}");
+}
+
+/// The same check for H-search's verdicts, on other positions too; it
+/// decides more of them than the light search.
+#[test]
+fn h_search_verdicts_agree_with_exact_solutions() {
+    use boardwright::rules::hex::Limits;
+    for seed in [1616, 2727] {
+        let light = check_verdicts_exactly(seed, |h, pos| h.verdict(pos));
+        let full = check_verdicts_exactly(seed, |h, pos| h.verdict_hsearch(pos, Limits::default()));
+        assert!(full[0] > light[0], "won: {full:?} against {light:?}");
+        assert!(full[1] >= 20 && full[2] >= 3, "{full:?}");
+    }
+}
+
+/// Checks `verdict` on random positions against exact solutions; returns how
+/// often it said won, must-play and open.
+fn check_verdicts_exactly(
+    seed: u64,
+    verdict: impl Fn(&Hex, &boardwright::rules::hex::HexPosition) -> boardwright::rules::hex::Verdict,
+) -> [usize; 3] {
     use boardwright::rules::hex::Verdict;
-    let mut rng = ChaCha8Rng::seed_from_u64(1616);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut seen = [0usize; 3];
     let square = Hex::new(Arc::new(presets::square_grid(4, 4)), false).unwrap();
     for (h, plies, count) in [
@@ -851,7 +875,7 @@ fn connection_verdicts_agree_with_exact_solutions() {
             let me = h.to_move(&pos);
             let board = h.board().meta().name.clone();
             let mut memo = std::collections::HashMap::new();
-            match h.verdict(&pos) {
+            match verdict(&h, &pos) {
                 Verdict::Won(p) => {
                     seen[0] += 1;
                     let best = solve(&goals, &mut cells, me, &mut memo);
@@ -878,8 +902,7 @@ fn connection_verdicts_agree_with_exact_solutions() {
             }
         }
     }
-    // The check is not empty: all three verdicts occur.
-    assert!(seen[0] >= 50 && seen[1] >= 20 && seen[2] >= 3, "{seen:?}");
+    seen
 }
 
 /// The usual shapes on Hex 9×9: a chain of bridges with edge templates at
@@ -978,6 +1001,67 @@ fn connections_on_the_usual_shapes() {
     );
 }
 
+/// H-search on the same shapes: what the light search finds it finds too,
+/// with every semi connection (the must-play region is what all of them
+/// share), and the third-row template.
+#[test]
+fn h_search_on_the_usual_shapes() {
+    use boardwright::rules::hex::{Limits, Verdict};
+    let h = hex(9);
+    let f = |name: &str| face(&h, name);
+    let set_up = |red: &[&str], blue: &[&str], to_move| {
+        let mut changes: Vec<(FaceId, Option<u8>)> =
+            red.iter().map(|n| (FaceId(f(n)), Some(0))).collect();
+        changes.extend(blue.iter().map(|n| (FaceId(f(n)), Some(1))));
+        h.set_up(&changes, to_move).unwrap()
+    };
+    let lim = Limits::default();
+    let chain = ["e2", "d4", "c6", "b8"];
+    for to_move in [0, 1] {
+        let pos = set_up(&chain, &[], to_move);
+        assert_eq!(h.verdict_hsearch(&pos, lim), Verdict::Won(0));
+        let red = h.side_connections(&pos, 0, lim).unwrap();
+        assert!(!red.fulls.is_empty() && red.fulls.iter().all(|c| c.key.is_none()));
+    }
+    // Blue's intrusion into the e2–d4 bridge: Red's semi connections all
+    // have the answer e3 as key.
+    let pos = set_up(&chain, &["d3"], 0);
+    let red = h.side_connections(&pos, 0, lim).unwrap();
+    assert!(red.fulls.is_empty());
+    assert!(!red.semis.is_empty());
+    assert!(red.semis.iter().all(|c| c.key == Some(f("e3"))), "{red:?}");
+    // Blue to move facing e2 d4 c6 must play in every semi's carrier (b8 is
+    // the key of one): no more faces than the light search's single carrier
+    // leaves.
+    let pos = set_up(&["e2", "d4", "c6"], &[], 1);
+    let Verdict::MustPlay(must) = h.verdict_hsearch(&pos, lim) else {
+        panic!("{:?}", h.verdict_hsearch(&pos, lim));
+    };
+    let Verdict::MustPlay(light) = h.verdict(&pos) else {
+        panic!("{:?}", h.verdict(&pos));
+    };
+    let red = h.side_connections(&pos, 0, lim).unwrap();
+    assert!(red.semis.len() >= 2, "{red:?}");
+    assert!(red.semis.iter().any(|c| c.key == Some(f("b8"))), "{red:?}");
+    assert!(
+        red.semis
+            .iter()
+            .all(|c| must.iter().all(|x| c.carrier.contains(x)))
+    );
+    assert!(must.len() <= light.len(), "{must:?} against {light:?}");
+    // A column from the top to the third row from the bottom reaches it by
+    // the template (OR rule): a full connection with Blue to move, whose
+    // carrier is the template's.
+    let pos = set_up(&["e1", "e2", "e3", "e4", "e5", "e6", "e7"], &[], 1);
+    assert_eq!(h.verdict_hsearch(&pos, lim), Verdict::Won(0));
+    let red = h.side_connections(&pos, 0, lim).unwrap();
+    let c = red.fulls.iter().min_by_key(|c| c.carrier.len()).unwrap();
+    assert!(
+        (7..=10).contains(&c.carrier.len()),
+        "the template's carrier: {c:?}"
+    );
+}
+
 /// With the knowledge switched on, the search proves positions the
 /// connections decide: the side facing a virtual connection sees every move
 /// lose at once, and the side whose bridge was intruded into answers it as a
@@ -1013,6 +1097,39 @@ fn hex_search_with_connections_proves_the_decided_positions() {
     );
     let r = run(g.as_ref(), ",vc=0,knowledge=0", 2_000);
     assert!(r.win_rate < 1.0, "{r:?}");
+}
+
+/// The deep knowledge (H-search, the search's `deep` visits) proves a
+/// position the light search cannot: Red's stones are joined to both sides
+/// by connections that need the OR rule between chains, so Blue to move has
+/// lost. With only the light search, the same budget proves nothing.
+#[test]
+fn hex_search_with_h_search_proves_what_the_light_search_cannot() {
+    use boardwright::rules::hex::{Limits, Verdict};
+    let mut g = game(RulesKind::Hex, Some(9));
+    let moves = "d3 c2 f4 c9 e5 i6 e8 h7 g6 f8 h5 c5 b5 h9 i7";
+    for m in moves.split_whitespace() {
+        g.play_str(m).unwrap();
+    }
+    let h = hex(9);
+    let mut pos = h.start();
+    for m in moves.split_whitespace() {
+        let mv = h.parse_move(&pos, m).unwrap();
+        h.apply(&mut pos, mv);
+    }
+    assert!(!matches!(h.verdict(&pos), Verdict::Won(_)));
+    assert_eq!(h.verdict_hsearch(&pos, Limits::default()), Verdict::Won(0));
+    let run = |params: &str| {
+        engine(RulesKind::Hex, params)
+            .start(g.as_ref(), SearchLimits::simulations(3_000))
+            .unwrap()
+            .wait()
+            .unwrap()
+    };
+    let r = run(",deep=20");
+    assert_eq!(r.win_rate, 0.0, "{r:?}");
+    let r = run(",deep=0");
+    assert!(r.win_rate > 0.0, "{r:?}");
 }
 
 /// Real games against MoHex 2.0 (`tests/data/sgf/mohex-matches/`, written by

@@ -54,6 +54,25 @@ const BUSY: u32 = u32::MAX;
 /// A node's proof byte while its proof is unknown and the game's knowledge
 /// has been asked about it ([`Params::knowledge`]); any proof replaces it.
 const ASKED: u8 = 0x80;
+/// The same after the deep knowledge has been asked too ([`Params::deep`]).
+const ASKED_DEEP: u8 = 0xC0;
+
+/// How [`Tree::ask`] asks the game's knowledge.
+#[derive(Copy, Clone, Debug)]
+struct Ask {
+    /// Prove the node itself when the knowledge names the winner (not at the
+    /// root, where the search must still pick a move).
+    decide: bool,
+    /// The deep knowledge ([`Params::deep`]) rather than the light.
+    deep: bool,
+}
+
+impl Ask {
+    const ROOT: Ask = Ask {
+        decide: false,
+        deep: false,
+    };
+}
 
 /// One node of the tree. Every field may be read and updated by several
 /// searching threads at once; the all-zero node is a fresh, unexpanded leaf.
@@ -226,6 +245,10 @@ pub struct Params {
     /// winner decides the node, and moves it proves losing are marked so
     /// (0: never).
     pub knowledge: u32,
+    /// The game's deeper (dearer) knowledge (`Searchable::knowledge` with
+    /// `deep`) is asked about a node once it has this many visits, and about
+    /// the root at once (0: never).
+    pub deep: u32,
 }
 
 impl Params {
@@ -241,6 +264,7 @@ impl Params {
         "recycle",
         "prior",
         "knowledge",
+        "deep",
     ];
 
     /// Set a parameter by name (`value` finite and ≥ 0); false for an unknown name.
@@ -256,6 +280,7 @@ impl Params {
             "recycle" => self.recycle = value != 0.0,
             "prior" => self.prior = value as f32,
             "knowledge" => self.knowledge = value as u32,
+            "deep" => self.deep = value as u32,
             _ => return false,
         }
         true
@@ -275,6 +300,7 @@ impl Default for Params {
             recycle: true,
             prior: 0.0,
             knowledge: 0,
+            deep: 0,
         }
     }
 }
@@ -575,10 +601,10 @@ impl<R: Searchable> Tree<R> {
             if from != t && old.visits(from) < min_visits {
                 // A leaf again: the knowledge marked its children, so it is
                 // asked again when they are added again.
-                let _ = new
-                    .node(to)
-                    .proof
-                    .compare_exchange(ASKED, 0, Relaxed, Relaxed);
+                let proof = &new.node(to).proof;
+                if matches!(proof.load(Relaxed), ASKED | ASKED_DEEP) {
+                    proof.store(0, Relaxed);
+                }
                 continue;
             }
             let Some(kids) = old.children(from) else {
@@ -697,14 +723,25 @@ impl<R: Searchable> Tree<R> {
         pos: &R::Position,
         node: u32,
         kids: std::ops::Range<u32>,
-        decide: bool,
+        how: Ask,
     ) -> Option<Player> {
+        let Ask { decide, deep } = how;
         let a = &self.arena;
         let proof = &a.node(node).proof;
-        if proof.load(Relaxed) != 0 || proof.compare_exchange(0, ASKED, Relaxed, Relaxed).is_err() {
+        let (before, after): (&[u8], u8) = if deep {
+            (&[0, ASKED], ASKED_DEEP)
+        } else {
+            (&[0], ASKED)
+        };
+        let now = proof.load(Relaxed);
+        if !before.contains(&now)
+            || proof
+                .compare_exchange(now, after, Relaxed, Relaxed)
+                .is_err()
+        {
             return None;
         }
-        match rules.knowledge(aux, pos) {
+        match rules.knowledge(aux, pos, deep) {
             Knowledge::Nothing => None,
             Knowledge::Winner(w) if decide => {
                 let mover = opponent(rules.to_move(pos));
@@ -748,7 +785,20 @@ impl<R: Searchable> Tree<R> {
         if params.knowledge > 0 {
             // At the root only the losing moves count: the search must still
             // pick a move when the position is decided.
-            self.ask(rules, aux, &self.root_pos, 0, kids.clone(), false);
+            self.ask(rules, aux, &self.root_pos, 0, kids.clone(), Ask::ROOT);
+        }
+        if params.deep > 0 {
+            self.ask(
+                rules,
+                aux,
+                &self.root_pos,
+                0,
+                kids.clone(),
+                Ask {
+                    deep: true,
+                    ..Ask::ROOT
+                },
+            );
         }
         let me = self.root_player;
         let mut after: Vec<R::Position> = Vec::with_capacity(kids.len());
@@ -910,12 +960,38 @@ impl<R: Searchable> Tree<R> {
                     }
                 }
             };
-            if params.knowledge > 0
-                && node != 0
-                && a.visits(node) >= params.knowledge
-                && let Some(w) = self.ask(rules, aux, &pos, node, kids.clone(), true)
-            {
-                break Descent::Reward(reward_for(Some(w), 0));
+            if node != 0 {
+                let v = a.visits(node);
+                let decided = if params.deep > 0 && v >= params.deep {
+                    self.ask(
+                        rules,
+                        aux,
+                        &pos,
+                        node,
+                        kids.clone(),
+                        Ask {
+                            decide: true,
+                            deep: true,
+                        },
+                    )
+                } else if params.knowledge > 0 && v >= params.knowledge {
+                    self.ask(
+                        rules,
+                        aux,
+                        &pos,
+                        node,
+                        kids.clone(),
+                        Ask {
+                            decide: true,
+                            deep: false,
+                        },
+                    )
+                } else {
+                    None
+                };
+                if let Some(w) = decided {
+                    break Descent::Reward(reward_for(Some(w), 0));
+                }
             }
             // Select a child (the node's player to move is `to_move`).
             match self.select(node, kids, params, rave) {

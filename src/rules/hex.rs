@@ -32,8 +32,10 @@ use rand_chacha::ChaCha8Rng;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
+mod hsearch;
 mod patterns;
 mod vc;
+pub use hsearch::{Limits, MAX_FACES, SideConnections};
 pub use patterns::{PatternCounts, PatternWeights, Rings, canonical};
 pub use vc::{Connection, Connections, Verdict};
 
@@ -796,11 +798,15 @@ pub struct HexSettings {
     /// opponent's), from an average move's 0.5.
     pub waste: f32,
     /// Virtual connections in the tree ([`Hex::verdict`], asked at nodes
-    /// with the search's `knowledge` visits): a position where one player has
+    /// with the search's `knowledge` visits, and [`Hex::verdict_hsearch`]
+    /// at nodes with its `deep` visits): a position where one player has
     /// a virtual connection (or a semi-connection, to move) is decided, and
     /// facing the opponent's semi-connections every move outside their
     /// carriers is a proven loss.
     pub vc: bool,
+    /// H-search's width: full connections kept per pair of nodes (twice as
+    /// many semi ones); 0 for the default ([`Limits::default`]).
+    pub hwidth: u32,
     /// Learned patterns in the tree's priors ([`PatternWeights::builtin`]):
     /// each move's prior estimate gains this much per unit of its pattern's
     /// log urgency (0: off).
@@ -808,13 +814,15 @@ pub struct HexSettings {
 }
 
 impl Settings for HexSettings {
-    const NAMES: &'static [&'static str] = &["bridge", "inferior", "waste", "vc", "patterns"];
+    const NAMES: &'static [&'static str] =
+        &["bridge", "inferior", "waste", "vc", "hwidth", "patterns"];
     fn set(&mut self, name: &str, value: f64) -> bool {
         match name {
             "bridge" => self.bridge = value != 0.0,
             "inferior" => self.inferior = value != 0.0,
             "waste" => self.waste = value as f32,
             "vc" => self.vc = value != 0.0,
+            "hwidth" => self.hwidth = value as u32,
             "patterns" => self.patterns = value as f32,
             _ => return false,
         }
@@ -911,6 +919,8 @@ pub struct HexAux {
     waste: f32,
     /// [`HexSettings::vc`].
     vc: bool,
+    /// H-search's limits ([`HexSettings::hwidth`]).
+    limits: Limits,
     /// The bridges each face ends, for the tree's priors: `[other end,
     /// carrier, carrier]` (the other end a face or a side node `n + k`).
     ends: Vec<Vec<[u32; 3]>>,
@@ -1318,6 +1328,10 @@ impl Searchable for Hex {
             inferior: settings.inferior,
             waste: settings.waste,
             vc: settings.vc,
+            limits: match settings.hwidth {
+                0 => Limits::default(),
+                w => Limits::width(w as usize),
+            },
             ends,
             learned: (settings.patterns != 0.0).then(|| Learned {
                 weight: settings.patterns,
@@ -1346,11 +1360,16 @@ impl Searchable for Hex {
         }
     }
     /// Virtual connections ([`Hex::verdict`]), when `vc` is on.
-    fn knowledge(&self, aux: &HexAux, pos: &HexPosition) -> Knowledge<HexMove> {
+    fn knowledge(&self, aux: &HexAux, pos: &HexPosition, deep: bool) -> Knowledge<HexMove> {
         if !aux.vc || pos.winner != NO_WINNER || self.swap_legal(pos) {
             return Knowledge::Nothing;
         }
-        match self.verdict(pos) {
+        let verdict = if deep {
+            self.verdict_hsearch(pos, aux.limits)
+        } else {
+            self.verdict(pos)
+        };
+        match verdict {
             Verdict::Won(p) => Knowledge::Winner(p),
             Verdict::MustPlay(faces) => Knowledge::Only(
                 faces

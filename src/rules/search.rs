@@ -52,8 +52,15 @@ pub trait Searchable: Rules {
 
     /// What the game can prove about `pos` beyond its rules, asked once a
     /// tree node has been visited often enough (the search's `knowledge`
-    /// parameter): by default nothing. Hex answers from virtual connections.
-    fn knowledge(&self, _aux: &Self::Aux, _pos: &Self::Position) -> Knowledge<Self::Move> {
+    /// parameter), and with `deep` once it has been visited more (its `deep`
+    /// parameter: knowledge that costs more and finds more): by default
+    /// nothing. Hex answers from virtual connections, deep from H-search.
+    fn knowledge(
+        &self,
+        _aux: &Self::Aux,
+        _pos: &Self::Position,
+        _deep: bool,
+    ) -> Knowledge<Self::Move> {
         Knowledge::Nothing
     }
 
