@@ -278,6 +278,64 @@ fn the_seat_choices_are_remembered_for_the_next_launch() {
     assert_eq!(setup.seconds[1], 2.5);
 }
 
+/// The rules, the swap choice and the players' names chosen last are offered
+/// again at the next launch, and New game starts those rules; a profile that
+/// names rules this build does not know leaves the default choice.
+#[test]
+fn the_chosen_rules_and_names_are_remembered_for_the_next_launch() {
+    let dir = tempfile::tempdir().unwrap();
+    let opts = boardwright::app::AppOptions {
+        board: Some(presets::lines_of_action()),
+        data_dir: Some(dir.path().to_path_buf()),
+        ..Default::default()
+    };
+    let mut h = harness_with(opts.clone());
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    click_label(&mut h, "Lines of Action");
+    assert_eq!(h.state().play.setup.kind.name(), "loa");
+    h.state_mut().play.setup.names[1] = "Alice".into();
+    let mut storage = MemStorage::default();
+    eframe::App::save(h.state_mut(), &mut storage);
+    drop(h);
+
+    let mut h = harness_with_storage(opts.clone(), &storage);
+    let setup = &h.state().play.setup;
+    assert_eq!(setup.kind.name(), "loa");
+    assert_eq!(setup.names, ["Black".to_string(), "Alice".to_string()]);
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    click_label(&mut h, "New game");
+    assert_eq!(game(&h).kind().name(), "loa");
+    drop(h);
+
+    // Hex with swap, then a profile from a build with other games.
+    let opts = boardwright::app::AppOptions {
+        board: Some(presets::hex(3)),
+        ..opts
+    };
+    let mut h = harness_with(opts.clone());
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    click_label(&mut h, "Hex");
+    h.state_mut().play.setup.swap = true;
+    let mut storage = MemStorage::default();
+    eframe::App::save(h.state_mut(), &mut storage);
+    drop(h);
+    let h = harness_with_storage(opts.clone(), &storage);
+    assert_eq!(h.state().play.setup.kind.name(), "hex");
+    assert!(h.state().play.setup.swap);
+    drop(h);
+    let text = storage.0.get("boardwright.game_setup").unwrap().clone();
+    assert!(text.contains("hex"), "{text}");
+    storage.0.insert(
+        "boardwright.game_setup".into(),
+        text.replace("hex", "chess"),
+    );
+    let h = harness_with_storage(opts, &storage);
+    assert_eq!(h.state().play.setup.kind.name(), "hex");
+}
+
 /// In a position the search solves, the hint says so instead of giving an
 /// estimate: Hex 4×4 is won for Red by the short diagonal, and an opening in
 /// the acute corner loses.

@@ -243,6 +243,8 @@ impl App {
             storage.and_then(|s| eframe::get_value::<analyze::AnalyzeSettings>(s, ANALYZE_KEY));
         let clock_setup = storage
             .and_then(|s| eframe::get_value::<play::clock::ClockSetup>(s, play::clock::CLOCK_KEY));
+        let game_setup = storage
+            .and_then(|s| eframe::get_value::<play::setup::SavedSetup>(s, play::setup::SETUP_KEY));
         let seat_setup = storage.and_then(|s| {
             eframe::get_value::<play::computer::SeatSetup>(s, play::computer::SEATS_KEY)
         });
@@ -291,6 +293,9 @@ impl App {
         app.play.time = opts.time;
         if let Some(c) = clock_setup {
             app.play.setup.clock = c;
+        }
+        if let Some(s) = game_setup {
+            app.play.setup.restore(s);
         }
         if let Some(s) = seat_setup {
             (app.play.setup.seats, app.play.setup.seconds) = s.seats();
@@ -989,6 +994,7 @@ impl eframe::App for App {
         eframe::set_value(storage, GENERATOR_KEY, &self.generator.settings());
         eframe::set_value(storage, ANALYZE_KEY, &self.analyze.settings);
         eframe::set_value(storage, play::clock::CLOCK_KEY, &self.play.setup.clock);
+        eframe::set_value(storage, play::setup::SETUP_KEY, &self.play.setup.saved());
         let seats = play::computer::SeatSetup::of(self.play.setup.seats, self.play.setup.seconds);
         eframe::set_value(storage, play::computer::SEATS_KEY, &seats);
     }

@@ -84,6 +84,22 @@ fn index(kind: RulesKind) -> usize {
     RulesKind::ALL.iter().position(|&k| k == kind).unwrap_or(0)
 }
 
+/// The storage key of the rules and players chosen last ([`SavedSetup`]).
+pub const SETUP_KEY: &str = "boardwright.game_setup";
+
+/// The rules, swap choice and player names of the last run, kept in the
+/// profile so that the next launch offers the same game (the seats and the
+/// clock are kept under their own keys).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct SavedSetup {
+    /// The rules' short name (`hex`, `loa`, …), so that a profile outlives a
+    /// change in the order of the games.
+    pub rules: String,
+    pub swap: bool,
+    pub names: [String; 2],
+}
+
 /// The choices for the next game, kept between games.
 pub struct Setup {
     pub kind: RulesKind,
@@ -137,6 +153,30 @@ impl Setup {
             }
         }
         self.kind = kind;
+    }
+
+    /// What the next launch should offer again.
+    pub fn saved(&self) -> SavedSetup {
+        SavedSetup {
+            rules: self.kind.name().to_string(),
+            swap: self.swap,
+            names: self.names.clone(),
+        }
+    }
+
+    /// Offer the choices of the last launch. Rules this build does not know
+    /// (a profile from another version) leave the current choice; a blank
+    /// name stays the side's name.
+    pub fn restore(&mut self, saved: SavedSetup) {
+        if let Ok(kind) = RulesKind::by_name(&saved.rules) {
+            self.choose(kind);
+        }
+        self.swap = saved.swap;
+        for (name, saved) in self.names.iter_mut().zip(saved.names) {
+            if !saved.trim().is_empty() {
+                *name = saved;
+            }
+        }
     }
 
     /// The options to start a game with.
