@@ -278,11 +278,13 @@ fn the_seat_choices_are_remembered_for_the_next_launch() {
     assert_eq!(setup.seconds[1], 2.5);
 }
 
-/// The rules, the swap choice and the players' names chosen last are offered
-/// again at the next launch, and New game starts those rules; a profile that
-/// names rules this build does not know leaves the default choice.
+/// The rules and the swap choice made last are offered again at the next
+/// launch, and New game starts those rules; the players' names are the
+/// rules' side names again (a game file's player names are not carried over);
+/// a profile that names rules this build does not know leaves the default
+/// choice.
 #[test]
-fn the_chosen_rules_and_names_are_remembered_for_the_next_launch() {
+fn the_chosen_rules_are_remembered_for_the_next_launch() {
     let dir = tempfile::tempdir().unwrap();
     let opts = boardwright::app::AppOptions {
         board: Some(presets::lines_of_action()),
@@ -302,7 +304,7 @@ fn the_chosen_rules_and_names_are_remembered_for_the_next_launch() {
     let mut h = harness_with_storage(opts.clone(), &storage);
     let setup = &h.state().play.setup;
     assert_eq!(setup.kind.name(), "loa");
-    assert_eq!(setup.names, ["Black".to_string(), "Alice".to_string()]);
+    assert_eq!(setup.names, ["Black".to_string(), "White".to_string()]);
     h.key_press(egui::Key::Num2);
     h.run_ok();
     click_label(&mut h, "New game");

@@ -87,9 +87,10 @@ fn index(kind: RulesKind) -> usize {
 /// The storage key of the rules and players chosen last ([`SavedSetup`]).
 pub const SETUP_KEY: &str = "boardwright.game_setup";
 
-/// The rules, swap choice and player names of the last run, kept in the
-/// profile so that the next launch offers the same game (the seats and the
-/// clock are kept under their own keys).
+/// The rules and swap choice of the last run, kept in the profile so that
+/// the next launch offers the same game (the seats and the clock are kept
+/// under their own keys). Player names are not kept: opening a game file
+/// sets them to that game's players, who are not the next game's.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
 pub struct SavedSetup {
@@ -97,7 +98,6 @@ pub struct SavedSetup {
     /// change in the order of the games.
     pub rules: String,
     pub swap: bool,
-    pub names: [String; 2],
 }
 
 /// The choices for the next game, kept between games.
@@ -160,23 +160,16 @@ impl Setup {
         SavedSetup {
             rules: self.kind.name().to_string(),
             swap: self.swap,
-            names: self.names.clone(),
         }
     }
 
     /// Offer the choices of the last launch. Rules this build does not know
-    /// (a profile from another version) leave the current choice; a blank
-    /// name stays the side's name.
+    /// (a profile from another version) leave the current choice.
     pub fn restore(&mut self, saved: SavedSetup) {
         if let Ok(kind) = RulesKind::by_name(&saved.rules) {
             self.choose(kind);
         }
         self.swap = saved.swap;
-        for (name, saved) in self.names.iter_mut().zip(saved.names) {
-            if !saved.trim().is_empty() {
-                *name = saved;
-            }
-        }
     }
 
     /// The options to start a game with.
