@@ -905,6 +905,15 @@ fn check_verdicts_exactly(
     seen
 }
 
+/// A position of `h` with Red's stones on `red`, Blue's on `blue` (cell
+/// names) and `to_move` to move.
+fn stones(h: &Hex, red: &[&str], blue: &[&str], to_move: u8) -> HexPosition {
+    let mut changes: Vec<(FaceId, Option<u8>)> =
+        red.iter().map(|n| (FaceId(face(h, n)), Some(0))).collect();
+    changes.extend(blue.iter().map(|n| (FaceId(face(h, n)), Some(1))));
+    h.set_up(&changes, to_move).unwrap()
+}
+
 /// The usual shapes on Hex 9×9: a chain of bridges with edge templates at
 /// both ends is a virtual connection for whoever moves; an intrusion makes it
 /// a semi-connection whose key is the answer; and the side facing it may only
@@ -914,12 +923,7 @@ fn connections_on_the_usual_shapes() {
     use boardwright::rules::hex::Verdict;
     let h = hex(9);
     let f = |name: &str| face(&h, name);
-    let set_up = |red: &[&str], blue: &[&str], to_move| {
-        let mut changes: Vec<(FaceId, Option<u8>)> =
-            red.iter().map(|n| (FaceId(f(n)), Some(0))).collect();
-        changes.extend(blue.iter().map(|n| (FaceId(f(n)), Some(1))));
-        h.set_up(&changes, to_move).unwrap()
-    };
+    let set_up = |red: &[&str], blue: &[&str], to_move| stones(&h, red, blue, to_move);
     let names = |faces: &[u32]| -> Vec<String> {
         let start = h.start();
         faces
@@ -1009,12 +1013,7 @@ fn h_search_on_the_usual_shapes() {
     use boardwright::rules::hex::{Limits, Verdict};
     let h = hex(9);
     let f = |name: &str| face(&h, name);
-    let set_up = |red: &[&str], blue: &[&str], to_move| {
-        let mut changes: Vec<(FaceId, Option<u8>)> =
-            red.iter().map(|n| (FaceId(f(n)), Some(0))).collect();
-        changes.extend(blue.iter().map(|n| (FaceId(f(n)), Some(1))));
-        h.set_up(&changes, to_move).unwrap()
-    };
+    let set_up = |red: &[&str], blue: &[&str], to_move| stones(&h, red, blue, to_move);
     let lim = Limits::default();
     let chain = ["e2", "d4", "c6", "b8"];
     for to_move in [0, 1] {

@@ -962,30 +962,10 @@ impl<R: Searchable> Tree<R> {
             };
             if node != 0 {
                 let v = a.visits(node);
-                let decided = if params.deep > 0 && v >= params.deep {
-                    self.ask(
-                        rules,
-                        aux,
-                        &pos,
-                        node,
-                        kids.clone(),
-                        Ask {
-                            decide: true,
-                            deep: true,
-                        },
-                    )
-                } else if params.knowledge > 0 && v >= params.knowledge {
-                    self.ask(
-                        rules,
-                        aux,
-                        &pos,
-                        node,
-                        kids.clone(),
-                        Ask {
-                            decide: true,
-                            deep: false,
-                        },
-                    )
+                let deep = params.deep > 0 && v >= params.deep;
+                let decided = if deep || (params.knowledge > 0 && v >= params.knowledge) {
+                    let how = Ask { decide: true, deep };
+                    self.ask(rules, aux, &pos, node, kids.clone(), how)
                 } else {
                     None
                 };

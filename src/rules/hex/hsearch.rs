@@ -222,13 +222,8 @@ impl<const W: usize> Search<W> {
         {
             return;
         }
-        for list in [&mut pair.fulls, &mut pair.semis] {
-            list.retain(|&f| {
-                let keep = !carrier.within(&found[f as usize].carrier);
-                found[f as usize].alive &= keep;
-                keep
-            });
-        }
+        drop_supersets(&mut pair.fulls, found, &carrier);
+        drop_supersets(&mut pair.semis, found, &carrier);
         if pair.fulls.len() >= self.limits.fulls && !make_room(&mut pair.fulls, found, &carrier) {
             return;
         }
@@ -248,11 +243,7 @@ impl<const W: usize> Search<W> {
         {
             return;
         }
-        pair.semis.retain(|&f| {
-            let keep = !carrier.within(&found[f as usize].carrier);
-            found[f as usize].alive &= keep;
-            keep
-        });
+        drop_supersets(&mut pair.semis, found, &carrier);
         if pair.semis.len() >= self.limits.semis && !make_room(&mut pair.semis, found, &carrier) {
             return;
         }
@@ -365,6 +356,16 @@ impl<const W: usize> Search<W> {
             }
         }
     }
+}
+
+/// Drop the connections of `list` whose carriers contain `carrier`: a
+/// connection with that carrier makes them useless.
+fn drop_supersets<const W: usize>(list: &mut Vec<u32>, found: &mut [Found<W>], carrier: &Bits<W>) {
+    list.retain(|&f| {
+        let keep = !carrier.within(&found[f as usize].carrier);
+        found[f as usize].alive &= keep;
+        keep
+    });
 }
 
 /// A full list keeps the smallest carriers: drop the largest of `list` when
