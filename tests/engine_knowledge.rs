@@ -1138,6 +1138,34 @@ fn hex_search_with_h_search_proves_what_the_light_search_cannot() {
 /// really won, so an unsound claim would show here as a contradiction.
 #[test]
 fn connection_claims_agree_with_how_games_against_mohex_ended() {
+    let (games, claims) = claims_agree_with_mohex_games(1, |h, pos| h.verdict(pos));
+    assert!(
+        games >= 40 && claims >= 100,
+        "{games} games, {claims} claims"
+    );
+}
+
+/// The same for H-search, at every third position (it costs more): it
+/// calls more of them won, and never wrongly.
+#[test]
+fn h_search_claims_agree_with_how_games_against_mohex_ended() {
+    use boardwright::rules::hex::Limits;
+    let (_, light) = claims_agree_with_mohex_games(3, |h, pos| h.verdict(pos));
+    let (games, claims) =
+        claims_agree_with_mohex_games(3, |h, pos| h.verdict_hsearch(pos, Limits::default()));
+    assert!(
+        games >= 40 && claims > light,
+        "{games} games, {claims} claims ({light} by the light search)"
+    );
+}
+
+/// Asks `verdict` at every `step`-th position of the MoHex match games and
+/// checks that each player it calls the winner won; returns the games and
+/// the claims checked.
+fn claims_agree_with_mohex_games(
+    step: u32,
+    verdict: impl Fn(&Hex, &HexPosition) -> boardwright::rules::hex::Verdict,
+) -> (usize, usize) {
     use boardwright::rules::hex::Verdict;
     let mut games = 0;
     let mut claims = 0;
@@ -1147,7 +1175,9 @@ fn connection_claims_agree_with_how_games_against_mohex_ended() {
         let mut pos = h.start();
         let mut said = Vec::new();
         for m in &record.moves {
-            if let Verdict::Won(p) = h.verdict(&pos) {
+            if pos.stones() % step == 0
+                && let Verdict::Won(p) = verdict(h, &pos)
+            {
                 said.push((pos.stones(), p));
             }
             let mv = h.parse_move(&pos, m).unwrap();
@@ -1168,10 +1198,7 @@ fn connection_claims_agree_with_how_games_against_mohex_ended() {
         }
         games += 1;
     }
-    assert!(
-        games >= 40 && claims >= 100,
-        "{games} games, {claims} claims"
-    );
+    (games, claims)
 }
 
 /// Hex 9×9 face `col`, `row` (0-based) by its label.
