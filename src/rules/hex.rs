@@ -1359,7 +1359,8 @@ impl Searchable for Hex {
             out.retain(kept);
         }
     }
-    /// Virtual connections ([`Hex::verdict`]), when `vc` is on.
+    /// Virtual connections when `vc` is on: [`Hex::verdict`], or with `deep`
+    /// H-search's [`Hex::verdict_hsearch`].
     fn knowledge(&self, aux: &HexAux, pos: &HexPosition, deep: bool) -> Knowledge<HexMove> {
         if !aux.vc || pos.winner != NO_WINNER || self.swap_legal(pos) {
             return Knowledge::Nothing;
