@@ -13,6 +13,8 @@ use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
+mod loa_common;
+
 fn hex(n: u32) -> Hex {
     Hex::new(Arc::new(presets::hex(n)), false).unwrap()
 }
@@ -565,19 +567,11 @@ fn loa_mobility_term_changes_the_evaluation_only_when_on() {
     let loa = Loa::new(Arc::new(presets::lines_of_action())).unwrap();
     let pos = loa.start();
     let run = |mobility: f32, seed: u64| {
-        let aux = loa.aux(&LoaSettings {
+        let settings = LoaSettings {
             mobility,
             ..Default::default()
-        });
-        let (mut moves, mut bytes) = (Vec::new(), Vec::new());
-        let mut p = pos.clone();
-        loa.simulate(
-            &aux,
-            &mut p,
-            &mut ChaCha8Rng::seed_from_u64(seed),
-            &mut moves,
-            &mut bytes,
-        )
+        };
+        loa_common::playout(&loa, &pos, settings, seed)
     };
     let default = LoaSettings::default();
     assert_eq!(default.mobility, 0.0);

@@ -3,61 +3,19 @@
 //! pieces count against their side, more so on the edge, in a corner or
 //! beside a hole, and only when the term is on.
 
-use boardwright::board::{Board, BoardBuilder, FaceData, GridCoord, grid_label};
-use boardwright::mesh::{Mesh, Point};
 use boardwright::presets;
 use boardwright::rules::Rules;
 use boardwright::rules::loa::{Loa, LoaSettings};
 use boardwright::rules::search::Searchable;
-use rand::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
+
+mod loa_common;
+use loa_common::{custom_board, playout};
 
 /// A w×h square grid without the squares in `holes` (a1 bottom-left), with
 /// the given start setup; Black moves first.
 fn board(w: i32, h: i32, holes: &[&str], black: &[&str], white: &[&str]) -> Loa {
-    let mut pts = Vec::new();
-    for y in 0..=h {
-        for x in 0..=w {
-            pts.push(Point::new(x as f64, y as f64));
-        }
-    }
-    let vid = |x: i32, y: i32| (y * (w + 1) + x) as u32;
-    let (mut polys, mut coords) = (Vec::new(), Vec::new());
-    for r in 0..h {
-        for c in 0..w {
-            if holes.contains(&grid_label(c as u32, r as u32).as_str()) {
-                continue;
-            }
-            polys.push(vec![
-                vid(c, r),
-                vid(c + 1, r),
-                vid(c + 1, r + 1),
-                vid(c, r + 1),
-            ]);
-            coords.push(GridCoord::new(c, r));
-        }
-    }
-    let mesh = Mesh::from_polygons(&pts, &polys).unwrap();
-    let face = |l: &str| {
-        let i = coords
-            .iter()
-            .position(|g| grid_label(g.col as u32, g.row as u32) == l)
-            .unwrap_or_else(|| panic!("no square {l}"));
-        boardwright::mesh::FaceId(i as u32)
-    };
-    let mut b = BoardBuilder::from_mesh(mesh).faces(coords.iter().map(|g| FaceData {
-        label: grid_label(g.col as u32, g.row as u32).into(),
-        coord: Some(*g),
-        ..FaceData::default()
-    }));
-    for (list, p) in [(black, 0u8), (white, 1u8)] {
-        for l in list {
-            b = b.piece(face(l), p);
-        }
-    }
-    let board: Board = b.build().unwrap();
-    Loa::new(Arc::new(board)).unwrap()
+    Loa::new(custom_board(w, h, holes, black, white)).unwrap()
 }
 
 /// The static evaluation (probability that Black wins) of `loa`'s start
@@ -100,20 +58,13 @@ const WHITE: &[&str] = &["a2", "b1", "b2", "h4"];
 fn the_term_is_off_by_default_and_changes_the_playouts_only_when_on() {
     let loa = Loa::new(Arc::new(presets::lines_of_action())).unwrap();
     assert_eq!(LoaSettings::default().blocking, 0.0);
+    let start = loa.start();
     let run = |blocking: f32, seed: u64| {
-        let aux = loa.aux(&LoaSettings {
+        let settings = LoaSettings {
             blocking,
             ..Default::default()
-        });
-        let (mut moves, mut bytes) = (Vec::new(), Vec::new());
-        let mut p = loa.start();
-        loa.simulate(
-            &aux,
-            &mut p,
-            &mut ChaCha8Rng::seed_from_u64(seed),
-            &mut moves,
-            &mut bytes,
-        )
+        };
+        playout(&loa, &start, settings, seed)
     };
     let mut moved = 0;
     for seed in 0..40 {

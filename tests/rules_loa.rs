@@ -1,7 +1,7 @@
 //! Lines of Action: perft, rule scenarios, custom boards, consistency along random games.
 
-use boardwright::board::{Board, BoardBuilder, FaceData, GridCoord, grid_label};
-use boardwright::mesh::{FaceId, Mesh, Point};
+use boardwright::board::grid_label;
+use boardwright::mesh::FaceId;
 use boardwright::presets;
 use boardwright::rules::game::GameState;
 use boardwright::rules::loa::{Loa, LoaMove, LoaPosition};
@@ -12,54 +12,11 @@ use rand_chacha::ChaCha8Rng;
 use std::collections::{BTreeMap, HashSet};
 use std::sync::Arc;
 
+mod loa_common;
+use loa_common::custom_board;
+
 fn standard() -> Loa {
     Loa::new(Arc::new(presets::lines_of_action())).unwrap()
-}
-
-/// A w×h square grid without the squares in `holes`, with labels/coords like
-/// `presets::square_grid` (a1 bottom-left), and the given start setup.
-fn custom_board(w: i32, h: i32, holes: &[&str], black: &[&str], white: &[&str]) -> Arc<Board> {
-    let mut pts = Vec::new();
-    for y in 0..=h {
-        for x in 0..=w {
-            pts.push(Point::new(x as f64, y as f64));
-        }
-    }
-    let vid = |x: i32, y: i32| (y * (w + 1) + x) as u32;
-    let mut polys = Vec::new();
-    let mut coords = Vec::new();
-    for r in 0..h {
-        for c in 0..w {
-            if holes.contains(&grid_label(c as u32, r as u32).as_str()) {
-                continue;
-            }
-            polys.push(vec![
-                vid(c, r),
-                vid(c + 1, r),
-                vid(c + 1, r + 1),
-                vid(c, r + 1),
-            ]);
-            coords.push(GridCoord::new(c, r));
-        }
-    }
-    let mesh = Mesh::from_polygons(&pts, &polys).unwrap();
-    let face = |l: &str| {
-        let g = coords
-            .iter()
-            .position(|g| grid_label(g.col as u32, g.row as u32) == l);
-        FaceId(g.unwrap() as u32)
-    };
-    let mut b = BoardBuilder::from_mesh(mesh).faces(coords.iter().map(|g| FaceData {
-        label: grid_label(g.col as u32, g.row as u32).into(),
-        coord: Some(*g),
-        ..FaceData::default()
-    }));
-    for (list, p) in [(black, 0u8), (white, 1u8)] {
-        for l in list {
-            b = b.piece(face(l), p);
-        }
-    }
-    Arc::new(b.build().unwrap())
 }
 
 fn on_8x8(black: &[&str], white: &[&str]) -> Loa {

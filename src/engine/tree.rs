@@ -67,13 +67,6 @@ struct Ask {
     deep: bool,
 }
 
-impl Ask {
-    const ROOT: Ask = Ask {
-        decide: false,
-        deep: false,
-    };
-}
-
 /// One node of the tree. Every field may be read and updated by several
 /// searching threads at once; the all-zero node is a fresh, unexpanded leaf.
 struct Node<M> {
@@ -782,23 +775,16 @@ impl<R: Searchable> Tree<R> {
         let Some(kids) = a.children(0) else {
             return;
         };
-        if params.knowledge > 0 {
-            // At the root only the losing moves count: the search must still
-            // pick a move when the position is decided.
-            self.ask(rules, aux, &self.root_pos, 0, kids.clone(), Ask::ROOT);
-        }
-        if params.deep > 0 {
-            self.ask(
-                rules,
-                aux,
-                &self.root_pos,
-                0,
-                kids.clone(),
-                Ask {
-                    deep: true,
-                    ..Ask::ROOT
-                },
-            );
+        // At the root only the losing moves count: the search must still
+        // pick a move when the position is decided.
+        for (asked, deep) in [(params.knowledge > 0, false), (params.deep > 0, true)] {
+            if asked {
+                let how = Ask {
+                    decide: false,
+                    deep,
+                };
+                self.ask(rules, aux, &self.root_pos, 0, kids.clone(), how);
+            }
         }
         let me = self.root_player;
         let mut after: Vec<R::Position> = Vec::with_capacity(kids.len());

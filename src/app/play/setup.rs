@@ -84,7 +84,7 @@ fn index(kind: RulesKind) -> usize {
     RulesKind::ALL.iter().position(|&k| k == kind).unwrap_or(0)
 }
 
-/// The storage key of the rules and players chosen last ([`SavedSetup`]).
+/// The storage key of the rules and swap choice made last ([`SavedSetup`]).
 pub const SETUP_KEY: &str = "boardwright.game_setup";
 
 /// The rules and swap choice of the last run, kept in the profile so that

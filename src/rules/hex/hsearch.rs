@@ -215,11 +215,7 @@ impl<const W: usize> Search<W> {
         let s = self.slot(a, b);
         let found = &mut self.found;
         let pair = &mut self.pairs[s];
-        if pair
-            .fulls
-            .iter()
-            .any(|&f| found[f as usize].carrier.within(&carrier))
-        {
+        if covered(pair.fulls.iter(), found, &carrier) {
             return;
         }
         drop_supersets(&mut pair.fulls, found, &carrier);
@@ -235,12 +231,7 @@ impl<const W: usize> Search<W> {
         let s = self.slot(a, b);
         let found = &mut self.found;
         let pair = &mut self.pairs[s];
-        if pair
-            .fulls
-            .iter()
-            .chain(&pair.semis)
-            .any(|&f| found[f as usize].carrier.within(&carrier))
-        {
+        if covered(pair.fulls.iter().chain(&pair.semis), found, &carrier) {
             return;
         }
         drop_supersets(&mut pair.semis, found, &carrier);
@@ -356,6 +347,16 @@ impl<const W: usize> Search<W> {
             }
         }
     }
+}
+
+/// Whether one of the connections `ids` has a carrier inside `carrier` (a
+/// connection with that carrier then adds nothing).
+fn covered<'a, const W: usize>(
+    mut ids: impl Iterator<Item = &'a u32>,
+    found: &[Found<W>],
+    carrier: &Bits<W>,
+) -> bool {
+    ids.any(|&f| found[f as usize].carrier.within(carrier))
 }
 
 /// Drop the connections of `list` whose carriers contain `carrier`: a
