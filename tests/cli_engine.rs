@@ -68,10 +68,14 @@ impl Gtp {
         text
     }
 
-    fn quit(mut self) {
+    /// End the session; what it wrote on standard error.
+    fn quit(mut self) -> String {
         assert_eq!(self.ok("quit"), "");
+        let mut log = String::new();
+        std::io::Read::read_to_string(&mut self.child.stderr.take().unwrap(), &mut log).unwrap();
         let status = self.child.wait().unwrap();
         assert!(status.success());
+        log
     }
 }
 
@@ -104,7 +108,24 @@ fn gtp_plays_a_full_hex_game_against_itself() {
     assert!(board.contains("Game over"), "{board}");
     // A Hex game on 5×5 needs at least 9 stones (5 of the winner's).
     assert!(moves.len() >= 9);
-    g.quit();
+    // Each genmove logs what its search did on standard error, as GTP
+    // engines do for the controller's log.
+    let log = g.quit();
+    let lines: Vec<&str> = log.lines().collect();
+    assert_eq!(lines.len(), moves.len() - 1, "{log}");
+    for (line, mv) in lines.iter().zip(&moves[1..]) {
+        assert!(line.starts_with(&format!("genmove {mv}: ")), "{line}");
+        let sims: u64 = line
+            .split_whitespace()
+            .nth(2)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no simulation count in {line}"));
+        assert!(sims > 0 || line.contains("(proven)"), "{line}");
+        assert!(
+            line.contains("win rate") && line.contains("paused"),
+            "{line}"
+        );
+    }
 }
 
 #[test]

@@ -209,6 +209,7 @@ fn hex_plays_with_its_measured_switches_by_default_and_params_override_them() {
     assert!(params.rave);
     assert!(settings.bridge);
     assert_eq!(params.prior, 20.0);
+    assert_eq!(params.bias, 1.0);
     assert_eq!(settings.waste, 0.2);
     assert!(settings.vc);
     assert_eq!(params.knowledge, 20);
@@ -448,9 +449,11 @@ fn capped_search(
     let (mut params, settings) = boardwright::engine::game_params::<Hex>();
     params.max_nodes = nodes;
     params.recycle = recycle;
-    // Without priors: they make even a stuck 3,000-node tree deep and narrow,
-    // and these tests are about the tree's growth.
+    // Without priors (nor the bias, which uses them): they make even a stuck
+    // 3,000-node tree deep and narrow, and these tests are about the tree's
+    // growth.
     params.prior = 0.0;
+    params.bias = 0.0;
     let mut tree = None;
     search_with(
         &h,
@@ -510,6 +513,68 @@ fn recycling_keeps_the_root_statistics_and_the_main_line() {
     assert_eq!(format!("{:?}", tree.root_stats()), before);
     assert_eq!(tree.principal_variation(Some(best), 3), line);
     assert_eq!(tree.root_visits(), 20_000);
+}
+
+/// Re-rooting moves the root down the tree without copying it; a search that
+/// starts in a tree the last one filled first makes room, keeping the new
+/// root's subtree (whole when it fits in half the room, as `recycle=0` always
+/// keeps it), so the search goes on growing it.
+#[test]
+fn a_full_tree_re_rooted_makes_room_and_keeps_the_position_reached() {
+    use boardwright::engine::{Shared, search_with};
+    let h = hex(7);
+    for recycle in [true, false] {
+        let mut tree = Some(capped_search(7, 4000, false, 20_000));
+        assert!(tree.as_ref().unwrap().is_full());
+        // Two plies down the main line.
+        let mut pos = h.start();
+        let t = tree.as_ref().unwrap();
+        let best = boardwright::engine::tree::best_of(&t.root_stats())
+            .unwrap()
+            .mv;
+        for m in t.principal_variation(Some(best), 2) {
+            h.apply(&mut pos, m);
+        }
+        let (mut params, settings) = boardwright::engine::game_params::<Hex>();
+        params.max_nodes = 4000;
+        params.recycle = recycle;
+        params.prior = 0.0;
+        params.bias = 0.0;
+        let run = |tree: &mut Option<_>, sims: u64| {
+            search_with(
+                &h,
+                &pos,
+                tree,
+                &SearchConfig {
+                    threads: 1,
+                    seed: 5,
+                },
+                &SearchLimits::simulations(sims),
+                &params,
+                &settings,
+                &Shared::default(),
+            )
+            .unwrap()
+        };
+        // One simulation: the re-rooted tree is cut down to the subtree of
+        // the position reached, with its statistics.
+        let r = run(&mut tree, 1);
+        let t = tree.as_ref().unwrap();
+        let kept = t.root_visits();
+        assert!(kept > 1000, "{kept} visits kept two plies down");
+        assert_eq!(r.tree.recycles, u32::from(recycle));
+        let small = t.info().nodes;
+        assert!(small < 4000 && !t.is_full(), "{:?}", t.info());
+        let r = run(&mut tree, 3000);
+        let t = tree.as_ref().unwrap();
+        assert_eq!(t.root_visits(), kept + 3000);
+        assert!(
+            t.info().nodes > small && t.info().nodes <= 4000,
+            "recycle={recycle}: {small} nodes after making room, then {:?} ({:?})",
+            t.info(),
+            r.tree
+        );
+    }
 }
 
 /// TwixT keeps RAVE statistics by hole: its playouts report who placed each
@@ -679,18 +744,25 @@ fn hex_search_with_priors_answers_an_intrusion() {
             .wait()
             .unwrap()
     };
-    // The hand-set priors alone (the learned patterns off): in this early
+    // The hand-set priors alone (the learned patterns and the bias off): in this early
     // position the answer is not forced (longer searches, with or without
     // the patterns, prefer e4 or g3 at 0.3 s), so this checks only that the
     // priors bring the answer to the front of a short search.
     for sims in [30, 60, 300] {
-        let r = run(",bridge=1,prior=20,patterns=0", sims);
+        let r = run(",bridge=1,prior=20,bias=0,patterns=0", sims);
         assert_eq!(r.best_move, "f5", "{sims} simulations: {r:?}");
-        assert_eq!(r, run(",bridge=1,prior=20,patterns=0", sims));
+        assert_eq!(r, run(",bridge=1,prior=20,bias=0,patterns=0", sims));
     }
     // Without them the same short search has not found it yet.
-    let r = run(",bridge=1,prior=0,patterns=0", 30);
+    let r = run(",bridge=1,prior=0,bias=0,patterns=0", 30);
     assert_ne!(r.best_move, "f5", "{r:?}");
+    // The same estimates as a progressive bias alone (no RAVE visits) bring
+    // the answer to the front too.
+    for sims in [30, 60, 300] {
+        let r = run(",bridge=1,prior=0,bias=2,patterns=0", sims);
+        assert_eq!(r.best_move, "f5", "bias, {sims} simulations: {r:?}");
+        assert_eq!(r, run(",bridge=1,prior=0,bias=2,patterns=0", sims));
+    }
 }
 
 /// Both players' goals on a board, from its side tags, independent of the

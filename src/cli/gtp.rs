@@ -393,7 +393,21 @@ impl Session {
         let (p, mirror) = self.side(color)?;
         self.check_turn(p)?;
         let limits = SearchLimits::time(self.budget(p));
+        let started = std::time::Instant::now();
         let r = self.engine.start(self.game.as_ref(), limits)?.wait()?;
+        // What the search did, for the log a GTP controller keeps of stderr.
+        eprintln!(
+            "genmove {}: {} simulations in {:.2} s, win rate {:.1} %{}, tree {} nodes, deepest ply {}, recycled {} times, paused {} ms",
+            r.best_move,
+            r.simulations,
+            started.elapsed().as_secs_f64(),
+            100.0 * r.win_rate,
+            if r.proven { " (proven)" } else { "" },
+            r.tree.nodes,
+            r.tree.max_depth,
+            r.tree.recycles,
+            r.tree.paused_ms,
+        );
         if r.win_rate < self.resign_below {
             self.game.resign(p).map_err(GtpError::Resign)?;
             return Ok("resign".to_string());

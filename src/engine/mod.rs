@@ -312,6 +312,17 @@ pub fn search_with<R: Searchable>(
         }
         _ => fresh()?,
     };
+    let mut recycles = 0;
+    if t.is_full() {
+        // What the last search filled, re-rooted: make room before searching.
+        if params.recycle {
+            t.recycle();
+            recycles += 1;
+        } else {
+            t.compact();
+        }
+    }
+    let mut paused = start.elapsed();
     shared.sims.0.store(0, Ordering::Relaxed);
     let aux = rules.aux(settings);
     let rng_of = |k: usize| {
@@ -389,7 +400,10 @@ pub fn search_with<R: Searchable>(
         if limit_reached || !(recycle && t.is_full()) {
             break;
         }
+        let pause = Instant::now();
         t.recycle();
+        paused += pause.elapsed();
+        recycles += 1;
     }
     let stats = t.root_stats();
     let sims = shared
@@ -404,7 +418,11 @@ pub fn search_with<R: Searchable>(
         win_rate: best.rate(),
         proven: best.proof != Proof::Unknown,
         simulations: sims,
-        tree: t.info(),
+        tree: TreeInfo {
+            recycles,
+            paused_ms: paused.as_millis() as u64,
+            ..t.info()
+        },
     };
     let pv = t.principal_variation(Some(best.mv), PV_MAX);
     let p = snapshot(&stats, pv, shared, limits, start, true);

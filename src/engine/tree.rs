@@ -10,7 +10,7 @@ use rand_chacha::ChaCha8Rng;
 use std::cell::UnsafeCell;
 use std::mem::MaybeUninit;
 use std::sync::atomic::Ordering::{Acquire, Relaxed, Release};
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, AtomicUsize};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, AtomicU32, AtomicUsize};
 
 /// Proof status of a node, from the point of view of the player who made the
 /// move leading to it.
@@ -87,6 +87,10 @@ struct Node<M> {
     rave_wins: RacyF32,
     /// A [`Proof`] as its `u8`.
     proof: AtomicU8,
+    /// The move's prior probability among its siblings (× 65,535), for the
+    /// progressive bias ([`Params::bias`]); written before the node is
+    /// published.
+    bias: AtomicU16,
 }
 
 impl Proof {
@@ -233,6 +237,13 @@ pub struct Params {
     /// of each move ([`Searchable::priors`]) as this many RAVE visits, which
     /// the real statistics outweigh as they come (0: off; needs RAVE).
     pub prior: f32,
+    /// Progressive bias (as MoHex 2.0's): a child's UCT score gains
+    /// `bias · p / √(n + 1)`, where `n` is its visits and `p` its move's
+    /// probability among its siblings from the game's estimates `v`
+    /// ([`Searchable::priors`]), p ∝ exp(10·v). Unlike the RAVE visits of
+    /// [`Params::prior`] it fades with the child's own visits, not with the
+    /// parent's playouts (0: off).
+    pub bias: f32,
     /// The game's knowledge ([`Searchable::knowledge`]) is asked about a node
     /// once it has this many visits, and about the root at once: a proven
     /// winner decides the node, and moves it proves losing are marked so
@@ -256,6 +267,7 @@ impl Params {
         "rave_final",
         "recycle",
         "prior",
+        "bias",
         "knowledge",
         "deep",
     ];
@@ -272,6 +284,7 @@ impl Params {
             "rave_final" => self.rave_final = (value as f32).max(1e-3),
             "recycle" => self.recycle = value != 0.0,
             "prior" => self.prior = value as f32,
+            "bias" => self.bias = value as f32,
             "knowledge" => self.knowledge = value as u32,
             "deep" => self.deep = value as u32,
             _ => return false,
@@ -292,6 +305,7 @@ impl Default for Params {
             rave_final: 830.0,
             recycle: true,
             prior: 0.0,
+            bias: 0.0,
             knowledge: 0,
             deep: 0,
         }
@@ -332,6 +346,10 @@ fn playout<R: Searchable>(
 /// once ([`Tree::simulate`] takes `&self`).
 pub struct Tree<R: Rules> {
     arena: Arena<R::Move>,
+    /// The root's arena index. Re-rooting moves it down the tree without
+    /// copying; the nodes outside its subtree stay in the arena until the
+    /// arena fills and [`Tree::recycle`] copies the subtree alone.
+    root: u32,
     pub root_pos: R::Position,
     /// The player to move at the root.
     pub root_player: Player,
@@ -442,13 +460,18 @@ pub struct TreeInfo {
     pub expanded: u64,
     /// Depth of the deepest node that has been visited (the root's children: 1).
     pub max_depth: u32,
+    /// Times this search found the tree full and recycled it.
+    pub recycles: u32,
+    /// Milliseconds this search spent not searching: re-rooting the tree it
+    /// kept from the last move, and recycling it.
+    pub paused_ms: u64,
 }
 
 impl<R: Rules> std::fmt::Debug for Tree<R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Tree")
             .field("nodes", &self.arena.len())
-            .field("root_visits", &self.arena.visits(0))
+            .field("root_visits", &self.arena.visits(self.root))
             .field("root_player", &self.root_player)
             .finish()
     }
@@ -457,7 +480,8 @@ impl<R: Rules> std::fmt::Debug for Tree<R> {
 impl<R: Searchable> Clone for Tree<R> {
     fn clone(&self) -> Self {
         Tree {
-            arena: self.copy_subtree(0, 0),
+            arena: self.copy_subtree(self.root, 0),
+            root: 0,
             root_pos: self.root_pos.clone(),
             root_player: self.root_player,
             tactics_done: self.tactics_done,
@@ -485,6 +509,7 @@ impl<R: Searchable> Tree<R> {
         arena.set_mv(root, mv);
         Some(Tree {
             arena,
+            root,
             root_pos: pos,
             root_player,
             tactics_done: false,
@@ -504,12 +529,13 @@ impl<R: Searchable> Tree<R> {
     /// Nodes, expanded nodes and the deepest visited ply.
     pub fn info(&self) -> TreeInfo {
         let a = &self.arena;
-        let expanded = (0..a.len() as u32)
-            .filter(|&i| a.children(i).is_some())
-            .count() as u64;
-        let mut max_depth = 0;
-        let mut stack = vec![(0u32, 0u32)];
+        let (mut nodes, mut expanded, mut max_depth) = (1, 0, 0);
+        let mut stack = vec![(self.root, 0u32)];
         while let Some((x, d)) = stack.pop() {
+            if let Some(kids) = a.children(x) {
+                nodes += kids.len() as u64;
+                expanded += 1;
+            }
             if a.visits(x) == 0 {
                 continue;
             }
@@ -519,9 +545,10 @@ impl<R: Searchable> Tree<R> {
             }
         }
         TreeInfo {
-            nodes: a.len() as u64,
+            nodes,
             expanded,
             max_depth,
+            ..TreeInfo::default()
         }
     }
 
@@ -531,43 +558,61 @@ impl<R: Searchable> Tree<R> {
         self.arena.full.load(Relaxed)
     }
 
-    /// Make room in a full tree (node recycling, for long searches): copy it
-    /// into a fresh arena keeping the children of the nodes visited at least
-    /// `k` times only, for the smallest `k` among 2, 4, 8, … that leaves the
-    /// tree at most half full. The nodes that lose their children become
-    /// leaves again with their own statistics, and are expanded anew when
-    /// the search comes back to them; the root keeps its children. Returns
-    /// the nodes kept. Only while no thread is searching the tree.
+    /// Make room in a full tree (node recycling, for long searches): copy the
+    /// root's subtree into a fresh arena, whole if it fills at most half of
+    /// it, else keeping the children of the nodes visited at least `k` times
+    /// only, for the smallest `k` among 1, 2, 4, 8, … that leaves the tree
+    /// at most half full. The nodes that lose their children become leaves
+    /// again with their own statistics, and are expanded anew when the
+    /// search comes back to them; the root keeps its children. Returns the
+    /// nodes kept. Only while no thread is searching the tree.
     pub fn recycle(&mut self) -> usize {
         let half = self.arena.capacity() / 2;
-        let mut k = 2u32;
-        while k < 1 << 30 && self.kept_with(k) > half {
-            k *= 2;
-        }
-        self.arena = self.copy_subtree(0, k);
-        self.arena.len()
-    }
-
-    /// The nodes [`Tree::recycle`] keeps with `min_visits`.
-    fn kept_with(&self, min_visits: u32) -> usize {
+        // One walk: the children of nodes by ⌊log2 visits⌋ (a child has no
+        // more visits than its parent, so a node whose visits reach k has
+        // ancestors that reach it too, and `kept[j]` is exact for k = 2^j).
         let a = &self.arena;
-        let mut kept = 1;
-        let mut stack = vec![0u32];
+        let mut by_log = [0usize; 33];
+        let mut all = 1;
+        let mut stack = vec![self.root];
         while let Some(x) = stack.pop() {
-            if x != 0 && a.visits(x) < min_visits {
-                continue;
-            }
             if let Some(kids) = a.children(x) {
-                kept += kids.len();
+                let v = if x == self.root {
+                    u32::MAX
+                } else {
+                    a.visits(x)
+                };
+                by_log[(u32::BITS - v.leading_zeros()) as usize] += kids.len();
+                all += kids.len();
                 stack.extend(kids);
             }
         }
-        kept
+        let mut k = 0;
+        let mut kept = all;
+        for (j, n) in by_log.iter().enumerate().take(32) {
+            if kept <= half {
+                break;
+            }
+            // Nodes with fewer than 2^j visits lose their children.
+            kept -= n;
+            k = 1u32 << j;
+        }
+        self.arena = self.copy_subtree(self.root, k);
+        self.root = 0;
+        self.arena.len()
+    }
+
+    /// Copy the root's subtree alone into a fresh arena (what re-rooting
+    /// leaves outside it is dropped), keeping every node. Only while no
+    /// thread is searching the tree.
+    pub fn compact(&mut self) {
+        self.arena = self.copy_subtree(self.root, 0);
+        self.root = 0;
     }
 
     /// Root visits (simulations through this tree, including reused ones).
     pub fn root_visits(&self) -> u64 {
-        self.arena.visits(0) as u64
+        self.arena.visits(self.root) as u64
     }
 
     /// The subtree at `t` copied into a fresh arena of the same capacity, at
@@ -585,6 +630,7 @@ impl<R: Searchable> Tree<R> {
             b.rave_visits.store(a.rave_visits.load(Relaxed), Relaxed);
             b.rave_wins.set(a.rave_wins.get());
             b.proof.store(a.proof.load(Relaxed), Relaxed);
+            b.bias.store(a.bias.load(Relaxed), Relaxed);
         };
         let root = new.alloc(1).expect("a new arena has room for the root");
         copy(t, root);
@@ -627,8 +673,10 @@ impl<R: Searchable> Tree<R> {
         let Some(t) = self.find_descendant(rules, pos) else {
             return false;
         };
-        self.arena = self.copy_subtree(t, 0);
-        self.arena.set_proof(0, Proof::Unknown);
+        // The new root's knowledge is asked again, as a root's (it decides
+        // nothing there, the search must still pick a move).
+        self.root = t;
+        self.arena.set_proof(t, Proof::Unknown);
         self.root_pos = pos.clone();
         self.root_player = rules.to_move(pos);
         self.tactics_done = false;
@@ -637,7 +685,7 @@ impl<R: Searchable> Tree<R> {
 
     fn find_descendant(&self, rules: &R, pos: &R::Position) -> Option<u32> {
         let a = &self.arena;
-        for c in a.children(0)? {
+        for c in a.children(self.root)? {
             let mut p1 = self.root_pos.clone();
             rules.apply(&mut p1, a.mv(c));
             if p1 == *pos {
@@ -687,16 +735,26 @@ impl<R: Searchable> Tree<R> {
         for (k, &m) in s.moves.iter().enumerate() {
             a.set_mv(first + k as u32, m);
         }
-        if params.prior > 0.0 && params.rave && R::AMAF {
-            let last = (node != 0).then(|| a.mv(node));
+        let rave_prior = params.prior > 0.0 && params.rave && R::AMAF;
+        if rave_prior || params.bias > 0.0 {
+            let last = (node != self.root).then(|| a.mv(node));
             s.priors.clear();
             rules.priors(aux, pos, last, &s.moves, &mut s.priors);
             if s.priors.len() == s.moves.len() {
                 let k = params.prior.round().max(1.0);
+                // exp(10·(v − max)) so that the largest is 1 and none overflows.
+                let top = s.priors.iter().copied().fold(f32::MIN, f32::max);
+                let sum: f32 = s.priors.iter().map(|&v| (10.0 * (v - top)).exp()).sum();
                 for (i, &v) in s.priors.iter().enumerate() {
                     let c = a.node(first + i as u32);
-                    c.rave_visits.store(k as u32, Relaxed);
-                    c.rave_wins.set(k * v.clamp(0.0, 1.0));
+                    if rave_prior {
+                        c.rave_visits.store(k as u32, Relaxed);
+                        c.rave_wins.set(k * v.clamp(0.0, 1.0));
+                    }
+                    if params.bias > 0.0 {
+                        let p = (10.0 * (v - top)).exp() / sum;
+                        c.bias.store((p * 65_535.0).round() as u16, Relaxed);
+                    }
                 }
             }
         }
@@ -767,12 +825,13 @@ impl<R: Searchable> Tree<R> {
             return;
         }
         self.tactics_done = true;
-        if self.arena.children(0).is_none() {
+        let root = self.root;
+        if self.arena.children(root).is_none() {
             let pos = self.root_pos.clone();
-            self.expand(rules, aux, params, &pos, 0, s, rng);
+            self.expand(rules, aux, params, &pos, root, s, rng);
         }
         let a = &self.arena;
-        let Some(kids) = a.children(0) else {
+        let Some(kids) = a.children(root) else {
             return;
         };
         // At the root only the losing moves count: the search must still
@@ -783,7 +842,7 @@ impl<R: Searchable> Tree<R> {
                     decide: false,
                     deep,
                 };
-                self.ask(rules, aux, &self.root_pos, 0, kids.clone(), how);
+                self.ask(rules, aux, &self.root_pos, root, kids.clone(), how);
             }
         }
         let me = self.root_player;
@@ -886,7 +945,8 @@ impl<R: Searchable> Tree<R> {
         rng: &mut ChaCha8Rng,
     ) -> Descent {
         let a = &self.arena;
-        if a.proof(0) != Proof::Unknown {
+        let root = self.root;
+        if a.proof(root) != Proof::Unknown {
             return Descent::RootProven;
         }
         let mut pos = match s.pos.take() {
@@ -897,13 +957,13 @@ impl<R: Searchable> Tree<R> {
             None => self.root_pos.clone(),
         };
         s.path.clear();
-        s.path.push(0);
+        s.path.push(root);
         let rave = params.rave && R::AMAF;
         if rave {
             s.amaf.clear();
             s.amaf.resize(rules.move_index_count(), 0);
         }
-        let mut node = 0u32;
+        let mut node = root;
         let mut to_move = self.root_player;
         let outcome = loop {
             match a.proof(node) {
@@ -916,7 +976,7 @@ impl<R: Searchable> Tree<R> {
                 Some(kids) => kids,
                 None => {
                     let visits = a.visits(node);
-                    if node != 0 && visits == 0 {
+                    if node != root && visits == 0 {
                         // First visit: a terminal position is proven at once.
                         if let Some(w) = rules.result(&pos) {
                             let mover = opponent(to_move);
@@ -931,7 +991,7 @@ impl<R: Searchable> Tree<R> {
                             break Descent::Reward(reward_for(w, 0));
                         }
                     }
-                    if !(node == 0 || visits + 1 >= params.expand_at) {
+                    if !(node == root || visits + 1 >= params.expand_at) {
                         break Descent::Playout;
                     }
                     match self.expand(rules, aux, params, &pos, node, s, rng) {
@@ -946,7 +1006,7 @@ impl<R: Searchable> Tree<R> {
                     }
                 }
             };
-            if node != 0 {
+            if node != root {
                 let v = a.visits(node);
                 let deep = params.deep > 0 && v >= params.deep;
                 let decided = if deep || (params.knowledge > 0 && v >= params.knowledge) {
@@ -977,9 +1037,9 @@ impl<R: Searchable> Tree<R> {
                 Err(proof) => {
                     // Every child proven: the node is proven too.
                     a.set_proof(node, proof);
-                    if node == 0 {
+                    if node == root {
                         // The root is solved; count this as a visit and stop.
-                        a.node(0).visits.fetch_add(1, Relaxed);
+                        a.node(root).visits.fetch_add(1, Relaxed);
                         s.pos = Some(pos);
                         return Descent::RootProven;
                     }
@@ -1098,6 +1158,13 @@ impl<R: Searchable> Tree<R> {
                 Proof::Unknown => {
                     all_lost = false;
                     let visits = ch.visits.load(Relaxed);
+                    let bias = if params.bias > 0.0 {
+                        params.bias * f32::from(ch.bias.load(Relaxed))
+                            / 65_535.0
+                            / ((visits + 1) as f32).sqrt()
+                    } else {
+                        0.0
+                    };
                     if visits == 0 && params.fpu == 0.0 {
                         // Unvisited children first (in the shuffled order).
                         return Ok(c);
@@ -1114,14 +1181,14 @@ impl<R: Searchable> Tree<R> {
                         let q = if visits > 0 { ch.wins.get() / v } else { 0.0 };
                         let value = (1.0 - beta) * q + beta * ch.rave_wins.get() / r;
                         if visits > 0 {
-                            value + params.explore * (log_n / v).sqrt()
+                            value + params.explore * (log_n / v).sqrt() + bias
                         } else {
-                            value
+                            value + bias
                         }
                     } else if visits == 0 {
-                        params.fpu
+                        params.fpu + bias
                     } else {
-                        ch.wins.get() / v + params.explore * (log_n / v).sqrt()
+                        ch.wins.get() / v + params.explore * (log_n / v).sqrt() + bias
                     }
                 }
             };
@@ -1140,7 +1207,7 @@ impl<R: Searchable> Tree<R> {
     pub fn root_stats(&self) -> Vec<RootStat<R::Move>> {
         let a = &self.arena;
         let mut stats: Vec<RootStat<R::Move>> = a
-            .children(0)
+            .children(self.root)
             .into_iter()
             .flatten()
             .map(|c| {
@@ -1162,7 +1229,7 @@ impl<R: Searchable> Tree<R> {
     pub fn principal_variation(&self, first: Option<R::Move>, max: usize) -> Vec<R::Move> {
         let a = &self.arena;
         let mut line = Vec::new();
-        let mut n = 0u32;
+        let mut n = self.root;
         while line.len() < max {
             let Some(mut kids) = a.children(n) else {
                 break;
