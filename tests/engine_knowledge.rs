@@ -444,8 +444,22 @@ fn capped_search(
     recycle: bool,
     sims: u64,
 ) -> boardwright::engine::tree::Tree<Hex> {
-    use boardwright::engine::{Shared, search_with};
     let h = hex(size);
+    let mut tree = None;
+    capped_search_from(&h, &h.start(), &mut tree, nodes, recycle, sims);
+    tree.unwrap()
+}
+
+/// The same from `pos`, in `tree` (kept from an earlier search or not).
+fn capped_search_from(
+    h: &Hex,
+    pos: &HexPosition,
+    tree: &mut Option<boardwright::engine::tree::Tree<Hex>>,
+    nodes: usize,
+    recycle: bool,
+    sims: u64,
+) -> boardwright::engine::SearchResult<HexMove> {
+    use boardwright::engine::{Shared, search_with};
     let (mut params, settings) = boardwright::engine::game_params::<Hex>();
     params.max_nodes = nodes;
     params.recycle = recycle;
@@ -454,11 +468,10 @@ fn capped_search(
     // growth.
     params.prior = 0.0;
     params.bias = 0.0;
-    let mut tree = None;
     search_with(
-        &h,
-        &h.start(),
-        &mut tree,
+        h,
+        pos,
+        tree,
         &SearchConfig {
             threads: 1,
             seed: 5,
@@ -468,8 +481,7 @@ fn capped_search(
         &settings,
         &Shared::default(),
     )
-    .unwrap();
-    tree.unwrap()
+    .unwrap()
 }
 
 /// Node recycling: a search much longer than its tree has room for keeps
@@ -521,7 +533,6 @@ fn recycling_keeps_the_root_statistics_and_the_main_line() {
 /// keeps it), so the search goes on growing it.
 #[test]
 fn a_full_tree_re_rooted_makes_room_and_keeps_the_position_reached() {
-    use boardwright::engine::{Shared, search_with};
     let h = hex(7);
     for recycle in [true, false] {
         let mut tree = Some(capped_search(7, 4000, false, 20_000));
@@ -535,27 +546,8 @@ fn a_full_tree_re_rooted_makes_room_and_keeps_the_position_reached() {
         for m in t.principal_variation(Some(best), 2) {
             h.apply(&mut pos, m);
         }
-        let (mut params, settings) = boardwright::engine::game_params::<Hex>();
-        params.max_nodes = 4000;
-        params.recycle = recycle;
-        params.prior = 0.0;
-        params.bias = 0.0;
-        let run = |tree: &mut Option<_>, sims: u64| {
-            search_with(
-                &h,
-                &pos,
-                tree,
-                &SearchConfig {
-                    threads: 1,
-                    seed: 5,
-                },
-                &SearchLimits::simulations(sims),
-                &params,
-                &settings,
-                &Shared::default(),
-            )
-            .unwrap()
-        };
+        let run =
+            |tree: &mut Option<_>, sims| capped_search_from(&h, &pos, tree, 4000, recycle, sims);
         // One simulation: the re-rooted tree is cut down to the subtree of
         // the position reached, with its statistics.
         let r = run(&mut tree, 1);
