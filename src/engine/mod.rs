@@ -312,16 +312,13 @@ pub fn search_with<R: Searchable>(
         }
         _ => fresh()?,
     };
-    let mut recycles = 0;
-    if t.is_full() {
-        // What the last search filled, re-rooted: make room before searching.
-        if params.recycle {
-            t.recycle();
-            recycles += 1;
-        } else {
-            t.compact();
-        }
+    if t.is_full() && !params.recycle {
+        // What the last search filled, re-rooted: the new root's subtree
+        // alone, so it can grow again. (With recycling on, the loop below
+        // recycles a tree that is full.)
+        t.compact();
     }
+    let mut recycles = 0;
     let mut paused = start.elapsed();
     shared.sims.0.store(0, Ordering::Relaxed);
     let aux = rules.aux(settings);

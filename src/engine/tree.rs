@@ -470,7 +470,7 @@ pub struct TreeInfo {
 impl<R: Rules> std::fmt::Debug for Tree<R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Tree")
-            .field("nodes", &self.arena.len())
+            .field("arena_nodes", &self.arena.len())
             .field("root_visits", &self.arena.visits(self.root))
             .field("root_player", &self.root_player)
             .finish()
@@ -568,9 +568,10 @@ impl<R: Searchable> Tree<R> {
     /// nodes kept. Only while no thread is searching the tree.
     pub fn recycle(&mut self) -> usize {
         let half = self.arena.capacity() / 2;
-        // One walk: the children of nodes by ⌊log2 visits⌋ (a child has no
-        // more visits than its parent, so a node whose visits reach k has
-        // ancestors that reach it too, and `kept[j]` is exact for k = 2^j).
+        // One walk: the children of nodes counted by the bit length of the
+        // node's visits (a child has no more visits than its parent, so a
+        // node whose visits reach k has ancestors that reach it too, and
+        // dropping the buckets below k counts exactly what k drops).
         let a = &self.arena;
         let mut by_log = [0usize; 33];
         let mut all = 1;
@@ -742,17 +743,20 @@ impl<R: Searchable> Tree<R> {
             rules.priors(aux, pos, last, &s.moves, &mut s.priors);
             if s.priors.len() == s.moves.len() {
                 let k = params.prior.round().max(1.0);
-                // exp(10·(v − max)) so that the largest is 1 and none overflows.
+                // Weights exp(10·(v − max)), so that the largest is 1 and
+                // none overflows, and their sum.
                 let top = s.priors.iter().copied().fold(f32::MIN, f32::max);
-                let sum: f32 = s.priors.iter().map(|&v| (10.0 * (v - top)).exp()).sum();
+                let weight = |v: f32| (10.0 * (v - top)).exp();
+                let sum =
+                    (params.bias > 0.0).then(|| s.priors.iter().map(|&v| weight(v)).sum::<f32>());
                 for (i, &v) in s.priors.iter().enumerate() {
                     let c = a.node(first + i as u32);
                     if rave_prior {
                         c.rave_visits.store(k as u32, Relaxed);
                         c.rave_wins.set(k * v.clamp(0.0, 1.0));
                     }
-                    if params.bias > 0.0 {
-                        let p = (10.0 * (v - top)).exp() / sum;
+                    if let Some(sum) = sum {
+                        let p = weight(v) / sum;
                         c.bias.store((p * 65_535.0).round() as u16, Relaxed);
                     }
                 }
@@ -1158,13 +1162,6 @@ impl<R: Searchable> Tree<R> {
                 Proof::Unknown => {
                     all_lost = false;
                     let visits = ch.visits.load(Relaxed);
-                    let bias = if params.bias > 0.0 {
-                        params.bias * f32::from(ch.bias.load(Relaxed))
-                            / 65_535.0
-                            / ((visits + 1) as f32).sqrt()
-                    } else {
-                        0.0
-                    };
                     if visits == 0 && params.fpu == 0.0 {
                         // Unvisited children first (in the shuffled order).
                         return Ok(c);
@@ -1175,20 +1172,26 @@ impl<R: Searchable> Tree<R> {
                     } else {
                         0
                     };
-                    if rave_visits > 0 {
+                    let uct = if rave_visits > 0 {
                         let r = rave_visits as f32;
                         let beta = r / (r + v * (1.0 / params.rave_init + r / params.rave_final));
                         let q = if visits > 0 { ch.wins.get() / v } else { 0.0 };
                         let value = (1.0 - beta) * q + beta * ch.rave_wins.get() / r;
                         if visits > 0 {
-                            value + params.explore * (log_n / v).sqrt() + bias
+                            value + params.explore * (log_n / v).sqrt()
                         } else {
-                            value + bias
+                            value
                         }
                     } else if visits == 0 {
-                        params.fpu + bias
+                        params.fpu
                     } else {
-                        ch.wins.get() / v + params.explore * (log_n / v).sqrt() + bias
+                        ch.wins.get() / v + params.explore * (log_n / v).sqrt()
+                    };
+                    if params.bias > 0.0 {
+                        let p = f32::from(ch.bias.load(Relaxed)) / 65_535.0;
+                        uct + params.bias * p / (v + 1.0).sqrt()
+                    } else {
+                        uct
                     }
                 }
             };
