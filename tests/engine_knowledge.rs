@@ -214,6 +214,7 @@ fn hex_plays_with_its_measured_switches_by_default_and_params_override_them() {
     assert!(settings.vc);
     assert_eq!(params.knowledge, 20);
     assert_eq!(settings.patterns, 0.1);
+    assert_eq!(settings.swap_prior, 0.9);
     // Other games keep the generic defaults.
     let (loa, _) = boardwright::engine::game_params::<boardwright::rules::loa::Loa>();
     assert_eq!(loa, boardwright::engine::Params::default());
@@ -755,6 +756,41 @@ fn hex_search_with_priors_answers_an_intrusion() {
         assert_eq!(r.best_move, "f5", "bias, {sims} simulations: {r:?}");
         assert_eq!(r, run(",bridge=1,prior=0,bias=2,patterns=0", sims));
     }
+}
+
+/// With the swap rule, Hex's default search reads the swap first (its prior
+/// is high): a short search answers a centre opening by swapping, which the
+/// same search with an average prior for the swap has not found yet.
+#[test]
+fn hex_search_reads_the_swap_first_after_a_centre_opening() {
+    let options = GameOptions {
+        swap: true,
+        ..GameOptions::default()
+    };
+    let mut g = new_game(RulesKind::Hex, Arc::new(presets::hex(9)), &options).unwrap();
+    g.play_str("e5").unwrap();
+    let run = |params: &str, sims| {
+        DynEngine::with_params(
+            SearchConfig {
+                threads: 1,
+                seed: 42,
+            },
+            EngineParams::parse(params, RulesKind::Hex).unwrap(),
+        )
+        .start(g.as_ref(), SearchLimits::simulations(sims))
+        .unwrap()
+        .wait()
+        .unwrap()
+        .best_move
+    };
+    for sims in [50, 200, 1000] {
+        assert_eq!(run("", sims), "swap", "{sims} simulations");
+        // An average prior (0 stands for 0.5): not found yet.
+        assert_ne!(run("swap_prior=0", sims), "swap", "{sims} simulations");
+    }
+    // A longer search finds it either way: swapping is right here.
+    assert_eq!(run("swap_prior=0", 5000), "swap");
+    assert_eq!(run("", 5000), "swap");
 }
 
 /// Both players' goals on a board, from its side tags, independent of the

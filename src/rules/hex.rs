@@ -811,11 +811,23 @@ pub struct HexSettings {
     /// each move's prior estimate gains this much per unit of its pattern's
     /// log urgency (0: off).
     pub patterns: f32,
+    /// The tree's prior estimate of the swap move, where the swap rule is on
+    /// (0, a bare `HexSettings`'s, stands for an average move's 0.5). High,
+    /// the search reads the swap first after each candidate first move, so
+    /// the first player sees which openings would be swapped.
+    pub swap_prior: f32,
 }
 
 impl Settings for HexSettings {
-    const NAMES: &'static [&'static str] =
-        &["bridge", "inferior", "waste", "vc", "hwidth", "patterns"];
+    const NAMES: &'static [&'static str] = &[
+        "bridge",
+        "inferior",
+        "waste",
+        "vc",
+        "hwidth",
+        "patterns",
+        "swap_prior",
+    ];
     fn set(&mut self, name: &str, value: f64) -> bool {
         match name {
             "bridge" => self.bridge = value != 0.0,
@@ -824,6 +836,7 @@ impl Settings for HexSettings {
             "vc" => self.vc = value != 0.0,
             "hwidth" => self.hwidth = value as u32,
             "patterns" => self.patterns = value as f32,
+            "swap_prior" => self.swap_prior = value as f32,
             _ => return false,
         }
         true
@@ -926,6 +939,8 @@ pub struct HexAux {
     ends: Vec<Vec<[u32; 3]>>,
     /// The learned patterns in the priors, when `patterns` is on.
     learned: Option<Learned>,
+    /// The swap move's prior estimate ([`HexSettings::swap_prior`]).
+    swap_prior: f32,
 }
 
 /// What the priors need for the learned patterns.
@@ -1309,6 +1324,7 @@ impl Searchable for Hex {
         ("vc", 1.0),
         ("knowledge", 20.0),
         ("patterns", 0.1),
+        ("swap_prior", 0.9),
     ];
     type Aux = HexAux;
     fn aux(&self, settings: &HexSettings) -> HexAux {
@@ -1341,6 +1357,11 @@ impl Searchable for Hex {
                 rings: self.rings(),
                 table: PatternWeights::builtin(),
             }),
+            swap_prior: if settings.swap_prior > 0.0 {
+                settings.swap_prior
+            } else {
+                0.5
+            },
         }
     }
     fn tree_moves(&self, aux: &HexAux, pos: &HexPosition, out: &mut Vec<HexMove>) {
@@ -1412,7 +1433,7 @@ impl Searchable for Hex {
         let open = |[_, x, y]: [u32; 3]| cells[x as usize] == EMPTY && cells[y as usize] == EMPTY;
         for &m in moves {
             let HexMove::Place(f) = m else {
-                out.push(0.5);
+                out.push(aux.swap_prior);
                 continue;
             };
             let urgency = aux.learned.as_ref().map_or(0.0, |l| {
