@@ -785,7 +785,7 @@ impl Rules for Hex {
 }
 
 /// Hex's tuning settings (`--params bridge=1`).
-#[derive(Copy, Clone, Debug, Default, PartialEq)]
+#[derive(Copy, Clone, Debug, PartialEq)]
 pub struct HexSettings {
     /// Bridge-save playouts: when a playout move intrudes into a bridge of the
     /// player to move, that player answers in the bridge's other cell.
@@ -812,10 +812,25 @@ pub struct HexSettings {
     /// log urgency (0: off).
     pub patterns: f32,
     /// The tree's prior estimate of the swap move, where the swap rule is on
-    /// (0, a bare `HexSettings`'s, stands for an average move's 0.5). High,
-    /// the search reads the swap first after each candidate first move, so
-    /// the first player sees which openings would be swapped.
+    /// (a bare `HexSettings` has an average move's 0.5). High, the search
+    /// reads the swap first after each candidate first move, so the first
+    /// player sees which openings would be swapped.
     pub swap_prior: f32,
+}
+
+/// Everything off, and the swap rated as an average move.
+impl Default for HexSettings {
+    fn default() -> Self {
+        HexSettings {
+            bridge: false,
+            inferior: false,
+            waste: 0.0,
+            vc: false,
+            hwidth: 0,
+            patterns: 0.0,
+            swap_prior: 0.5,
+        }
+    }
 }
 
 impl Settings for HexSettings {
@@ -1357,11 +1372,7 @@ impl Searchable for Hex {
                 rings: self.rings(),
                 table: PatternWeights::builtin(),
             }),
-            swap_prior: if settings.swap_prior > 0.0 {
-                settings.swap_prior
-            } else {
-                0.5
-            },
+            swap_prior: settings.swap_prior,
         }
     }
     fn tree_moves(&self, aux: &HexAux, pos: &HexPosition, out: &mut Vec<HexMove>) {
