@@ -360,3 +360,132 @@ fn selfplay_plays_y_and_havannah_from_the_registry() {
         assert_eq!(v["total"]["games"], 2);
     }
 }
+
+fn selfplay_json(args: &[&str]) -> serde_json::Value {
+    let out = bin().arg("selfplay").args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn selfplay_error(args: &[&str]) -> String {
+    let out = bin().arg("selfplay").args(args).output().unwrap();
+    assert!(!out.status.success(), "{args:?} should fail");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        err.starts_with("boardwright: ") && !err.contains("panicked"),
+        "{err}"
+    );
+    err
+}
+
+/// With openings, games 2k−1 and 2k start from the same opening with the
+/// seats swapped: a won opening (the centre of Hex 3×3, a first-player win
+/// the solver proves) is won by whoever holds Red, so the pair is split and
+/// the engine scores exactly half, though as Red it wins every game.
+#[test]
+fn selfplay_openings_give_each_opening_to_both_seats() {
+    let dir = std::env::temp_dir().join(format!("bw-openings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("centre.txt");
+    std::fs::write(&file, "# the centre wins\nb2\n").unwrap();
+    let v = selfplay_json(&[
+        "--rules",
+        "hex",
+        "--size",
+        "3",
+        "--games",
+        "4",
+        "--sims",
+        "200",
+        "--openings",
+        file.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(v["seats"][0]["wins"], 2, "{v}");
+    assert_eq!(v["seats"][1]["losses"], 2, "{v}");
+    assert_eq!(v["total"]["score"], 0.5);
+    assert_eq!(v["openings"]["count"], 1);
+    assert_eq!(v["openings"]["split"], 2);
+    assert_eq!(v["openings"]["both_won"], 0);
+
+    // Every first move of Hex 4×4, each played with both seats.
+    let v = selfplay_json(&[
+        "--rules",
+        "hex",
+        "--size",
+        "4",
+        "--games",
+        "6",
+        "--sims",
+        "50",
+        "--openings",
+        "all-1ply",
+        "--json",
+    ]);
+    assert_eq!(v["openings"]["count"], 16);
+    let o = &v["openings"];
+    let pairs = o["both_won"].as_u64().unwrap()
+        + o["split"].as_u64().unwrap()
+        + o["both_lost"].as_u64().unwrap();
+    assert_eq!(pairs, 3);
+
+    // Bad openings files are refused with the line and the reason.
+    let bad = dir.join("bad.txt");
+    for (text, expected) in [
+        ("c3\nb2 zz\n", "line 2: move 'zz' refused"),
+        (
+            "a1 b1 a2 b2 a3\n",
+            "line 1: opening 'a1 b1 a2 b2 a3' ends the game",
+        ),
+        ("# only a comment\n", "no openings in the file"),
+    ] {
+        std::fs::write(&bad, text).unwrap();
+        let err = selfplay_error(&[
+            "--rules",
+            "hex",
+            "--size",
+            "3",
+            "--openings",
+            bad.to_str().unwrap(),
+        ]);
+        assert!(err.contains(expected), "{text:?}: {err}");
+    }
+    let err = selfplay_error(&[
+        "--rules",
+        "hex",
+        "--openings",
+        dir.join("missing.txt").to_str().unwrap(),
+    ]);
+    assert!(err.contains("cannot read"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Games run several at a time, but each game's seeds depend on its number
+/// only: with a simulation budget the summary is the same for any `--jobs`.
+#[test]
+fn selfplay_jobs_do_not_change_the_games() {
+    let run = |jobs: &str| {
+        selfplay_json(&[
+            "--rules",
+            "hex",
+            "--size",
+            "5",
+            "--games",
+            "8",
+            "--sims",
+            "150",
+            "--openings",
+            "all-1ply",
+            "--jobs",
+            jobs,
+            "--json",
+        ])
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    assert_eq!(one, run("3"));
+}

@@ -1,6 +1,16 @@
 //! `boardwright selfplay`: the engine plays whole games against a second engine
 //! or a uniformly random player, alternating seats, and reports the score per
 //! seat with a 95% confidence interval.
+//!
+//! **Openings** (`--openings all-1ply|FILE`): games 2k−1 and 2k start from the
+//! same opening moves with the seats swapped, as Benzene's tournament scripts
+//! (and `tests/reference/gtp_match.py`) do, so a lopsided opening cancels out
+//! within the pair and the games that strength decides are the balanced ones.
+//!
+//! **Jobs** (`--jobs N`): games run N at a time, each on its own worker (by
+//! default as many as the cores hold engines of the threads asked for). Game
+//! `k`'s seeds and opening depend on `k` only and the results are counted in
+//! game order, so with `--sims` the summary is the same for any `--jobs`.
 
 use super::play::GameArgs;
 use super::{CliFailure, print_out};
@@ -10,7 +20,9 @@ use crate::rules::Player;
 use clap::{Args, ValueEnum};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
 use serde::Serialize;
+use std::path::PathBuf;
 use std::time::Duration;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -65,6 +77,16 @@ pub struct SelfplayArgs {
     /// Print one line per finished game on standard error.
     #[arg(long)]
     pub verbose: bool,
+    /// Opening moves the games start from: `none`, `all-1ply` (every legal
+    /// first move) or a file with one opening per line (moves separated by
+    /// spaces, `#` comments). Each opening is played twice, once with each
+    /// seat; the order is shuffled by --seed.
+    #[arg(long, default_value = "none")]
+    pub openings: String,
+    /// Games played at once, one per worker (1–64; default: the cores
+    /// divided by the larger of --threads and --opponent-threads).
+    #[arg(long, value_parser = super::count_in(1, super::MAX_THREADS))]
+    pub jobs: Option<usize>,
 }
 
 /// Most games one `selfplay` run plays.
@@ -97,6 +119,26 @@ pub struct Summary {
     pub seats: Vec<SeatScore>,
     pub total: SeatScore,
     pub mean_plies: f64,
+    /// With openings: how many there were and how the engine did in each
+    /// pair of games that shared one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub openings: Option<OpeningPairs>,
+}
+
+/// The engine's results over the pairs of games that shared an opening
+/// (a pair is both seats of one opening; an odd last game makes no pair).
+#[derive(Clone, Debug, Default, Serialize, PartialEq)]
+pub struct OpeningPairs {
+    /// What `--openings` named.
+    pub source: String,
+    /// Openings available.
+    pub count: usize,
+    /// Pairs the engine won both games of.
+    pub both_won: u32,
+    /// Pairs split one to one (or with draws).
+    pub split: u32,
+    /// Pairs the engine lost both games of.
+    pub both_lost: u32,
 }
 
 pub use crate::analysis::wilson;
@@ -116,6 +158,13 @@ fn limits(time: f64, sims: Option<u64>) -> SearchLimits {
     }
 }
 
+/// One finished game: the engine's seat, the winner and the plies played.
+struct GameResult {
+    seat: Player,
+    winner: Option<Player>,
+    plies: usize,
+}
+
 /// Play the games and return the summary.
 pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
     let opp_time = args.opponent_time.unwrap_or(args.time);
@@ -128,17 +177,33 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
     if start.outcome().is_some() || start.legal_handles().is_empty() {
         return Err(CliFailure::new("the start position has no legal move"));
     }
+    let openings = load_openings(&args.openings, start.as_ref(), args.seed)?;
     let names = start.player_names();
-    let mut seats: [SeatScore; 2] = [0, 1].map(|p| SeatScore {
-        seat: names[p].to_string(),
-        ..Default::default()
+    let jobs = args.jobs.unwrap_or_else(|| {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let per_game = match args.vs {
+            Opponent::Engine => args.threads.max(args.opponent_threads),
+            Opponent::Random => args.threads,
+        };
+        (cores / per_game).max(1)
     });
-    let mut plies_total = 0usize;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.min(args.games as usize))
+        .thread_name(|i| format!("selfplay-{i}"))
+        .build()
+        .map_err(|e| CliFailure::new(format!("cannot start the game workers: {e}")))?;
     let progress = super::progress::Progress::counting(args.games as u64, "games");
-    for k in 0..args.games {
+    let play = |k: u32| -> Result<GameResult, CliFailure> {
         let seat: Player = (k % 2) as Player;
         let seed = args.seed.wrapping_add(k as u64);
-        let mut g = start.clone();
+        // Games 2k and 2k + 1 (numbered from 0) share opening k.
+        let opening = openings
+            .as_ref()
+            .map(|list| &list[(k as usize / 2) % list.len()]);
+        let mut g = match opening {
+            Some((_, after)) => after.clone(),
+            None => start.clone(),
+        };
         let mut engine = DynEngine::with_params(
             SearchConfig {
                 threads: args.threads,
@@ -174,19 +239,12 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
                 return Err(CliFailure::new(format!("move '{text}' refused: {e}")));
             }
         }
-        plies_total += g.ply();
-        let s = &mut seats[seat as usize];
-        s.games += 1;
         let winner = g.outcome().and_then(|o| o.winner);
-        match winner {
-            Some(w) if w == seat => s.wins += 1,
-            Some(_) => s.losses += 1,
-            None => s.draws += 1,
-        }
         progress.advance();
         if args.verbose {
+            let from = opening.map_or(String::new(), |(text, _)| format!(" from {text}"));
             progress.note(&format!(
-                "game {}: engine as {}, {} after {} plies",
+                "game {}: engine as {}{from}, {} after {} plies",
                 k + 1,
                 names[seat as usize],
                 match winner {
@@ -197,7 +255,44 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
                 g.ply()
             ));
         }
+        Ok(GameResult {
+            seat,
+            winner,
+            plies: g.ply(),
+        })
+    };
+    let results: Vec<GameResult> = pool.install(|| {
+        (0..args.games)
+            .into_par_iter()
+            .map(play)
+            .collect::<Result<Vec<_>, _>>()
+    })?;
+
+    let mut seats: [SeatScore; 2] = [0, 1].map(|p| SeatScore {
+        seat: names[p].to_string(),
+        ..Default::default()
+    });
+    // The engine's score of each game (1, ½, 0), in game order.
+    let mut scores = Vec::with_capacity(results.len());
+    for r in &results {
+        let s = &mut seats[r.seat as usize];
+        s.games += 1;
+        scores.push(match r.winner {
+            Some(w) if w == r.seat => {
+                s.wins += 1;
+                2
+            }
+            Some(_) => {
+                s.losses += 1;
+                0
+            }
+            None => {
+                s.draws += 1;
+                1
+            }
+        });
     }
+    let plies_total: usize = results.iter().map(|r| r.plies).sum();
     let mut total = SeatScore {
         seat: "both".into(),
         ..Default::default()
@@ -208,6 +303,21 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
         total.losses += s.losses;
         total.draws += s.draws;
     }
+    let openings = openings.map(|list| {
+        let mut pairs = OpeningPairs {
+            source: args.openings.clone(),
+            count: list.len(),
+            ..Default::default()
+        };
+        for pair in scores.chunks_exact(2) {
+            match pair[0] + pair[1] {
+                4 => pairs.both_won += 1,
+                0 => pairs.both_lost += 1,
+                _ => pairs.split += 1,
+            }
+        }
+        pairs
+    });
     let budget = |t: f64, th: usize, p: &str| {
         let extra = if p.is_empty() {
             String::new()
@@ -230,7 +340,83 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
         seats: seats.into_iter().map(finish).collect(),
         total: finish(total),
         mean_plies: plies_total as f64 / args.games as f64,
+        openings,
     })
+}
+
+/// An opening: its moves as text, and the game after them.
+type Opening = (String, Box<dyn DynGame>);
+
+/// The openings `spec` names (`none`, `all-1ply` or a file), each with the
+/// position it leads to, in an order shuffled by `seed`; `None` for `none`.
+fn load_openings(
+    spec: &str,
+    start: &dyn DynGame,
+    seed: u64,
+) -> Result<Option<Vec<Opening>>, CliFailure> {
+    let mut list: Vec<Opening> = match spec {
+        "none" => return Ok(None),
+        "all-1ply" => start
+            .legal_handles()
+            .into_iter()
+            .map(|m| {
+                let mut g = start.clone_box();
+                let text = g
+                    .play(m)
+                    .map_err(|e| CliFailure::new(format!("--openings all-1ply: {e}")))?;
+                Ok((text, g))
+            })
+            .collect::<Result<_, CliFailure>>()?,
+        path => {
+            let path = PathBuf::from(path);
+            let text = std::fs::read_to_string(&path).map_err(|e| {
+                CliFailure::new(format!("--openings: cannot read {}: {e}", path.display()))
+            })?;
+            parse_openings(&text, start)
+                .map_err(|e| CliFailure::new(format!("{}: {e}", path.display())))?
+        }
+    };
+    list.retain(|(_, g)| g.outcome().is_none());
+    if list.is_empty() {
+        return Err(CliFailure::new(format!(
+            "--openings {spec}: every opening ends the game"
+        )));
+    }
+    // Fisher–Yates with the seed's own generator (stable across platforms).
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for i in (1..list.len()).rev() {
+        let j = rng.random_range(0..=i);
+        list.swap(i, j);
+    }
+    Ok(Some(list))
+}
+
+/// An openings file: one opening per line, moves in the game's notation
+/// separated by spaces or commas; `#` starts a comment. Every move must be
+/// legal, and no opening may end the game.
+fn parse_openings(text: &str, start: &dyn DynGame) -> Result<Vec<Opening>, String> {
+    let mut list = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let mut g = start.clone_box();
+        let mut played = Vec::new();
+        for word in line.split([' ', ',', '\t']).filter(|w| !w.is_empty()) {
+            let refused = |why: String| format!("line {}: move '{word}' refused: {why}", i + 1);
+            let m = g.parse_move(word).map_err(|e| refused(e.to_string()))?;
+            played.push(g.play(m).map_err(|e| refused(e.to_string()))?);
+        }
+        if g.outcome().is_some() {
+            return Err(format!("line {}: opening '{line}' ends the game", i + 1));
+        }
+        list.push((played.join(" "), g));
+    }
+    if list.is_empty() {
+        return Err("no openings in the file".into());
+    }
+    Ok(list)
 }
 
 fn engine_move(
@@ -272,6 +458,12 @@ pub fn render(s: &Summary) -> String {
         ));
     }
     out.push_str(&format!("mean game length {:.1} plies\n", s.mean_plies));
+    if let Some(o) = &s.openings {
+        out.push_str(&format!(
+            "openings: {} ({}), each played with both seats; pairs won both {}, split {}, lost both {}\n",
+            o.count, o.source, o.both_won, o.split, o.both_lost
+        ));
+    }
     out
 }
 
