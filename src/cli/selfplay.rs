@@ -12,7 +12,7 @@
 //! `k`'s seeds and opening depend on `k` only and the results are counted in
 //! game order, so with `--sims` the summary is the same for any `--jobs`.
 
-use super::play::GameArgs;
+use super::play::{GameArgs, split_moves};
 use super::{CliFailure, print_out};
 use crate::engine::{SearchConfig, SearchLimits};
 use crate::game::{DynEngine, DynGame, EngineParams, MoveHandle};
@@ -382,7 +382,9 @@ fn load_openings(
             "--openings {spec}: every opening ends the game"
         )));
     }
-    // Fisher–Yates with the seed's own generator (stable across platforms).
+    // Fisher–Yates written out over ChaCha8, so that the openings a seed
+    // picks (README's measurements name seeds) do not change with rand's
+    // own shuffle.
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for i in (1..list.len()).rev() {
         let j = rng.random_range(0..=i);
@@ -392,7 +394,7 @@ fn load_openings(
 }
 
 /// An openings file: one opening per line, moves in the game's notation
-/// separated by spaces or commas; `#` starts a comment. Every move must be
+/// separated by spaces or commas (as `play --moves`); `#` starts a comment. Every move must be
 /// legal, and no opening may end the game.
 fn parse_openings(text: &str, start: &dyn DynGame) -> Result<Vec<Opening>, String> {
     let mut list = Vec::new();
@@ -403,7 +405,7 @@ fn parse_openings(text: &str, start: &dyn DynGame) -> Result<Vec<Opening>, Strin
         }
         let mut g = start.clone_box();
         let mut played = Vec::new();
-        for word in line.split([' ', ',', '\t']).filter(|w| !w.is_empty()) {
+        for word in split_moves(line) {
             let refused = |why: String| format!("line {}: move '{word}' refused: {why}", i + 1);
             let m = g.parse_move(word).map_err(|e| refused(e.to_string()))?;
             played.push(g.play(m).map_err(|e| refused(e.to_string()))?);
