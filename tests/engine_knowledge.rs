@@ -793,6 +793,53 @@ fn hex_search_reads_the_swap_first_after_a_centre_opening() {
     assert_eq!(run("", 5000), "swap");
 }
 
+/// Under the swap rule the engine's first move is one its own second-player
+/// search keeps, not one it swaps (the `pie` parameter, on by default): the
+/// first move is chosen as the worse of keeping and swapping it. Searched like
+/// any other move (`pie=0`), the first move is a strong central one that the
+/// same engine then swaps.
+#[test]
+fn hex_first_move_under_the_swap_rule_is_one_the_engine_keeps() {
+    let options = GameOptions {
+        swap: true,
+        ..GameOptions::default()
+    };
+    let g = new_game(RulesKind::Hex, Arc::new(presets::hex(9)), &options).unwrap();
+    let run = |g: &dyn boardwright::game::DynGame, params: &str, seed| {
+        DynEngine::with_params(
+            SearchConfig { threads: 1, seed },
+            EngineParams::parse(params, RulesKind::Hex).unwrap(),
+        )
+        .start(g, SearchLimits::simulations(10_000))
+        .unwrap()
+        .wait()
+        .unwrap()
+    };
+    let mut swapped = [0, 0];
+    for seed in 1..=4 {
+        for (k, params) in ["", "pie=0"].into_iter().enumerate() {
+            let first = run(g.as_ref(), params, seed);
+            let mut after = g.clone_box();
+            after.play_str(&first.best_move).unwrap();
+            let reply = run(after.as_ref(), "", seed).best_move;
+            eprintln!(
+                "seed {seed} {params:?}: {} ({:.3}) then {reply}",
+                first.best_move, first.win_rate
+            );
+            if k == 0 {
+                assert!(first.win_rate <= 0.5, "seed {seed}: {}", first.win_rate);
+            }
+            swapped[k] += usize::from(reply == "swap");
+        }
+    }
+    assert_eq!(swapped[0], 0, "the engine swapped its own first move");
+    assert!(
+        swapped[1] >= 3,
+        "without the fold it swapped {} of 4",
+        swapped[1]
+    );
+}
+
 /// Both players' goals on a board, from its side tags, independent of the
 /// rules' tables: Red (0) joins top and bottom, Blue (1) left and right.
 struct Goals {

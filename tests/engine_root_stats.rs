@@ -2,7 +2,7 @@
 //! (what the app's heat map and ghost line draw), for every game.
 
 use boardwright::engine::{PV_MAX, SearchConfig, SearchLimits};
-use boardwright::game::{DynEngine, DynGame, RulesKind, new_game};
+use boardwright::game::{DynEngine, DynGame, EngineParams, RulesKind, new_game};
 use boardwright::presets;
 use boardwright::rules::GameOptions;
 use std::sync::Arc;
@@ -54,5 +54,72 @@ fn every_game_reports_root_moves_by_visits_and_a_principal_variation() {
         // The line starts with the move the search picks.
         assert!(!root.pv.is_empty() && root.pv.len() <= PV_MAX, "{kind}");
         assert_eq!(root.pv[0], p.best_faces, "{kind}");
+    }
+}
+
+/// The root moves of a finished search of `sims` simulations from `g`, with
+/// the engine parameters `params`.
+fn root_moves(g: &dyn DynGame, kind: RulesKind, params: &str, sims: u64) -> Vec<(String, f32)> {
+    let mut e = DynEngine::with_params(
+        SearchConfig {
+            threads: 1,
+            seed: 7,
+        },
+        EngineParams::parse(params, kind).unwrap(),
+    );
+    let h = e.start(g, SearchLimits::simulations(sims)).unwrap();
+    let start = Instant::now();
+    while !h.progress().done {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "{kind}: finished"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    h.progress()
+        .root
+        .moves
+        .iter()
+        .map(|m| (m.text.clone(), m.win_rate))
+        .collect()
+}
+
+/// Under the swap rule a first move is worth the worse of keeping it and
+/// having it swapped (the engine's `pie` parameter, on by default), in every
+/// game that has the rule: no first move is rated above ½, where without the
+/// fold the strong ones are. The next search, the opponent's, reads the game
+/// with the swap again: the swap is among its moves.
+#[test]
+fn under_the_swap_rule_no_first_move_is_rated_above_half() {
+    for kind in [
+        RulesKind::Hex,
+        RulesKind::Twixt,
+        RulesKind::Y,
+        RulesKind::Havannah,
+    ] {
+        let board = match kind {
+            RulesKind::Hex => presets::hex(5),
+            RulesKind::Twixt => presets::twixt(8),
+            _ => kind.entry().default_board.build(Some(5)).unwrap(),
+        };
+        let options = GameOptions {
+            swap: true,
+            ..GameOptions::default()
+        };
+        let mut g = new_game(kind, Arc::new(board), &options).unwrap();
+        let folded = root_moves(g.as_ref(), kind, "", 3000);
+        assert!(!folded.is_empty(), "{kind}");
+        for (m, rate) in &folded {
+            assert!(*rate <= 0.5, "{kind}: {m} rated {rate} under the swap rule");
+        }
+        let plain = root_moves(g.as_ref(), kind, "pie=0", 3000);
+        let (m, rate) = plain.iter().max_by(|a, b| a.1.total_cmp(&b.1)).unwrap();
+        assert!(*rate > 0.5, "{kind}: without the fold {m} is rated {rate}");
+        g.play_str(&folded[0].0).unwrap();
+        let replies = root_moves(g.as_ref(), kind, "", 300);
+        assert!(
+            replies.iter().any(|(m, _)| m == "swap"),
+            "{kind}: the swap is among the replies"
+        );
     }
 }

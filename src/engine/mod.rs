@@ -283,6 +283,11 @@ pub fn search<R: Searchable>(
 }
 
 /// [`search`] with explicit tuning parameters and game settings.
+///
+/// A first move under the swap rule ([`Params::pie`], [`pie_rules`]) is
+/// searched in the game without the swap, in a fresh tree whose root values
+/// are folded ([`Tree::fold_root`]); that tree is not kept for the next move
+/// (below its root the swap is missing), so `tree` is left empty.
 #[allow(clippy::too_many_arguments)]
 pub fn search_with<R: Searchable>(
     rules: &R,
@@ -293,6 +298,59 @@ pub fn search_with<R: Searchable>(
     params: &Params,
     settings: &R::Settings,
     shared: &Shared<R::Move>,
+) -> Result<SearchResult<R::Move>, EngineError> {
+    if params.pie
+        && let Some(free) = pie_rules(rules, pos)
+    {
+        *tree = None;
+        let mut folded = None;
+        let (free, fold) = (&free, true);
+        return search_in(
+            free,
+            pos,
+            &mut folded,
+            config,
+            limits,
+            params,
+            settings,
+            shared,
+            fold,
+        );
+    }
+    search_in(
+        rules, pos, tree, config, limits, params, settings, shared, false,
+    )
+}
+
+/// The game without the swap rule when `pos` is a first move under it: the
+/// opponent may swap after every legal move at `pos`, and none ends the game.
+pub fn pie_rules<R: Searchable>(rules: &R, pos: &R::Position) -> Option<R> {
+    let swap = rules.swap_move()?;
+    let free = rules.without_swap()?;
+    let mut moves = Vec::new();
+    rules.legal_moves(pos, &mut moves);
+    let mut replies = Vec::new();
+    let swappable = |&m: &R::Move| {
+        let mut p = pos.clone();
+        rules.apply(&mut p, m);
+        rules.legal_moves(&p, &mut replies);
+        rules.result(&p).is_none() && replies.contains(&swap)
+    };
+    (!moves.is_empty() && moves.iter().all(swappable)).then_some(free)
+}
+
+/// [`search_with`]'s search, the root's values folded with `fold`.
+#[allow(clippy::too_many_arguments)]
+fn search_in<R: Searchable>(
+    rules: &R,
+    pos: &R::Position,
+    tree: &mut Option<Tree<R>>,
+    config: &SearchConfig,
+    limits: &SearchLimits,
+    params: &Params,
+    settings: &R::Settings,
+    shared: &Shared<R::Move>,
+    fold: bool,
 ) -> Result<SearchResult<R::Move>, EngineError> {
     let start = Instant::now();
     if rules.result(pos).is_some() {
@@ -312,6 +370,7 @@ pub fn search_with<R: Searchable>(
         }
         _ => fresh()?,
     };
+    t.fold_root = fold;
     if t.is_full() && !params.recycle {
         // What the last search filled, re-rooted: the new root's subtree
         // alone, so it can grow again. (With recycling on, the loop below

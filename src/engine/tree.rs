@@ -253,6 +253,13 @@ pub struct Params {
     /// `deep`) is asked about a node once it has this many visits, and about
     /// the root at once (0: never).
     pub deep: u32,
+    /// The first move under the swap rule (the pie rule): the search reads
+    /// the game after each first move without the swap and counts the move as
+    /// the worse of its two values for the first player — kept (q) or swapped
+    /// (1 − q) — so it looks for the fairest opening, not the strongest one,
+    /// which the opponent would take over ([`Tree::fold_root`]). Off, the
+    /// first move is searched like any other (with the swap among the replies).
+    pub pie: bool,
 }
 
 impl Params {
@@ -270,6 +277,7 @@ impl Params {
         "bias",
         "knowledge",
         "deep",
+        "pie",
     ];
 
     /// Set a parameter by name (`value` finite and ≥ 0); false for an unknown name.
@@ -287,6 +295,7 @@ impl Params {
             "bias" => self.bias = value as f32,
             "knowledge" => self.knowledge = value as u32,
             "deep" => self.deep = value as u32,
+            "pie" => self.pie = value != 0.0,
             _ => return false,
         }
         true
@@ -308,6 +317,7 @@ impl Default for Params {
             bias: 0.0,
             knowledge: 0,
             deep: 0,
+            pie: true,
         }
     }
 }
@@ -355,6 +365,19 @@ pub struct Tree<R: Rules> {
     pub root_player: Player,
     /// Whether the root tactics (mate-in-one, must-block) have been applied.
     tactics_done: bool,
+    /// Whether the root's children are first moves under the swap rule, searched
+    /// in the game without it ([`Params::pie`]): each child's value `q` counts
+    /// as min(q, 1 − q), since the opponent would swap a move worth more than
+    /// half; a child proven won or lost counts as lost. Set by the search; a
+    /// folded tree is never reused for the next move.
+    pub fold_root: bool,
+}
+
+/// A root child's value under the swap rule ([`Tree::fold_root`]): the
+/// opponent swaps a first move worth more than half.
+#[inline]
+fn fold_value(v: f32, fold: bool) -> f32 {
+    if fold { v.min(1.0 - v) } else { v }
 }
 
 /// Statistics of one root move.
@@ -485,6 +508,7 @@ impl<R: Searchable> Clone for Tree<R> {
             root_pos: self.root_pos.clone(),
             root_player: self.root_player,
             tactics_done: self.tactics_done,
+            fold_root: self.fold_root,
         }
     }
 }
@@ -513,6 +537,7 @@ impl<R: Searchable> Tree<R> {
             root_pos: pos,
             root_player,
             tactics_done: false,
+            fold_root: false,
         })
     }
 
@@ -1024,7 +1049,8 @@ impl<R: Searchable> Tree<R> {
                 }
             }
             // Select a child (the node's player to move is `to_move`).
-            match self.select(node, kids, params, rave) {
+            let fold = node == root && self.fold_root;
+            match self.select(node, kids, params, rave, fold) {
                 Ok(c) => {
                     let mv = a.mv(c);
                     if rave {
@@ -1136,12 +1162,17 @@ impl<R: Searchable> Tree<R> {
 
     /// The UCT choice among `node`'s children `kids`, or the node's proof when
     /// a child wins for the player to move (`Loss` for the node's mover) or all lose.
+    /// With `fold` (the root's first moves under the swap rule,
+    /// [`Tree::fold_root`]) a child's value `v` counts as min(v, 1 − v), a
+    /// proven child as lost, and the progressive bias is left out: the game's
+    /// estimates rate strong moves, and the opponent swaps those.
     fn select(
         &self,
         node: u32,
         kids: std::ops::Range<u32>,
         params: &Params,
         rave: bool,
+        fold: bool,
     ) -> Result<u32, Proof> {
         let a = &self.arena;
         let log_n = (a.visits(node).max(1) as f32).ln();
@@ -1152,6 +1183,7 @@ impl<R: Searchable> Tree<R> {
         for c in kids {
             let ch = a.node(c);
             let score = match Proof::from_u8(ch.proof.load(Relaxed)) {
+                Proof::Win if fold => continue,
                 Proof::Win => return Err(Proof::Loss),
                 Proof::Loss => continue,
                 Proof::Draw => {
@@ -1176,7 +1208,8 @@ impl<R: Searchable> Tree<R> {
                         let r = rave_visits as f32;
                         let beta = r / (r + v * (1.0 / params.rave_init + r / params.rave_final));
                         let q = if visits > 0 { ch.wins.get() / v } else { 0.0 };
-                        let value = (1.0 - beta) * q + beta * ch.rave_wins.get() / r;
+                        let value =
+                            fold_value((1.0 - beta) * q + beta * ch.rave_wins.get() / r, fold);
                         if visits > 0 {
                             value + params.explore * (log_n / v).sqrt()
                         } else {
@@ -1185,9 +1218,9 @@ impl<R: Searchable> Tree<R> {
                     } else if visits == 0 {
                         params.fpu
                     } else {
-                        ch.wins.get() / v + params.explore * (log_n / v).sqrt()
+                        fold_value(ch.wins.get() / v, fold) + params.explore * (log_n / v).sqrt()
                     };
-                    if params.bias > 0.0 {
+                    if params.bias > 0.0 && !fold {
                         let p = f32::from(ch.bias.load(Relaxed)) / 65_535.0;
                         uct + params.bias * p / (v + 1.0).sqrt()
                     } else {
@@ -1215,11 +1248,20 @@ impl<R: Searchable> Tree<R> {
             .flatten()
             .map(|c| {
                 let n = a.node(c);
+                let visits = n.visits.load(Relaxed) as u64;
+                let (mut wins, mut proof) = (n.wins.get() as f64, a.proof(c));
+                if self.fold_root {
+                    // What the move is worth under the swap rule.
+                    wins = wins.min(visits as f64 - wins);
+                    if proof == Proof::Win {
+                        proof = Proof::Loss;
+                    }
+                }
                 RootStat {
                     mv: a.mv(c),
-                    visits: n.visits.load(Relaxed) as u64,
-                    wins: n.wins.get() as f64,
-                    proof: a.proof(c),
+                    visits,
+                    wins,
+                    proof,
                 }
             })
             .collect();

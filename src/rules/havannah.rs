@@ -493,6 +493,12 @@ impl Searchable for Havannah {
     type Settings = ();
     type Aux = ();
     fn aux(&self, _: &()) {}
+    fn without_swap(&self) -> Option<Self> {
+        self.swap.then(|| Self {
+            swap: false,
+            ..self.clone()
+        })
+    }
     fn playout<G: rand::Rng + ?Sized>(
         &self,
         pos: &mut HavannahPosition,

@@ -1342,6 +1342,12 @@ impl Searchable for Hex {
         ("swap_prior", 0.9),
     ];
     type Aux = HexAux;
+    fn without_swap(&self) -> Option<Self> {
+        self.swap.then(|| Self {
+            swap: false,
+            ..self.clone()
+        })
+    }
     fn aux(&self, settings: &HexSettings) -> HexAux {
         let bridges = self.bridges();
         let mut ends = vec![Vec::new(); self.t.n];

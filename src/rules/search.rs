@@ -42,6 +42,18 @@ pub trait Searchable: Rules {
         reward_for(self.playout(pos, rng), 0)
     }
 
+    /// The same game without the swap rule, when this one is played with it
+    /// (`None` otherwise, the default). The search of a first move under the
+    /// swap rule reads the game after it without the swap and counts each first
+    /// move as the worse of its two values, kept or swapped (the engine's `pie`
+    /// parameter).
+    fn without_swap(&self) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        None
+    }
+
     /// The moves the search tree tries at `pos` (filled into `out`): by
     /// default every legal move. A game may leave out moves it can prove to be
     /// no better than one it keeps (Hex: dead and captured faces), but never

@@ -1155,6 +1155,12 @@ impl Searchable for Twixt {
     fn aux(&self, settings: &TwixtSettings) -> f32 {
         settings.local_replies
     }
+    fn without_swap(&self) -> Option<Self> {
+        self.swap.then(|| Self {
+            swap: false,
+            ..self.clone()
+        })
+    }
     fn playout<G: rand::Rng + ?Sized>(
         &self,
         pos: &mut TwixtPosition,

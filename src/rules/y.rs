@@ -290,6 +290,12 @@ impl Searchable for Y {
     type Settings = ();
     type Aux = ();
     fn aux(&self, _: &()) {}
+    fn without_swap(&self) -> Option<Self> {
+        self.swap.then(|| Self {
+            swap: false,
+            ..self.clone()
+        })
+    }
     fn playout<G: rand::Rng + ?Sized>(&self, pos: &mut YPosition, rng: &mut G) -> Option<Player> {
         self.random_playout(pos, rng)
     }

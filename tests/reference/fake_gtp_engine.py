@@ -7,7 +7,8 @@
 MODE (default `normal`) applies from the engine's N-th genmove on (default 1):
 `illegal` plays an occupied cell, `crash` exits, `hang` never answers,
 `error` answers `? …`, `resign` resigns, `garbage` answers two words,
-`refuse-play` refuses the opponent's moves, `refuse-setup` refuses `boardsize`.
+`refuse-play` refuses the opponent's moves, `refuse-setup` refuses `boardsize`,
+`swap` answers `swap-pieces` when asked for the second move of the game.
 """
 
 import sys
@@ -73,6 +74,9 @@ def main() -> None:
                 continue
             if active and mode == "garbage":
                 answer(True, "two words")
+                continue
+            if active and mode == "swap" and len(stones) == 1:
+                answer(True, "swap-pieces")
                 continue
             if active and mode == "illegal" and stones:
                 answer(True, next(iter(stones)))

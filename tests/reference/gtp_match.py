@@ -27,11 +27,20 @@ answer to `genmove` or to `play` of a legal move, a crash, or no answer within
 `--timeout` seconds. `resign` is a loss too. Games longer than `--max-plies`
 are draws.
 
+With `--swap` (Hex on an n×n board) the second player may swap. The programs
+speak HexGui's and Benzene's convention, which boardwright's `gtp` speaks too:
+`swap-pieces` keeps Black's stone where it is and exchanges the colours, so
+White moves again, and later moves name the cells as seen after the exchange.
+The script translates for the referee (boardwright's own convention mirrors the
+stone and keeps the colours) and keeps the seats: a game is won by the program,
+whichever colour it ends with.
+
 Output folder: `game-NNN.sgf` (Hex: HexGui's `FF[4]GM[11]SZ[n]`, `B` is the
 first player), `results.tsv` (one line per game, written as it ends),
 `match.log`, `summary.txt` and `summary.json`, and each engine's standard
 error in `engine.stderr` / `opponent.stderr`. `results.tsv` lists every
-game's moves and the seconds each `genmove` took.
+game's moves (as the programs played them) and the seconds each `genmove`
+took; its `engine_as` and `winner` name the colour each program started with.
 """
 
 from __future__ import annotations
@@ -215,11 +224,26 @@ def cell_coords(cell: str, size: int) -> tuple[int, int]:
     return (c, r)
 
 
+def mirror_cell(cell: str, size: int) -> str:
+    """`c7` → `g3`: (col, row) → (row, col), the reflection of Hex's swap."""
+    c, r = cell_coords(cell, size)
+    return f"{chr(ord('a') + r)}{c + 1}"
+
+
 def hex_winner(size: int, moves: list[str]) -> Optional[int]:
     """The first player to connect when `moves` are played alternately from the
-    empty board (player 0 first), or None; raises ValueError on a bad or repeated cell."""
+    empty board (player 0 first), or None; raises ValueError on a bad or repeated cell.
+
+    A second move `swap` is boardwright's swap: player 0's stone is replaced by
+    one of player 1 on the mirrored cell, and player 0 moves next.
+    """
     stones: dict[str, int] = {}
     for i, m in enumerate(moves):
+        if m == "swap" and i == 1:
+            first = moves[0]
+            del stones[first]
+            stones[mirror_cell(first, size)] = 1
+            continue
         cell_coords(m, size)
         if m in stones:
             raise ValueError(f"'{m}' is played twice")
@@ -248,6 +272,9 @@ def hex_sgf(
 
     `how` is `connection`, `resign`, `forfeit` or `draw`; the result is
     `RE[B+]`, `RE[B+Resign]`, `RE[B+Forfeit]` (SGF FF[4] result values).
+    `moves` are as the programs played them (HexGui's convention): after
+    `swap-pieces` the colours are exchanged, so White moves again, and
+    `winner` is the winner's colour at the end (0 Black, 1 White).
     """
     s = (
         f"(;FF[4]GM[11]AP[boardwright gtp_match.py]SZ[{size}]"
@@ -260,8 +287,10 @@ def hex_sgf(
         s += "RE[0]"
     if comment:
         s += f"GC[{sgf_escape(comment)}]"
+    swapped = False
     for i, m in enumerate(moves):
-        s += f";{SGF_COLOURS[i % 2]}[{m}]"
+        s += f";{SGF_COLOURS[(i + swapped) % 2]}[{m}]"
+        swapped = swapped or m == "swap-pieces"
     return s + ")\n"
 
 
@@ -392,14 +421,17 @@ class GameResult:
     index: int
     engine_seat: int
     opening: list[str]
+    # As the programs played them (HexGui's convention after a swap).
     moves: list[str]
-    winner: Optional[int]  # player index, None = draw
+    winner: Optional[int]  # player index (the colour it started with), None = draw
     how: str  # connection, resign, forfeit, draw
     detail: str
     times: dict[str, list[float]] = field(default_factory=dict)
     # Seconds of every genmove in order (the moves after the opening).
     seconds: list[float] = field(default_factory=list)
     names: tuple[str, str] = ("", "")
+    # Whether the second player swapped (colours on the wire exchanged after it).
+    swapped: bool = False
 
     def engine_score(self) -> float:
         if self.winner is None:
@@ -473,10 +505,39 @@ def play_game(cfg: Config, index: int, engine_seat: int, opening: list[str]) -> 
             names=(names[seat_label[0]], names[seat_label[1]]),
         )
         check_hex = cfg.rules == "hex" and cfg.size is not None and cfg.board is None
+        # `moves` in boardwright's convention, for the referee; `wire` as the
+        # programs say them. With the swap rule they differ after a swap:
+        # HexGui and Benzene keep Black's stone and exchange the colours (White
+        # moves again), boardwright mirrors the stone into the second player's
+        # and lets the first move. Seats (player indices) never change.
         moves: list[str] = []
+        wire: list[str] = []
+
+        def colour(p: int) -> str:
+            """The GTP colour of player `p` now."""
+            return COLOURS[p ^ int(result.swapped)]
+
+        def referee_move(mv: str) -> str:
+            if mv in ("swap", "swap-pieces", "swap-sides"):
+                return "swap"
+            if result.swapped and cfg.size is not None:
+                try:
+                    return mirror_cell(mv, cfg.size)
+                except ValueError:
+                    return mv  # the referee refuses it with its reason
+            return mv
+
+        def wire_move(mv: str) -> str:
+            return "swap-pieces" if mv in ("swap", "swap-sides") else mv
+
+        def record(mv: str) -> None:
+            moves.append(referee_move(mv))
+            wire.append(wire_move(mv))
+            if moves[-1] == "swap":
+                result.swapped = True
 
         def finish(winner: Optional[int], how: str, detail: str) -> GameResult:
-            result.moves = moves
+            result.moves = wire
             result.winner, result.how, result.detail = winner, how, detail
             return result
 
@@ -498,22 +559,22 @@ def play_game(cfg: Config, index: int, engine_seat: int, opening: list[str]) -> 
             raise MatchError(f"referee refuses the empty game: {why}")
         # Opening moves: played for both sides, as a referee would set up the board.
         for mv in opening:
-            p = len(moves) % 2
-            state, why = referee_after(mv)
+            p = state["to_move"]
+            state, why = referee_after(referee_move(mv))
             if state is None:
                 raise MatchError(f"opening {' '.join(opening)}: {why}")
             for label in labels:
                 try:
-                    ok, text, _ = engines[label].send(f"play {COLOURS[p]} {mv}", 60.0)
+                    ok, text, _ = engines[label].send(f"play {colour(p)} {wire_move(mv)}", 60.0)
                 except EngineFailure as e:
                     return finish(1 - seat_of(label, engine_seat), "forfeit", f"{label} {e}")
                 if not ok:
                     return finish(
                         1 - seat_of(label, engine_seat),
                         "forfeit",
-                        f"{label} refused the opening move {COLOURS[p]} {mv}: {text}",
+                        f"{label} refused the opening move {colour(p)} {mv}: {text}",
                     )
-            moves.append(mv)
+            record(mv)
             if state["outcome"] is not None:
                 raise MatchError(f"opening {' '.join(opening)} ends the game")
         while True:
@@ -526,7 +587,7 @@ def play_game(cfg: Config, index: int, engine_seat: int, opening: list[str]) -> 
             label = seat_label[p]
             other = seat_label[1 - p]
             try:
-                ok, text, secs = engines[label].send(f"genmove {COLOURS[p]}", cfg.timeout)
+                ok, text, secs = engines[label].send(f"genmove {colour(p)}", cfg.timeout)
             except EngineFailure as e:
                 return finish(1 - p, "forfeit", f"{label} {e}")
             result.times[label].append(secs)
@@ -538,17 +599,18 @@ def play_game(cfg: Config, index: int, engine_seat: int, opening: list[str]) -> 
                 return finish(1 - p, "forfeit", f"{label} answered genmove with '{text}'")
             if mv == "resign":
                 return finish(1 - p, "resign", f"{label} resigned")
-            state_after, why = referee_after(mv)
+            state_after, why = referee_after(referee_move(mv))
             if state_after is None:
                 return finish(1 - p, "forfeit", f"{label} played an illegal move '{mv}': {why}")
+            said = f"{colour(p)} {wire_move(mv)}"
             try:
-                ok, text, _ = engines[other].send(f"play {COLOURS[p]} {mv}", 60.0)
+                ok, text, _ = engines[other].send(f"play {said}", 60.0)
             except EngineFailure as e:
-                moves.append(mv)
+                record(mv)
                 return finish(p, "forfeit", f"{other} {e}")
-            moves.append(mv)
+            record(mv)
             if not ok:
-                return finish(p, "forfeit", f"{other} refused the legal move {COLOURS[p]} {mv}: {text}")
+                return finish(p, "forfeit", f"{other} refused the legal move {said}: {text}")
             state = state_after
     finally:
         for e in engines.values():
@@ -644,6 +706,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--timeout", type=float,
                    help="seconds a genmove may take before it is a forfeit (default 3×time + 10)")
     p.add_argument("--max-plies", type=int, default=1000, help="longer games are draws")
+    p.add_argument("--swap", action="store_true",
+                   help="Hex with the swap rule: the referee allows it and the programs speak "
+                   "HexGui's convention (swap-pieces keeps the stone, White moves again); turn "
+                   "the rule on in each program too (boardwright gtp --swap, MoHex "
+                   "'param_game allow_swap 1')")
     p.add_argument("--referee", default=str(DEFAULT_REFEREE),
                    help="boardwright binary that checks moves (default target/release/boardwright)")
     p.add_argument("--out", help="output folder (default gtp-match-DATE-TIME)")
@@ -688,6 +755,10 @@ def run(argv: list[str]) -> int:
         game_args += ["--size", str(args.size)]
     if args.board is not None:
         game_args += ["--board", args.board]
+    if args.swap:
+        if args.rules != "hex" or args.size is None:
+            raise MatchError("--swap is for Hex with --size (HexGui's swap convention)")
+        game_args.append("--swap")
     if not Path(args.referee).is_file():
         raise MatchError(f"referee binary {args.referee} not found (build it: cargo build --release)")
     referee = Referee(args.referee, game_args)
@@ -713,7 +784,8 @@ def run(argv: list[str]) -> int:
     )
     board_text = f"{args.size}×{args.size}" if args.size else (args.board or "standard board")
     header = [
-        f"{args.rules} on {board_text}, {args.time:g} s/move, {args.games} games, openings: "
+        f"{args.rules} on {board_text}{', swap rule' if args.swap else ''}, {args.time:g} s/move,"
+        f" {args.games} games, openings: "
         f"{args.openings}{'' if openings is None else f' ({len(openings)}, seed {args.seed})'}",
         f"engine:   {args.engine}" + "".join(f" [{c}]" for c in cfg.setup["engine"]),
         f"opponent: {args.opponent}" + "".join(f" [{c}]" for c in cfg.setup["opponent"]),
@@ -743,7 +815,9 @@ def run(argv: list[str]) -> int:
             if args.rules == "hex" and args.size is not None:
                 comment = (f"gtp_match.py game {i}, {args.time:g} s/move, opening "
                            f"{' '.join(opening) or 'none'}: {g.how}, {g.detail}")
-                sgf = hex_sgf(args.size, g.moves, g.names, g.winner, g.how, comment)
+                # The winner's colour at the end, as HexGui writes it.
+                colour = None if g.winner is None else g.winner ^ int(g.swapped)
+                sgf = hex_sgf(args.size, g.moves, g.names, colour, g.how, comment)
                 (out / f"game-{i:03}.sgf").write_text(sgf, encoding="utf-8")
             done = sum(r.engine_score() for r in results)
             log(f"game {i}: engine as {COLOURS[seat].upper()}, opening {' '.join(opening) or '-'}: "

@@ -133,6 +133,29 @@ class HexCheck(unittest.TestCase):
             state, _ = referee.state(moves[:-1])
             self.assertIsNone(state["outcome"], moves[:-1])
 
+    def test_agrees_with_boardwrights_swap(self):
+        # boardwright's swap: the first stone becomes the second player's, mirrored.
+        self.assertEqual(gm.mirror_cell("c7", 9), "g3")
+        self.assertEqual(gm.mirror_cell("a1", 9), "a1")
+        referee = gm.Referee(boardwright(), ["--rules", "hex", "--size", "5", "--swap"])
+        rng = random.Random(6)
+        cells = [f"{c}{r}" for c in "abcde" for r in range(1, 6)]
+        for _ in range(15):
+            rng.shuffle(cells)
+            first = cells[0]
+            moves = [first, "swap"]
+            for m in cells[1:]:
+                if m == gm.mirror_cell(first, 5):
+                    continue
+                moves.append(m)
+                if gm.hex_winner(5, moves) is not None:
+                    break
+            state, why = referee.state(moves)
+            self.assertIsNotNone(state, why)
+            self.assertEqual(state["outcome"]["winner"], gm.hex_winner(5, moves), moves)
+            state, _ = referee.state(moves[:-1])
+            self.assertIsNone(state["outcome"], moves[:-1])
+
     def test_sgf_in_hexgui_convention(self):
         s = gm.hex_sgf(3, ["a1", "b1", "a2"], ("P]1", "P2"), 1, "forfeit", "x")
         self.assertEqual(
@@ -140,12 +163,16 @@ class HexCheck(unittest.TestCase):
                "GC[x];B[a1];W[b1];B[a2])\n")
         self.assertIn("RE[B+]", gm.hex_sgf(3, [], ("a", "b"), 0, "connection", ""))
         self.assertIn("RE[W+Resign]", gm.hex_sgf(3, [], ("a", "b"), 1, "resign", ""))
+        # After swap-pieces White moves again (HexGui, twogtp).
+        s = gm.hex_sgf(3, ["b2", "swap-pieces", "a1", "c1"], ("a", "b"), None, "draw", "")
+        self.assertIn(";B[b2];W[swap-pieces];W[a1];B[c1])", s)
 
 
 class Matches(unittest.TestCase):
     """Whole matches through the command line, as a user runs them."""
 
-    def run_match(self, *args, opponent="normal", size=4, games=2, time_=0.02, out=None):
+    def run_match(self, *args, opponent="normal", size=4, games=2, time_=0.02, out=None,
+                  engine=None):
         exe = boardwright()
         if out is None:
             # Removed when the test ends, whatever happens.
@@ -154,7 +181,8 @@ class Matches(unittest.TestCase):
         cmd = [
             sys.executable, str(HERE / "gtp_match.py"), "--referee", exe,
             "--size", str(size), "--time", str(time_), "--games", str(games), "--out", out,
-            "--engine", f"{exe} gtp --rules hex --size {{size}} --time {{time}} --seed {{seed}}",
+            "--engine",
+            engine or f"{exe} gtp --rules hex --size {{size}} --time {{time}} --seed {{seed}}",
             "--opponent", f"{sys.executable} {FAKE} {opponent}", *args,
         ]
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
@@ -235,6 +263,40 @@ class Matches(unittest.TestCase):
         for row in rows:
             self.assertEqual(row["moves"].split()[0], row["opening"])
             self.assertEqual(len(row["seconds"].split()), len(row["moves"].split()) - 1)
+
+    def test_swap_rule_in_hexguis_convention(self):
+        # The fake swaps boardwright's first move (game 1); boardwright, with the
+        # rule on, may swap the fake's a1 (game 2). Either way the referee, this
+        # script's own check and the SGF must agree on who won.
+        exe = boardwright()
+        r, out = self.run_match(
+            "--swap", opponent="swap", games=2,
+            engine=f"{exe} gtp --rules hex --size {{size}} --time {{time}} --seed {{seed}} --swap",
+        )
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("swap rule", r.stdout)
+        rows = self.results(out)
+        self.assertEqual(rows[0]["moves"].split()[1], "swap-pieces")
+        for i, row in enumerate(rows, 1):
+            self.assertEqual(row["how"], "connection", row)
+            wire = row["moves"].split()
+            swapped = len(wire) > 1 and wire[1] == "swap-pieces"
+            # Back to boardwright's convention: later cells mirrored.
+            own = wire[:1] + (["swap"] + [gm.mirror_cell(m, 4) for m in wire[2:]]
+                              if swapped else wire[1:])
+            seat = gm.hex_winner(4, own)
+            self.assertEqual(row["winner"], "BW"[seat], row)
+            sgf = (out / f"game-{i:03}.sgf").read_text()
+            self.assertIn(f"RE[{'BW'[seat ^ swapped]}+]", sgf)
+            if swapped:
+                self.assertIn(f";W[swap-pieces];W[{wire[2]}]", sgf)
+        # Only with --size: the convention is the rhombus's.
+        r = subprocess.run(
+            [sys.executable, str(HERE / "gtp_match.py"), "--referee", exe, "--swap",
+             "--rules", "twixt", "--time", "1", "--engine", "x", "--opponent", "y"],
+            capture_output=True, text=True, timeout=60)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("--swap is for Hex with --size", r.stderr)
 
     def test_refused_setup_stops_the_match_with_a_message(self):
         r, _ = self.run_match(opponent="refuse-setup")
