@@ -816,6 +816,10 @@ pub struct HexSettings {
     /// reads the swap first after each candidate first move, so the first
     /// player sees which openings would be swapped.
     pub swap_prior: f32,
+    /// Local patterns (MoHex 2.0's): a face in the ring of the opponent's
+    /// last stone is rated by its pattern's rate there
+    /// ([`PatternWeights::weight_near`]).
+    pub near: bool,
 }
 
 /// Everything off, and the swap rated as an average move.
@@ -829,6 +833,7 @@ impl Default for HexSettings {
             hwidth: 0,
             patterns: 0.0,
             swap_prior: 0.5,
+            near: false,
         }
     }
 }
@@ -842,6 +847,7 @@ impl Settings for HexSettings {
         "hwidth",
         "patterns",
         "swap_prior",
+        "near",
     ];
     fn set(&mut self, name: &str, value: f64) -> bool {
         match name {
@@ -852,6 +858,7 @@ impl Settings for HexSettings {
             "hwidth" => self.hwidth = value as u32,
             "patterns" => self.patterns = value as f32,
             "swap_prior" => self.swap_prior = value as f32,
+            "near" => self.near = value != 0.0,
             _ => return false,
         }
         true
@@ -966,6 +973,8 @@ struct Learned {
     /// The faces' rings.
     rings: Rings,
     table: &'static PatternWeights,
+    /// [`HexSettings::near`].
+    near: bool,
 }
 
 impl Hex {
@@ -1327,7 +1336,8 @@ impl Searchable for Hex {
     /// connections asked at 20 visits: 61 % on 9×9 (100 games). Learned
     /// patterns at 0.1: 55 % over 400 games on 9×9, 58 % over 200 on 11×11.
     /// The same estimates as a progressive bias of 1 as well: 68 % on 9×9
-    /// and 63 % on 11×11 (100 games each).
+    /// and 63 % on 11×11 (100 games each). Local patterns near the
+    /// opponent's last stone: 55.5 % over 400 on 9×9, 63.5 % over 200 on 11×11.
     const SEARCH_DEFAULTS: &'static [(&'static str, f64)] = &[
         ("explore", 0.3),
         ("fpu", 1.0),
@@ -1340,6 +1350,7 @@ impl Searchable for Hex {
         ("knowledge", 20.0),
         ("patterns", 0.1),
         ("swap_prior", 0.9),
+        ("near", 1.0),
     ];
     type Aux = HexAux;
     fn without_swap(&self) -> Option<Self> {
@@ -1377,6 +1388,7 @@ impl Searchable for Hex {
                 weight: settings.patterns,
                 rings: self.rings(),
                 table: PatternWeights::builtin(),
+                near: settings.near,
             }),
             swap_prior: settings.swap_prior,
         }
@@ -1454,8 +1466,15 @@ impl Searchable for Hex {
                 continue;
             };
             let urgency = aux.learned.as_ref().map_or(0.0, |l| {
-                self.pattern(&l.rings, pos, f)
-                    .map_or(0.0, |k| l.weight * l.table.weight(k))
+                self.pattern(&l.rings, pos, f).map_or(0.0, |k| {
+                    let near = l.near && patterns::near_last(self, &l.rings, pos).contains(&f.0);
+                    l.weight
+                        * if near {
+                            l.table.weight_near(k)
+                        } else {
+                            l.table.weight(k)
+                        }
+                })
             });
             let c = f.index();
             // The bridges `c` carries: answering the last stone's intrusion

@@ -17,12 +17,16 @@
 //!
 //! [`PatternCounts`] counts, over a set of games, how often a cell with each
 //! pattern was empty when a move was chosen ("seen") and how often it was
-//! chosen ("played"); `boardwright learn-patterns` writes them as text. The
+//! chosen ("played"), and the same again, as *local* patterns (keys marked
+//! `LOCAL`), for the cells in the ring of the opponent's last stone, where
+//! strong players answer at other rates (MoHex 2.0's second table); `boardwright learn-patterns` writes them as text. The
 //! table built into boardwright (`patterns.txt`, next to this file) was
 //! learned from MoHex 2.0 playing itself (`tests/data/sgf/mohex-selfplay/`;
 //! README, Engine). [`PatternWeights`] turns counts into the logarithm of a
 //! pattern's urgency, its chosen rate over the average rate, which the
-//! priors add (`patterns` setting) to the hand-set estimate.
+//! priors add (`patterns` setting) to the hand-set estimate; with the `near`
+//! setting a cell next to the opponent's last stone uses its local pattern's
+//! ([`PatternWeights::weight_near`]).
 
 use super::{EMPTY, Hex, HexPosition, SIDE_COLOUR, side_bits};
 use crate::mesh::FaceId;
@@ -36,6 +40,9 @@ const OFF: u32 = u32::MAX;
 const MAX_DEGREE: usize = 12;
 /// Marks a key that holds only the edge neighbours (every second slot).
 const INNER: u64 = 1 << 55;
+/// Marks a key counted for a face in the ring of the opponent's last stone
+/// (MoHex 2.0's local patterns: the same shape, chosen at another rate).
+const LOCAL: u64 = 1 << 54;
 
 /// Each face's ring: for its edges in order, the face across the edge (or a
 /// side node `n + k`, or [`OFF`]) followed by the face between it and the next
@@ -47,7 +54,9 @@ pub struct Rings {
 }
 
 impl Rings {
-    fn ring(&self, f: usize) -> &[u32] {
+    /// Face `f`'s ring: faces (below the board's face count), side nodes and
+    /// [`OFF`] slots.
+    pub fn ring(&self, f: usize) -> &[u32] {
         &self.slots[self.start[f] as usize..self.start[f + 1] as usize]
     }
 }
@@ -187,9 +196,11 @@ pub struct PatternCounts {
 impl PatternCounts {
     /// Count position `pos`, where the player to move chose `played`: every
     /// empty face with a ring is seen once, `played` also played once; both
-    /// for the full and the inner pattern.
+    /// for the full and the inner pattern, and for a face in the ring of the
+    /// opponent's last stone both again as local patterns.
     pub fn add(&mut self, hex: &Hex, rings: &Rings, pos: &HexPosition, played: FaceId) {
         self.positions += 1;
+        let near = near_last(hex, rings, pos);
         for f in 0..hex.t.n {
             if !hex.t.playable[f] || pos.cells[f] != EMPTY {
                 continue;
@@ -197,7 +208,13 @@ impl PatternCounts {
             let Some((full, inner)) = hex.pattern(rings, pos, FaceId(f as u32)) else {
                 continue;
             };
-            for key in [full, inner] {
+            let both = [full, inner, full | LOCAL, inner | LOCAL];
+            let keys = if near.contains(&(f as u32)) {
+                &both[..]
+            } else {
+                &both[..2]
+            };
+            for &key in keys {
                 let e = self.counts.entry(canonical(key)).or_default();
                 e.1 += 1;
                 if f == played.index() {
@@ -258,6 +275,16 @@ impl PatternCounts {
     }
 }
 
+/// The faces in the ring of the opponent's last stone at `pos` (none when the
+/// position has no last stone of the opponent's, as after a set-up).
+pub fn near_last<'a>(hex: &Hex, rings: &'a Rings, pos: &HexPosition) -> &'a [u32] {
+    let last = pos.last as usize;
+    if last >= hex.t.n || pos.cells[last] != 2 - pos.to_move {
+        return &[];
+    }
+    rings.ring(last)
+}
+
 /// Patterns seen fewer times than this say too little; the inner pattern
 /// (or nothing) is used instead.
 const MIN_SEEN: u64 = 20;
@@ -275,22 +302,29 @@ impl PatternWeights {
     /// chosen rate, m = 10; full and inner patterns each against their own
     /// average.
     pub fn from_counts(c: &PatternCounts) -> PatternWeights {
-        let rate = |inner: bool| {
+        let class = |k: u64| k & (INNER | LOCAL);
+        let rate = |cl: u64| {
             let (p, s) = c
                 .counts
                 .iter()
-                .filter(|(k, _)| (**k & INNER != 0) == inner)
+                .filter(|(k, _)| class(**k) == cl)
                 .fold((0u64, 0u64), |(p, s), (_, &(a, b))| (p + a, s + b));
             if s == 0 { 0.0 } else { p as f64 / s as f64 }
         };
-        let rates = [rate(false), rate(true)];
+        let rates: FxHashMap<u64, f64> = [0, INNER, LOCAL, INNER | LOCAL]
+            .into_iter()
+            .map(|cl| (cl, rate(cl)))
+            .collect();
         let mut weights = FxHashMap::default();
         for (&k, &(played, seen)) in &c.counts {
-            let r = rates[usize::from(k & INNER != 0)];
-            if seen < MIN_SEEN || r <= 0.0 {
+            // A local pattern is smoothed towards the local average, and
+            // measured against every face's (so near and far weights compare).
+            let (r, base) = (rates[&class(k)], rates[&(k & INNER)]);
+            if seen < MIN_SEEN || r <= 0.0 || base <= 0.0 {
                 continue;
             }
-            let w = ((played as f64 + SMOOTHING * r) / (seen as f64 + SMOOTHING) / r).ln() as f32;
+            let w =
+                ((played as f64 + SMOOTHING * r) / (seen as f64 + SMOOTHING) / base).ln() as f32;
             for o in orientations(k) {
                 weights.insert(o, w);
             }
@@ -316,6 +350,17 @@ impl PatternWeights {
             .or_else(|| self.weights.get(&inner))
             .copied()
             .unwrap_or(0.0)
+    }
+
+    /// The same for a face in the ring of the opponent's last stone: its
+    /// local pattern's weight when that was seen often enough, else as
+    /// [`PatternWeights::weight`].
+    pub fn weight_near(&self, (full, inner): (u64, u64)) -> f32 {
+        self.weights
+            .get(&(full | LOCAL))
+            .or_else(|| self.weights.get(&(inner | LOCAL)))
+            .copied()
+            .unwrap_or_else(|| self.weight((full, inner)))
     }
 
     /// Number of oriented keys known.
