@@ -2,7 +2,9 @@
 //! (what the app's heat map and ghost line draw), for every game.
 
 use boardwright::engine::{PV_MAX, SearchConfig, SearchLimits};
-use boardwright::game::{DynEngine, DynGame, EngineParams, RulesKind, new_game};
+use boardwright::game::{
+    DynEngine, DynGame, EngineParams, Progress, RulesKind, SearchHandle, new_game,
+};
 use boardwright::presets;
 use boardwright::rules::GameOptions;
 use std::sync::Arc;
@@ -28,15 +30,7 @@ fn every_game_reports_root_moves_by_visits_and_a_principal_variation() {
             ..SearchConfig::default()
         });
         let h = e.start(g.as_ref(), SearchLimits::simulations(600)).unwrap();
-        let start = Instant::now();
-        while !h.progress().done {
-            assert!(
-                start.elapsed() < Duration::from_secs(60),
-                "{kind}: finished"
-            );
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        let p = h.progress();
+        let p = finished(&h, kind);
         let root = &p.root;
         assert!(!root.moves.is_empty(), "{kind}: root moves");
         let legal = g.legal_moves();
@@ -57,6 +51,19 @@ fn every_game_reports_root_moves_by_visits_and_a_principal_variation() {
     }
 }
 
+/// The progress of search `h` once it is done (within a minute).
+fn finished(h: &SearchHandle, kind: RulesKind) -> Progress {
+    let start = Instant::now();
+    while !h.progress().done {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "{kind}: finished"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    h.progress()
+}
+
 /// The root moves of a finished search of `sims` simulations from `g`, with
 /// the engine parameters `params`.
 fn root_moves(g: &dyn DynGame, kind: RulesKind, params: &str, sims: u64) -> Vec<(String, f32)> {
@@ -68,15 +75,7 @@ fn root_moves(g: &dyn DynGame, kind: RulesKind, params: &str, sims: u64) -> Vec<
         EngineParams::parse(params, kind).unwrap(),
     );
     let h = e.start(g, SearchLimits::simulations(sims)).unwrap();
-    let start = Instant::now();
-    while !h.progress().done {
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "{kind}: finished"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    h.progress()
+    finished(&h, kind)
         .root
         .moves
         .iter()

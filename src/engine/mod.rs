@@ -282,46 +282,6 @@ pub fn search<R: Searchable>(
     search_with(rules, pos, tree, config, limits, &params, &settings, shared)
 }
 
-/// [`search`] with explicit tuning parameters and game settings.
-///
-/// A first move under the swap rule ([`Params::pie`], [`pie_rules`]) is
-/// searched in the game without the swap, in a fresh tree whose root values
-/// are folded ([`Tree::fold_root`]); that tree is not kept for the next move
-/// (below its root the swap is missing), so `tree` is left empty.
-#[allow(clippy::too_many_arguments)]
-pub fn search_with<R: Searchable>(
-    rules: &R,
-    pos: &R::Position,
-    tree: &mut Option<Tree<R>>,
-    config: &SearchConfig,
-    limits: &SearchLimits,
-    params: &Params,
-    settings: &R::Settings,
-    shared: &Shared<R::Move>,
-) -> Result<SearchResult<R::Move>, EngineError> {
-    if params.pie
-        && let Some(free) = pie_rules(rules, pos)
-    {
-        *tree = None;
-        let mut folded = None;
-        let (free, fold) = (&free, true);
-        return search_in(
-            free,
-            pos,
-            &mut folded,
-            config,
-            limits,
-            params,
-            settings,
-            shared,
-            fold,
-        );
-    }
-    search_in(
-        rules, pos, tree, config, limits, params, settings, shared, false,
-    )
-}
-
 /// The game without the swap rule when `pos` is a first move under it: the
 /// opponent may swap after every legal move at `pos`, and none ends the game.
 pub fn pie_rules<R: Searchable>(rules: &R, pos: &R::Position) -> Option<R> {
@@ -339,9 +299,14 @@ pub fn pie_rules<R: Searchable>(rules: &R, pos: &R::Position) -> Option<R> {
     (!moves.is_empty() && moves.iter().all(swappable)).then_some(free)
 }
 
-/// [`search_with`]'s search, the root's values folded with `fold`.
+/// [`search`] with explicit tuning parameters and game settings.
+///
+/// A first move under the swap rule ([`Params::pie`], [`pie_rules`]) is
+/// searched in the game without the swap, in a fresh tree whose root values
+/// are folded ([`Tree::fold_root`]); that tree is not kept for the next move
+/// (below its root the swap is missing), so `tree` is left empty.
 #[allow(clippy::too_many_arguments)]
-fn search_in<R: Searchable>(
+pub fn search_with<R: Searchable>(
     rules: &R,
     pos: &R::Position,
     tree: &mut Option<Tree<R>>,
@@ -350,8 +315,17 @@ fn search_in<R: Searchable>(
     params: &Params,
     settings: &R::Settings,
     shared: &Shared<R::Move>,
-    fold: bool,
 ) -> Result<SearchResult<R::Move>, EngineError> {
+    let free = if params.pie {
+        pie_rules(rules, pos)
+    } else {
+        None
+    };
+    let fold = free.is_some();
+    if fold {
+        *tree = None;
+    }
+    let rules = free.as_ref().unwrap_or(rules);
     let start = Instant::now();
     if rules.result(pos).is_some() {
         let reason = rules
@@ -483,7 +457,9 @@ fn search_in<R: Searchable>(
     let pv = t.principal_variation(Some(best.mv), PV_MAX);
     let p = snapshot(&stats, pv, shared, limits, start, true);
     *lock(&shared.progress) = p;
-    *tree = Some(t);
+    if !fold {
+        *tree = Some(t);
+    }
     Ok(result)
 }
 

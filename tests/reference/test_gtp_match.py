@@ -117,13 +117,23 @@ class HexCheck(unittest.TestCase):
             gm.hex_winner(3, ["d1"])
 
     def test_agrees_with_boardwrights_rules_on_random_games(self):
-        referee = gm.Referee(boardwright(), ["--rules", "hex", "--size", "5"])
-        rng = random.Random(5)
+        self.check_random_games(swap=False, seed=5, games=25)
+
+    def check_random_games(self, swap: bool, seed: int, games: int):
+        """Random 5×5 games, with a swap after the first stone when `swap`: the
+        referee and hex_winner agree on the winner, and the game ends with its
+        last move."""
+        referee = gm.Referee(
+            boardwright(), ["--rules", "hex", "--size", "5"] + (["--swap"] if swap else []))
+        rng = random.Random(seed)
         cells = [f"{c}{r}" for c in "abcde" for r in range(1, 6)]
-        for _ in range(25):
+        for _ in range(games):
             rng.shuffle(cells)
-            moves = []
-            for m in cells:
+            moves = [cells[0], "swap"] if swap else []
+            taken = {gm.mirror_cell(cells[0], 5)} if swap else set()
+            for m in cells[1:] if swap else cells:
+                if m in taken:
+                    continue
                 moves.append(m)
                 if gm.hex_winner(5, moves) is not None:
                     break
@@ -137,24 +147,7 @@ class HexCheck(unittest.TestCase):
         # boardwright's swap: the first stone becomes the second player's, mirrored.
         self.assertEqual(gm.mirror_cell("c7", 9), "g3")
         self.assertEqual(gm.mirror_cell("a1", 9), "a1")
-        referee = gm.Referee(boardwright(), ["--rules", "hex", "--size", "5", "--swap"])
-        rng = random.Random(6)
-        cells = [f"{c}{r}" for c in "abcde" for r in range(1, 6)]
-        for _ in range(15):
-            rng.shuffle(cells)
-            first = cells[0]
-            moves = [first, "swap"]
-            for m in cells[1:]:
-                if m == gm.mirror_cell(first, 5):
-                    continue
-                moves.append(m)
-                if gm.hex_winner(5, moves) is not None:
-                    break
-            state, why = referee.state(moves)
-            self.assertIsNotNone(state, why)
-            self.assertEqual(state["outcome"]["winner"], gm.hex_winner(5, moves), moves)
-            state, _ = referee.state(moves[:-1])
-            self.assertIsNone(state["outcome"], moves[:-1])
+        self.check_random_games(swap=True, seed=6, games=15)
 
     def test_sgf_in_hexgui_convention(self):
         s = gm.hex_sgf(3, ["a1", "b1", "a2"], ("P]1", "P2"), 1, "forfeit", "x")
