@@ -19,7 +19,8 @@
 //! pattern was empty when a move was chosen ("seen") and how often it was
 //! chosen ("played"), and the same again, as *local* patterns (keys marked
 //! `LOCAL`), for the cells in the ring of the opponent's last stone, where
-//! strong players answer at other rates (MoHex 2.0's second table); `boardwright learn-patterns` writes them as text. The
+//! strong players answer at other rates (MoHex 2.0's second table);
+//! `boardwright learn-patterns` writes them as text. The
 //! table built into boardwright (`patterns.txt`, next to this file) was
 //! learned from MoHex 2.0 playing itself (`tests/data/sgf/mohex-selfplay/`;
 //! README, Engine). [`PatternWeights`] turns counts into the logarithm of a
