@@ -388,8 +388,8 @@ fn selfplay_error(args: &[&str]) -> String {
 /// the engine scores exactly half, though as Red it wins every game.
 #[test]
 fn selfplay_openings_give_each_opening_to_both_seats() {
-    let dir = std::env::temp_dir().join(format!("bw-openings-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let file = dir.join("centre.txt");
     std::fs::write(&file, "# the centre wins\nb2\n").unwrap();
     let v = selfplay_json(&[
@@ -461,7 +461,6 @@ fn selfplay_openings_give_each_opening_to_both_seats() {
         dir.join("missing.txt").to_str().unwrap(),
     ]);
     assert!(err.contains("cannot read"), "{err}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Games run several at a time, but each game's seeds depend on its number

@@ -796,9 +796,8 @@ fn hex_search_reads_the_swap_first_after_a_centre_opening() {
 /// Under the swap rule the engine's first move is one its own second-player
 /// search keeps, not one it swaps, but for a coin flip now and then (the `pie`
 /// parameter, on by default): the first move is chosen as the worse of keeping
-/// and swapping it. Searched like
-/// any other move (`pie=0`), the first move is a strong central one that the
-/// same engine then swaps.
+/// and swapping it. Searched like any other move (`pie=0`), the first move is
+/// a strong central one that the same engine then swaps.
 #[test]
 fn hex_first_move_under_the_swap_rule_is_one_the_engine_keeps() {
     let options = GameOptions {

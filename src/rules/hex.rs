@@ -1459,6 +1459,11 @@ impl Searchable for Hex {
             _ => pos.last,
         };
         let last = (cells.get(last as usize) == Some(&(3 - me))).then_some(last);
+        // The faces whose local patterns count (the ring of that stone).
+        let near: &[u32] = match (&aux.learned, last) {
+            (Some(l), Some(x)) if l.near => l.rings.ring(x as usize),
+            _ => &[],
+        };
         let open = |[_, x, y]: [u32; 3]| cells[x as usize] == EMPTY && cells[y as usize] == EMPTY;
         for &m in moves {
             let HexMove::Place(f) = m else {
@@ -1467,9 +1472,8 @@ impl Searchable for Hex {
             };
             let urgency = aux.learned.as_ref().map_or(0.0, |l| {
                 self.pattern(&l.rings, pos, f).map_or(0.0, |k| {
-                    let near = l.near && patterns::near_last(self, &l.rings, pos).contains(&f.0);
                     l.weight
-                        * if near {
+                        * if near.contains(&f.0) {
                             l.table.weight_near(k)
                         } else {
                             l.table.weight(k)

@@ -57,7 +57,7 @@ pub struct Rings {
 impl Rings {
     /// Face `f`'s ring: faces (below the board's face count), side nodes and
     /// [`OFF`] slots.
-    pub fn ring(&self, f: usize) -> &[u32] {
+    pub(super) fn ring(&self, f: usize) -> &[u32] {
         &self.slots[self.start[f] as usize..self.start[f + 1] as usize]
     }
 }
@@ -278,7 +278,7 @@ impl PatternCounts {
 
 /// The faces in the ring of the opponent's last stone at `pos` (none when the
 /// position has no last stone of the opponent's, as after a set-up).
-pub fn near_last<'a>(hex: &Hex, rings: &'a Rings, pos: &HexPosition) -> &'a [u32] {
+fn near_last<'a>(hex: &Hex, rings: &'a Rings, pos: &HexPosition) -> &'a [u32] {
     let last = pos.last as usize;
     if last >= hex.t.n || pos.cells[last] != 2 - pos.to_move {
         return &[];
