@@ -1,9 +1,10 @@
 //! `boardwright learn-patterns GAMES…`: count Hex move patterns over a set of
 //! games (SGF or RON records; folders and their subfolders are searched for
 //! `.sgf` and `.ron` files) and write the table the engine's priors use
-//! ([`crate::rules::hex::PatternCounts`]). Positions that the virtual
-//! connections already call won, and the first move, are left out: there the
-//! choice says little about the cell.
+//! ([`crate::rules::hex::PatternCounts`]): counts, and each pattern's
+//! urgency fitted to the choices (`--rates` leaves the fit out). Positions
+//! that the virtual connections already call won, and the first move, are
+//! left out: there the choice says little about the cell.
 
 use super::{CliFailure, print_out};
 use crate::game::{AnyGame, replay};
@@ -23,6 +24,10 @@ pub struct LearnPatternsArgs {
     /// Leave out patterns seen fewer times than this (1–1000000).
     #[arg(long, default_value_t = 20, value_parser = super::count_in(1u64, 1_000_000))]
     pub min_seen: u64,
+    /// Write only the counts, without the fitted weights: the engine then
+    /// rates a pattern by how often it was chosen when it was there.
+    #[arg(long)]
+    pub rates: bool,
 }
 
 pub fn run(args: LearnPatternsArgs) -> Result<(), CliFailure> {
@@ -38,6 +43,9 @@ pub fn run(args: LearnPatternsArgs) -> Result<(), CliFailure> {
     let mut counts = PatternCounts::default();
     for path in &files {
         learn_from(path, &mut counts)?;
+    }
+    if !args.rates {
+        counts.fit();
     }
     let games = files.len();
     let source = format!("{games} games, {} positions", counts.positions);

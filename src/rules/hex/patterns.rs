@@ -23,11 +23,14 @@
 //! `boardwright learn-patterns` writes them as text. The
 //! table built into boardwright (`patterns.txt`, next to this file) was
 //! learned from MoHex 2.0 playing itself (`tests/data/sgf/mohex-selfplay/`;
-//! README, Engine). [`PatternWeights`] turns counts into the logarithm of a
-//! pattern's urgency, its chosen rate over the average rate, which the
-//! priors add (`patterns` setting) to the hand-set estimate; with the `near`
-//! setting a cell next to the opponent's last stone uses its local pattern's
-//! ([`PatternWeights::weight_near`]).
+//! README, Engine). [`PatternCounts::fit`] fits each pattern's urgency to
+//! the choices themselves (Coulom's minorization–maximization, so a pattern
+//! seen mostly among strong competitors is not undervalued), and the table
+//! keeps it as a fourth column; [`PatternWeights`] holds the logarithm of
+//! those urgencies (or, for a table of counts alone, of the chosen rate over
+//! the average rate), which the priors add (`patterns` setting) to the
+//! hand-set estimate; with the `near` setting a cell next to the opponent's
+//! last stone uses its local pattern's ([`PatternWeights::weight_near`]).
 
 use super::{EMPTY, Hex, HexPosition, SIDE_COLOUR, side_bits};
 use crate::mesh::FaceId;
@@ -185,13 +188,24 @@ fn orientations(key: u64) -> impl Iterator<Item = u64> {
     })
 }
 
-/// How often each pattern was there and was chosen, over a set of games.
+/// How often each pattern was there and was chosen, over a set of games,
+/// and (after [`PatternCounts::fit`]) each pattern's fitted urgency.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct PatternCounts {
     /// Canonical key → (played, seen).
     pub counts: FxHashMap<u64, (u64, u64)>,
     /// Positions counted.
     pub positions: u64,
+    /// Canonical key → log urgency fitted to the choices (the table's
+    /// fourth column); empty when the table has only counts.
+    pub fitted: FxHashMap<u64, f32>,
+    /// The empty faces of each counted position, for the fit: canonical
+    /// (full, inner) keys and whether the face lies in the ring of the
+    /// opponent's last stone.
+    faces: Vec<(u64, u64, bool)>,
+    /// Per counted position: where its faces start in `faces`, and the
+    /// index of the chosen one there.
+    choices: Vec<(u32, u32)>,
 }
 
 impl PatternCounts {
@@ -202,6 +216,8 @@ impl PatternCounts {
     pub fn add(&mut self, hex: &Hex, rings: &Rings, pos: &HexPosition, played: FaceId) {
         self.positions += 1;
         let near = near_last(hex, rings, pos);
+        let start = self.faces.len();
+        let mut chosen = None;
         for f in 0..hex.t.n {
             if !hex.t.playable[f] || pos.cells[f] != EMPTY {
                 continue;
@@ -209,17 +225,126 @@ impl PatternCounts {
             let Some((full, inner)) = hex.pattern(rings, pos, FaceId(f as u32)) else {
                 continue;
             };
+            let is_near = near.contains(&(f as u32));
             let both = [full, inner, full | LOCAL, inner | LOCAL];
-            let keys = if near.contains(&(f as u32)) {
-                &both[..]
-            } else {
-                &both[..2]
-            };
+            let keys = if is_near { &both[..] } else { &both[..2] };
+            if f == played.index() {
+                chosen = Some(self.faces.len() - start);
+            }
             for &key in keys {
                 let e = self.counts.entry(canonical(key)).or_default();
                 e.1 += 1;
                 if f == played.index() {
                     e.0 += 1;
+                }
+            }
+            self.faces
+                .push((canonical(full), canonical(inner), is_near));
+        }
+        match chosen {
+            Some(c) => self.choices.push((start as u32, c as u32)),
+            // The choice has no pattern (a face without a ring): nothing to fit.
+            None => self.faces.truncate(start),
+        }
+    }
+
+    /// Fit each pattern's urgency to the choices counted, as in Coulom's
+    /// "Computing Elo ratings of move patterns" (2007): the chance of
+    /// choosing a face is its pattern's urgency over the sum of the
+    /// position's urgencies. Each face has one pattern, the first known
+    /// (seen at least 20 times) of its full and inner keys, or else a shared
+    /// unknown one: the order [`PatternWeights::weight`] looks them up in.
+    /// Then, those urgencies fixed, the local patterns are fitted the same
+    /// way, a face in the ring of the opponent's last stone taking its local
+    /// full or inner key first ([`PatternWeights::weight_near`]'s order).
+    /// Minorization–maximization, with a virtual win and loss against
+    /// urgency 1 for each pattern; the result is scaled so the average
+    /// face's urgency is 1 (log 0), as with the chosen rates. Fills
+    /// [`PatternCounts::fitted`].
+    pub fn fit(&mut self) {
+        if self.choices.is_empty() {
+            // Nothing counted here (a table read back has counts only).
+            self.fitted.clear();
+            return;
+        }
+        let mut keys: Vec<u64> = self
+            .counts
+            .iter()
+            .filter(|(_, (_, seen))| *seen >= MIN_SEEN)
+            .map(|(k, _)| *k)
+            .collect();
+        keys.sort_unstable();
+        let index: FxHashMap<u64, u32> = keys
+            .iter()
+            .enumerate()
+            .map(|(i, &k)| (k, i as u32))
+            .collect();
+        let unknown = keys.len() as u32;
+        let features = |local: bool| -> Vec<u32> {
+            self.faces
+                .iter()
+                .map(|&(full, inner, near)| {
+                    let chain = [full | LOCAL, inner | LOCAL, full, inner];
+                    let chain = if local && near {
+                        &chain[..]
+                    } else {
+                        &chain[2..]
+                    };
+                    chain
+                        .iter()
+                        .find_map(|k| index.get(k).copied())
+                        .unwrap_or(unknown)
+                })
+                .collect()
+        };
+        let mut gamma = vec![1.0f64; keys.len() + 1];
+        let global = features(false);
+        self.maximize(&global, &mut gamma, |_| true);
+        let mean =
+            global.iter().map(|&f| gamma[f as usize]).sum::<f64>() / global.len().max(1) as f64;
+        let is_local = |f: usize| keys.get(f).is_some_and(|k| k & LOCAL != 0);
+        self.maximize(&features(true), &mut gamma, is_local);
+        self.fitted = keys
+            .iter()
+            .zip(&gamma)
+            .map(|(&k, &g)| (k, (g / mean).ln() as f32))
+            .collect();
+    }
+
+    /// Minorization–maximization rounds of [`PatternCounts::fit`]: each
+    /// face's pattern is `feature[face]`; only the urgencies for which
+    /// `free` holds change.
+    fn maximize(&self, feature: &[u32], gamma: &mut [f64], free: impl Fn(usize) -> bool) {
+        const ROUNDS: usize = 40;
+        let ends = self
+            .choices
+            .iter()
+            .skip(1)
+            .map(|&(s, _)| s as usize)
+            .chain([self.faces.len()]);
+        let spans: Vec<(usize, usize)> = self
+            .choices
+            .iter()
+            .map(|&(s, _)| s as usize)
+            .zip(ends)
+            .collect();
+        let mut wins = vec![1.0f64; gamma.len()];
+        for &(s, c) in &self.choices {
+            wins[feature[(s + c) as usize] as usize] += 1.0;
+        }
+        let mut denom = vec![0.0f64; gamma.len()];
+        for _ in 0..ROUNDS {
+            denom.iter_mut().for_each(|d| *d = 0.0);
+            for &(s, e) in &spans {
+                let fs = &feature[s..e];
+                let sum: f64 = fs.iter().map(|&f| gamma[f as usize]).sum();
+                for &f in fs {
+                    denom[f as usize] += 1.0 / sum;
+                }
+            }
+            for (f, g) in gamma.iter_mut().enumerate() {
+                if free(f) {
+                    *g = wins[f] / (denom[f] + 2.0 / (*g + 1.0));
                 }
             }
         }
@@ -242,7 +367,14 @@ impl PatternCounts {
             self.positions
         );
         for (k, (played, seen)) in keys {
-            let _ = writeln!(s, "{k:x} {played} {seen}");
+            match self.fitted.get(k) {
+                Some(w) => {
+                    let _ = writeln!(s, "{k:x} {played} {seen} {w:.4}");
+                }
+                None => {
+                    let _ = writeln!(s, "{k:x} {played} {seen}");
+                }
+            }
         }
         s
     }
@@ -255,15 +387,28 @@ impl PatternCounts {
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let bad = || format!("line {}: expected 'key played seen', found '{line}'", i + 1);
+            let bad = || {
+                format!(
+                    "line {}: expected 'key played seen' and an optional weight, found '{line}'",
+                    i + 1
+                )
+            };
             let mut it = line.split_whitespace();
-            let (Some(k), Some(p), Some(s), None) = (it.next(), it.next(), it.next(), it.next())
+            let (Some(k), Some(p), Some(s), w, None) =
+                (it.next(), it.next(), it.next(), it.next(), it.next())
             else {
                 return Err(bad());
             };
             let k = u64::from_str_radix(k, 16).map_err(|_| bad())?;
             let p: u64 = p.parse().map_err(|_| bad())?;
             let s: u64 = s.parse().map_err(|_| bad())?;
+            if let Some(w) = w {
+                let w: f32 = w.parse().map_err(|_| bad())?;
+                if !w.is_finite() {
+                    return Err(bad());
+                }
+                c.fitted.insert(k, w);
+            }
             if p > s {
                 return Err(format!(
                     "line {}: played {p} more often than seen {s}",
@@ -299,10 +444,20 @@ pub struct PatternWeights {
 }
 
 impl PatternWeights {
-    /// Weights from counts: ln((played + m·r) / (seen + m) / r), r the average
-    /// chosen rate, m = 10; full and inner patterns each against their own
-    /// average.
+    /// Weights from a table: its fitted weights ([`PatternCounts::fit`])
+    /// when it has them; else from the counts, ln((played + m·r) / (seen +
+    /// m) / r), r the average chosen rate, m = 10; full and inner patterns
+    /// each against their own average.
     pub fn from_counts(c: &PatternCounts) -> PatternWeights {
+        let mut weights = FxHashMap::default();
+        if !c.fitted.is_empty() {
+            for (&k, &w) in &c.fitted {
+                for o in orientations(k) {
+                    weights.insert(o, w);
+                }
+            }
+            return PatternWeights { weights };
+        }
         let class = |k: u64| k & (INNER | LOCAL);
         let rate = |cl: u64| {
             let (p, s) = c
@@ -316,7 +471,6 @@ impl PatternWeights {
             .into_iter()
             .map(|cl| (cl, rate(cl)))
             .collect();
-        let mut weights = FxHashMap::default();
         for (&k, &(played, seen)) in &c.counts {
             // A local pattern is smoothed towards the local average, and
             // measured against every face's (so near and far weights compare).
@@ -370,5 +524,128 @@ impl PatternWeights {
     }
     pub fn is_empty(&self) -> bool {
         self.weights.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{HexMove, Verdict};
+    use super::*;
+    use crate::io::record::{BoardSource, GameRecord};
+    use crate::rules::Rules;
+    use std::path::Path;
+    use std::sync::Arc;
+
+    /// The Hex games in `dir` whose names start with `prefix`, in name order,
+    /// with their board.
+    fn games(dir: &str, prefix: &str) -> Vec<(Hex, GameRecord)> {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+        let mut paths: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.file_name().unwrap().to_str().unwrap().starts_with(prefix))
+            .collect();
+        paths.sort();
+        paths
+            .iter()
+            .map(|p| {
+                let r = crate::io::sgf::read_sgf(&std::fs::read_to_string(p).unwrap()).unwrap();
+                let BoardSource::Preset { size: Some(n), .. } = r.board else {
+                    panic!("{}: a Hex rhombus", p.display());
+                };
+                (
+                    Hex::new(Arc::new(crate::presets::hex(n)), false).unwrap(),
+                    r,
+                )
+            })
+            .collect()
+    }
+
+    /// Each position of `games` before a move of a player `chooses` picks,
+    /// with that move; as `learn-patterns` counts them (not the first move,
+    /// nor positions the connections call won).
+    fn choices(
+        games: &[(Hex, GameRecord)],
+        chooses: impl Fn(&GameRecord, usize) -> bool,
+        mut each: impl FnMut(&Hex, &HexPosition, FaceId),
+    ) {
+        for (h, r) in games {
+            let mut pos = h.start();
+            for (ply, m) in r.moves.iter().enumerate() {
+                let mv = h.parse_move(&pos, m).unwrap();
+                if let HexMove::Place(f) = mv
+                    && ply > 0
+                    && chooses(r, ply)
+                    && !matches!(h.verdict(&pos), Verdict::Won(_))
+                {
+                    each(h, &pos, f);
+                }
+                h.apply(&mut pos, mv);
+            }
+        }
+    }
+
+    /// How often the most urgent face by `w` (local patterns near the
+    /// opponent's last stone) is MoHex's move in the match games against
+    /// boardwright (`tests/data/sgf/mohex-matches/`): (positions, hits).
+    fn hits(w: &PatternWeights) -> (u32, u32) {
+        let matches = games("tests/data/sgf/mohex-matches", "hex");
+        let (mut seen, mut hit) = (0, 0);
+        let mohex =
+            |r: &GameRecord, ply: usize| ply % 2 == usize::from(r.players[1].starts_with("MoHex"));
+        choices(&matches, mohex, |h, pos, played| {
+            let rings = h.rings();
+            let near = near_last(h, &rings, pos);
+            let best = (0..h.t.n)
+                .filter(|&f| h.t.playable[f] && pos.cells[f] == EMPTY)
+                .filter_map(|f| {
+                    let k = h.pattern(&rings, pos, FaceId(f as u32))?;
+                    let v = if near.contains(&(f as u32)) {
+                        w.weight_near(k)
+                    } else {
+                        w.weight(k)
+                    };
+                    Some((v, f))
+                })
+                .max_by(|a, b| a.0.total_cmp(&b.0))
+                .unwrap();
+            seen += 1;
+            hit += u32::from(best.1 == played.index());
+        });
+        (seen, hit)
+    }
+
+    #[test]
+    fn fitted_urgencies_predict_mohex_better_than_chosen_rates() {
+        let selfplay = games("tests/data/sgf/mohex-selfplay", "hex");
+        let mut counts = PatternCounts::default();
+        choices(
+            &selfplay,
+            |_, _| true,
+            |h, pos, f| counts.add(h, &h.rings(), pos, f),
+        );
+        let rates = PatternWeights::from_counts(&counts);
+        counts.fit();
+        assert!(!counts.fitted.is_empty());
+        // The table written keeps the counts of the patterns seen often
+        // enough, and their fitted weights to four decimals.
+        let text = counts.to_text(MIN_SEEN, "test");
+        let read = PatternCounts::parse(&text).unwrap();
+        let kept = counts.counts.values().filter(|c| c.1 >= MIN_SEEN).count();
+        assert_eq!(read.counts.len(), kept);
+        assert_eq!(read.fitted.len(), kept);
+        assert!(read.counts.iter().all(|(k, c)| counts.counts[k] == *c));
+        for (k, w) in &counts.fitted {
+            assert_eq!(read.fitted[k], format!("{w:.4}").parse::<f32>().unwrap());
+        }
+        let fitted = PatternWeights::from_counts(&read);
+        let ((n, r), (m, f)) = (hits(&rates), hits(&fitted));
+        assert_eq!(n, m);
+        assert!(n > 300, "{n}");
+        eprintln!("MoHex's move the most urgent: {r} of {n} by rates, {f} fitted");
+        assert!(
+            f as f64 >= 1.05 * r as f64,
+            "{r} by rates, {f} fitted, of {n}"
+        );
     }
 }
