@@ -226,20 +226,22 @@ impl PatternCounts {
                 continue;
             };
             let is_near = near.contains(&(f as u32));
+            // Turning a key keeps its flag bits, so the local keys' canonical
+            // forms are the plain ones' with the flag.
+            let (full, inner) = (canonical(full), canonical(inner));
             let both = [full, inner, full | LOCAL, inner | LOCAL];
             let keys = if is_near { &both[..] } else { &both[..2] };
             if f == played.index() {
                 chosen = Some(self.faces.len() - start);
             }
             for &key in keys {
-                let e = self.counts.entry(canonical(key)).or_default();
+                let e = self.counts.entry(key).or_default();
                 e.1 += 1;
                 if f == played.index() {
                     e.0 += 1;
                 }
             }
-            self.faces
-                .push((canonical(full), canonical(inner), is_near));
+            self.faces.push((full, inner, is_near));
         }
         match chosen {
             Some(c) => self.choices.push((start as u32, c as u32)),
@@ -567,9 +569,10 @@ mod tests {
     fn choices(
         games: &[(Hex, GameRecord)],
         chooses: impl Fn(&GameRecord, usize) -> bool,
-        mut each: impl FnMut(&Hex, &HexPosition, FaceId),
+        mut each: impl FnMut(&Hex, &Rings, &HexPosition, FaceId),
     ) {
         for (h, r) in games {
+            let rings = h.rings();
             let mut pos = h.start();
             for (ply, m) in r.moves.iter().enumerate() {
                 let mv = h.parse_move(&pos, m).unwrap();
@@ -578,7 +581,7 @@ mod tests {
                     && chooses(r, ply)
                     && !matches!(h.verdict(&pos), Verdict::Won(_))
                 {
-                    each(h, &pos, f);
+                    each(h, &rings, &pos, f);
                 }
                 h.apply(&mut pos, mv);
             }
@@ -593,13 +596,12 @@ mod tests {
         let (mut seen, mut hit) = (0, 0);
         let mohex =
             |r: &GameRecord, ply: usize| ply % 2 == usize::from(r.players[1].starts_with("MoHex"));
-        choices(&matches, mohex, |h, pos, played| {
-            let rings = h.rings();
-            let near = near_last(h, &rings, pos);
+        choices(&matches, mohex, |h, rings, pos, played| {
+            let near = near_last(h, rings, pos);
             let best = (0..h.t.n)
                 .filter(|&f| h.t.playable[f] && pos.cells[f] == EMPTY)
                 .filter_map(|f| {
-                    let k = h.pattern(&rings, pos, FaceId(f as u32))?;
+                    let k = h.pattern(rings, pos, FaceId(f as u32))?;
                     let v = if near.contains(&(f as u32)) {
                         w.weight_near(k)
                     } else {
@@ -622,7 +624,7 @@ mod tests {
         choices(
             &selfplay,
             |_, _| true,
-            |h, pos, f| counts.add(h, &h.rings(), pos, f),
+            |h, rings, pos, f| counts.add(h, rings, pos, f),
         );
         let rates = PatternWeights::from_counts(&counts);
         counts.fit();
