@@ -1461,23 +1461,28 @@ fn learned_patterns_rate_a_bridge_answer_high_and_filling_ones_own_chain_low() {
     assert!(crook < -1.0, "{crook}");
 }
 
-#[test]
-fn the_built_in_pattern_table_is_what_learn_patterns_makes_of_the_mohex_games() {
+/// `boardwright learn-patterns ARGS… --out OUT`, run as the command line
+/// runs it; the table it wrote.
+fn learn_patterns(args: &[&str], out: &std::path::Path) -> String {
     use boardwright::cli::{Cli, run};
     use clap::Parser;
+    let mut all = vec!["boardwright", "learn-patterns"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--out", out.to_str().unwrap()]);
+    run(Cli::try_parse_from(all).unwrap())
+        .map_err(|f| f.message)
+        .unwrap();
+    std::fs::read_to_string(out).unwrap()
+}
+
+#[test]
+fn the_built_in_pattern_table_is_what_learn_patterns_makes_of_the_mohex_games() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("patterns.txt");
-    let cli = Cli::try_parse_from([
-        "boardwright",
-        "learn-patterns",
-        root.join("tests/data/sgf/mohex-selfplay").to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-    ])
-    .unwrap();
-    run(cli).map_err(|f| f.message).unwrap();
-    let learned = std::fs::read_to_string(&out).unwrap();
+    let learned = learn_patterns(
+        &[root.join("tests/data/sgf/mohex-selfplay").to_str().unwrap()],
+        &dir.path().join("patterns.txt"),
+    );
     let built_in = std::fs::read_to_string(root.join("src/rules/hex/patterns.txt")).unwrap();
     assert!(learned.lines().count() > 1000);
     assert!(
@@ -1640,21 +1645,14 @@ fn learned_patterns_predict_mohex_moves_in_games_they_did_not_learn_from() {
 
 #[test]
 fn learn_patterns_writes_fitted_weights_unless_asked_for_rates() {
-    use boardwright::cli::{Cli, run};
     use boardwright::rules::hex::PatternCounts;
-    use clap::Parser;
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data/sgf/mohex-selfplay/hex9-game-001.sgf");
     let dir = tempfile::tempdir().unwrap();
     let learn = |extra: &[&str]| {
-        let out = dir.path().join("t.txt");
-        let mut all = vec!["boardwright", "learn-patterns", root.to_str().unwrap()];
-        all.extend_from_slice(extra);
-        all.extend_from_slice(&["--min-seen", "1", "--out", out.to_str().unwrap()]);
-        run(Cli::try_parse_from(all).unwrap())
-            .map_err(|f| f.message)
-            .unwrap();
-        std::fs::read_to_string(out).unwrap()
+        let mut args = vec![root.to_str().unwrap(), "--min-seen", "1"];
+        args.extend_from_slice(extra);
+        learn_patterns(&args, &dir.path().join("t.txt"))
     };
     let columns = |text: &str, seen: fn(u64) -> bool| -> Vec<usize> {
         let mut c: Vec<usize> = text
@@ -1683,8 +1681,6 @@ fn learn_patterns_writes_fitted_weights_unless_asked_for_rates() {
 
 #[test]
 fn learn_patterns_reads_the_records_in_subfolders_too() {
-    use boardwright::cli::{Cli, run};
-    use clap::Parser;
     let root =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sgf/mohex-selfplay");
     let dir = tempfile::tempdir().unwrap();
@@ -1693,21 +1689,14 @@ fn learn_patterns_reads_the_records_in_subfolders_too() {
     let (a, b) = ("hex9-game-001.sgf", "hex11-game-001.sgf");
     std::fs::copy(root.join(a), dir.path().join(a)).unwrap();
     std::fs::copy(root.join(b), nested.join(b)).unwrap();
-    let learn = |args: &[&str], out: &std::path::Path| {
-        let mut all = vec!["boardwright", "learn-patterns", "--min-seen", "1"];
-        all.extend_from_slice(args);
-        all.extend_from_slice(&["--out", out.to_str().unwrap()]);
-        run(Cli::try_parse_from(all).unwrap())
-            .map_err(|f| f.message)
-            .unwrap();
-        std::fs::read_to_string(out).unwrap()
-    };
-    let from_folder = learn(
-        &[dir.path().to_str().unwrap()],
+    let from_folder = learn_patterns(
+        &["--min-seen", "1", dir.path().to_str().unwrap()],
         &dir.path().join("folder.txt"),
     );
-    let from_files = learn(
+    let from_files = learn_patterns(
         &[
+            "--min-seen",
+            "1",
             root.join(a).to_str().unwrap(),
             root.join(b).to_str().unwrap(),
         ],

@@ -286,15 +286,8 @@ impl PatternCounts {
             self.faces
                 .iter()
                 .map(|&(full, inner, near)| {
-                    let chain = [full | LOCAL, inner | LOCAL, full, inner];
-                    let chain = if local && near {
-                        &chain[..]
-                    } else {
-                        &chain[2..]
-                    };
-                    chain
-                        .iter()
-                        .find_map(|k| index.get(k).copied())
+                    lookup_order(full, inner, local && near)
+                        .find_map(|k| index.get(&k).copied())
                         .unwrap_or(unknown)
                 })
                 .collect()
@@ -433,6 +426,16 @@ fn near_last<'a>(hex: &Hex, rings: &'a Rings, pos: &HexPosition) -> &'a [u32] {
     rings.ring(last)
 }
 
+/// The keys a face is rated by, the first known one counting: in the ring
+/// of the opponent's last stone (`near`) its local full and inner keys, then
+/// its full and inner keys. [`PatternWeights`] looks them up in this order,
+/// and [`PatternCounts::fit`] fits them in it.
+fn lookup_order(full: u64, inner: u64, near: bool) -> impl Iterator<Item = u64> {
+    [full | LOCAL, inner | LOCAL, full, inner]
+        .into_iter()
+        .skip(if near { 0 } else { 2 })
+}
+
 /// Patterns seen fewer times than this say too little; the inner pattern
 /// (or nothing) is used instead.
 const MIN_SEEN: u64 = 20;
@@ -502,22 +505,20 @@ impl PatternWeights {
     /// The log urgency of a face with keys `(full, inner)` as seen: the full
     /// pattern's if it was seen often enough, else the inner one's, else 0.
     pub fn weight(&self, (full, inner): (u64, u64)) -> f32 {
-        self.weights
-            .get(&full)
-            .or_else(|| self.weights.get(&inner))
-            .copied()
-            .unwrap_or(0.0)
+        self.first_known(lookup_order(full, inner, false))
     }
 
     /// The same for a face in the ring of the opponent's last stone: its
     /// local pattern's weight when that was seen often enough, else as
     /// [`PatternWeights::weight`].
     pub fn weight_near(&self, (full, inner): (u64, u64)) -> f32 {
-        self.weights
-            .get(&(full | LOCAL))
-            .or_else(|| self.weights.get(&(inner | LOCAL)))
-            .copied()
-            .unwrap_or_else(|| self.weight((full, inner)))
+        self.first_known(lookup_order(full, inner, true))
+    }
+
+    /// The weight of the first of `keys` known, else 0.
+    fn first_known(&self, mut keys: impl Iterator<Item = u64>) -> f32 {
+        keys.find_map(|k| self.weights.get(&k).copied())
+            .unwrap_or(0.0)
     }
 
     /// Number of oriented keys known.
