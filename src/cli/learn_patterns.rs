@@ -47,9 +47,12 @@ pub fn run(args: LearnPatternsArgs) -> Result<(), CliFailure> {
     if !args.rates {
         counts.fit();
     }
-    let games = files.len();
-    let source = format!("{games} games, {} positions", counts.positions);
-    let text = counts.to_text(args.min_seen, &format!("learned from {games} games"));
+    let games = match files.len() {
+        1 => "1 game".to_string(),
+        n => format!("{n} games"),
+    };
+    let source = format!("{games}, {} positions", counts.positions);
+    let text = counts.to_text(args.min_seen, &format!("learned from {games}"));
     match &args.out {
         Some(out) => {
             crate::io::atomic::write_atomic(out, text.as_bytes())

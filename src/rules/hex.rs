@@ -820,9 +820,15 @@ pub struct HexSettings {
     /// last stone is rated by its pattern's urgency there
     /// ([`PatternWeights::weight_near`]).
     pub near: bool,
+    /// How much of the hand-set terms of the priors count (1: all of them):
+    /// the answer to an intrusion into one's bridge, a move near the
+    /// opponent's last stone, one that makes a bridge or touches one's own
+    /// stone, and an edge face away from the play.
+    pub hand: f32,
 }
 
-/// Everything off, and the swap rated as an average move.
+/// Everything off, and the swap rated as an average move; the hand-set
+/// terms of the priors (used when the search asks for priors) count fully.
 impl Default for HexSettings {
     fn default() -> Self {
         HexSettings {
@@ -834,6 +840,7 @@ impl Default for HexSettings {
             patterns: 0.0,
             swap_prior: 0.5,
             near: false,
+            hand: 1.0,
         }
     }
 }
@@ -848,6 +855,7 @@ impl Settings for HexSettings {
         "patterns",
         "swap_prior",
         "near",
+        "hand",
     ];
     fn set(&mut self, name: &str, value: f64) -> bool {
         match name {
@@ -859,6 +867,7 @@ impl Settings for HexSettings {
             "patterns" => self.patterns = value as f32,
             "swap_prior" => self.swap_prior = value as f32,
             "near" => self.near = value != 0.0,
+            "hand" => self.hand = value as f32,
             _ => return false,
         }
         true
@@ -963,6 +972,8 @@ pub struct HexAux {
     learned: Option<Learned>,
     /// The swap move's prior estimate ([`HexSettings::swap_prior`]).
     swap_prior: f32,
+    /// [`HexSettings::hand`].
+    hand: f32,
 }
 
 /// What the priors need for the learned patterns.
@@ -1393,6 +1404,7 @@ impl Searchable for Hex {
                 near: settings.near,
             }),
             swap_prior: settings.swap_prior,
+            hand: settings.hand,
         }
     }
     fn tree_moves(&self, aux: &HexAux, pos: &HexPosition, out: &mut Vec<HexMove>) {
@@ -1500,8 +1512,9 @@ impl Searchable for Hex {
                     their_carrier |= o == 3 - me;
                 }
             }
+            let h = aux.hand;
             if save {
-                out.push(0.9 + urgency);
+                out.push(0.5 + 0.4 * h + urgency);
                 continue;
             }
             let nb = self.neighbours(c);
@@ -1518,16 +1531,16 @@ impl Searchable for Hex {
                 v -= aux.waste / 4.0;
             }
             if local {
-                v += 0.1;
+                v += 0.1 * h;
             }
             if bridge {
-                v += 0.1;
+                v += 0.1 * h;
             }
             if touch {
-                v += 0.05;
+                v += 0.05 * h;
             }
             if self.t.side[c] != 0 && !local && !touch {
-                v -= 0.15;
+                v -= 0.15 * h;
             }
             out.push(v + urgency);
         }
