@@ -50,34 +50,78 @@ from gtp_match import (  # noqa: E402
     wilson,
 )
 
-MOVE = re.compile(r";\s*([BW])\[([^\]]*)\]")
+CELL = re.compile(r"[a-z][0-9]+")
+STOPS = ("swap", "swap-pieces", "swap-sides", "pass")
 
 
-def sgf_property(text: str, name: str) -> str | None:
-    m = re.search(r"(?<![A-Z])" + name + r"\[([^\]]*)\]", text)
-    return m.group(1) if m else None
+def main_line(text: str, path: str) -> list[dict[str, list[str]]]:
+    """The nodes of the first game's main line (the first variation at every
+    branch), each as property → values; escapes in values are resolved."""
+    nodes: list[dict[str, list[str]]] = []
+    # The main line is every node before the first ')': variations come
+    # after the first child, which is nested in full.
+    started, name, i = False, "", 0
+    while i < len(text):
+        c = text[i]
+        if c == "[":
+            j, value = i + 1, []
+            while j < len(text) and text[j] != "]":
+                if text[j] == "\\" and j + 1 < len(text):
+                    j += 1
+                value.append(text[j])
+                j += 1
+            if j >= len(text):
+                raise MatchError(f"{path}: a property value is not closed")
+            if nodes and name:
+                nodes[-1].setdefault(name, []).append("".join(value))
+            i = j + 1
+            continue
+        if c == "(":
+            started = True
+        elif c == ")":
+            break
+        elif c == ";" and started:
+            nodes.append({})
+            name = ""
+        elif c.isalpha() and c.isupper():
+            name = name + c if text[i - 1].isupper() else c
+        i += 1
+    if not nodes:
+        raise MatchError(f"{path}: not an SGF game record")
+    return nodes
 
 
-def positions_of(path: str, text: str, player: str, lo: int, hi: int) -> list[dict]:
-    """The positions of one game record where `player` (a prefix of PB or PW) moved."""
-    if re.search(r"(?<![A-Z])(AB|AW|AE)\[", text):
+def positions_of(path: str, text: str, player: str, lo: int, hi: int) -> tuple[list[dict], bool]:
+    """The positions of one game record where `player` (a prefix of PB or PW)
+    moved, and whether the game stopped early (a swap or a pass, after which
+    the positions are left out)."""
+    nodes = main_line(text, path)
+    root = nodes[0]
+    if any(k in node for node in nodes for k in ("AB", "AW", "AE")):
         raise MatchError(f"{path}: starts from a set-up position; only whole games are read")
-    size = sgf_property(text, "SZ")
-    if size is None or not size.isdigit():
+    size = root.get("SZ", [""])[0]
+    if not size.isdigit():
         raise MatchError(f"{path}: no board size (SZ[n])")
-    names = {c: sgf_property(text, "P" + c) or "" for c in "BW"}
+    names = {c: root.get("P" + c, [""])[0] for c in "BW"}
     mine = [c for c in "BW" if names[c].startswith(player)]
     if len(mine) != 1:
         raise MatchError(
             f"{path}: '{player}' must name exactly one of the players "
             f"(PB[{names['B']}], PW[{names['W']}])"
         )
-    moves = MOVE.findall(text)
-    out = []
+    moves = [(c, node[c][0].strip().lower()) for node in nodes for c in "BW" if c in node]
+    out, stopped = [], False
     for i, (colour, cell) in enumerate(moves):
-        if not re.fullmatch(r"[a-z][0-9]+", cell):
-            # A swap or a pass: the positions after it are left out.
+        if cell == "resign":
             break
+        if cell in STOPS:
+            stopped = True
+            break
+        if not CELL.fullmatch(cell):
+            raise MatchError(
+                f"{path}: move {i + 1} '{cell}' is not a cell such as c3 "
+                "(Little Golem's two-letter cells are not read)"
+            )
         if colour == mine[0] and lo <= i + 1 <= hi:
             out.append(
                 {
@@ -88,20 +132,22 @@ def positions_of(path: str, text: str, player: str, lo: int, hi: int) -> list[di
                     "played": cell,
                 }
             )
-    return out
+    return out, stopped
 
 
 def collect(args) -> int:
     lo, _, hi = args.plies.partition("-")
     if not (lo.isdigit() and hi.isdigit() and 1 <= int(lo) <= int(hi)):
         raise MatchError(f"--plies '{args.plies}': expected FIRST-LAST, such as 3-24")
-    found = []
+    found, stopped = [], 0
     for path in sorted(args.games):
         try:
             text = Path(path).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as e:
             raise MatchError(f"{path}: cannot read: {e}") from e
-        found += positions_of(path, text, args.player, int(lo), int(hi))
+        positions, early = positions_of(path, text, args.player, int(lo), int(hi))
+        found += positions
+        stopped += early
     sizes = {p["size"] for p in found}
     if len(sizes) > 1:
         raise MatchError(f"the games have several board sizes ({sorted(sizes)}); collect one at a time")
@@ -111,6 +157,8 @@ def collect(args) -> int:
     chosen = found[: args.count]
     write(Path(args.out), chosen)
     print(f"{len(chosen)} of {len(found)} positions written to {args.out}")
+    if stopped:
+        print(f"{stopped} of the games stop at a swap or a pass: the positions after it are left out")
     return 0
 
 

@@ -68,6 +68,31 @@ class Agreement(unittest.TestCase):
                         "--plies", "3-6", "--count", "2", "--out", str(again))
         self.assertEqual(json.loads(again.read_text()), positions[:2])
 
+    def test_collect_reads_the_main_line_only(self):
+        # HexGui writes variations after the main line's first child, and
+        # comments may hold anything, escaped brackets included.
+        text = ("(;FF[4]GM[11]SZ[5]PB[boardwright]PW[HexGui]C[try ;B[e5\\] here]"
+                ";B[c3];W[b4](;B[d2]C[main];W[a1](;B[e1])(;B[e2]))(;B[a5];W[a4]))")
+        (self.dir / "v.sgf").write_text(text)
+        out = self.dir / "p.json"
+        r = self.run_script("collect", str(self.dir / "v.sgf"), "--player", "boardwright",
+                            "--plies", "1-9", "--out", str(out))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        got = sorted((p["played"], tuple(p["moves"])) for p in json.loads(out.read_text()))
+        self.assertEqual(got, [("c3", ()), ("d2", ("b c3", "w b4")),
+                               ("e1", ("b c3", "w b4", "b d2", "w a1"))])
+
+    def test_collect_says_when_a_game_stops_at_a_swap(self):
+        # twogtp's record of a game with the swap rule (as in tests/data/sgf).
+        (self.dir / "s.sgf").write_text(
+            "(\n;GM[11]SZ[4]PB[alice]PW[bob]\n;B[b2]\n;W[swap-pieces]\n;W[a1]\n;B[b1]\n;W[resign]\n)")
+        out = self.dir / "p.json"
+        r = self.run_script("collect", str(self.dir / "s.sgf"), "--player", "alice",
+                            "--plies", "1-9", "--out", str(out))
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("1 of the games stop at a swap", r.stdout)
+        self.assertEqual([p["played"] for p in json.loads(out.read_text())], ["b2"])
+
     def test_collect_refuses_what_it_cannot_read_and_writes_nothing(self):
         out = self.dir / "p.json"
         cases = {
@@ -75,6 +100,10 @@ class Agreement(unittest.TestCase):
             "player absent": (game("Alice", "Bob", ["a1", "b2"]), "'boardwright' must name exactly one"),
             "both players": (game("boardwright a", "boardwright b", ["a1", "b2"]), "must name exactly one"),
             "no size": ("(;FF[4]GM[11]PB[boardwright]PW[x];B[a1])", "no board size"),
+            "Little Golem": ("(;FF[4]EV[hex.ch.1.1.1]PB[boardwright]PW[bob]SZ[13];W[mf];B[swap])",
+                             "move 1 'mf' is not a cell such as c3"),
+            "unclosed": ("(;FF[4]SZ[5]PB[boardwright]PW[x];B[a1", "not closed"),
+            "not SGF": ("hello", "not an SGF game record"),
         }
         for name, (text, message) in cases.items():
             f = self.dir / "bad.sgf"
