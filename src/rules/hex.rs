@@ -1514,7 +1514,7 @@ impl Searchable for Hex {
             }
             let h = aux.hand;
             if save {
-                out.push(0.5 + 0.4 * h + urgency);
+                out.push(0.9 - 0.4 * (1.0 - h) + urgency);
                 continue;
             }
             let nb = self.neighbours(c);
