@@ -189,12 +189,10 @@ def moves_of(label: str, command: str, setup: list[str], positions: list[dict], 
     engine = GtpEngine(label, substitute(command, {"size": size}), Path(os.devnull))
     out = []
     try:
-        first = True
         for i, p in enumerate(positions):
             commands = [f"boardsize {size}", "clear_board"]
-            if first:
+            if i == 0:
                 commands += [substitute(c, {"size": size}) for c in setup]
-                first = False
             commands += ["play " + m for m in p["moves"]]
             for c in commands:
                 ok, text, _ = engine.send(c, timeout)
