@@ -31,10 +31,13 @@ fn red_wins(h: &Hex, red: &[&str], bridge: bool, runs: usize) -> usize {
     let changes: Vec<(FaceId, Option<u8>)> =
         red.iter().map(|n| (FaceId(face(h, n)), Some(0))).collect();
     let pos = h.set_up(&changes, 1).unwrap();
-    let aux = h.aux(&HexSettings {
-        bridge,
-        ..Default::default()
-    });
+    let aux = h.aux(
+        &HexSettings {
+            bridge,
+            ..Default::default()
+        },
+        &pos,
+    );
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let (mut moves, mut bytes) = (Vec::new(), Vec::new());
     (0..runs)
@@ -353,6 +356,252 @@ fn dead_and_captured_faces_never_decide_any_completion() {
     assert!(pairs_seen >= 10, "{pairs_seen} captured pairs seen");
 }
 
+/// Whether the player to move at `pos` wins with best play: exhaustive,
+/// remembered by the stones and the player to move.
+fn to_move_wins(
+    h: &Hex,
+    pos: &HexPosition,
+    memo: &mut std::collections::HashMap<(Vec<u8>, u8), bool>,
+) -> bool {
+    let n = h.board().face_count() as u32;
+    let key: Vec<u8> = (0..n)
+        .map(|f| h.piece_at(pos, FaceId(f)).map_or(0, |p| p + 1))
+        .collect();
+    let me = h.to_move(pos);
+    if let Some(&v) = memo.get(&(key.clone(), me)) {
+        return v;
+    }
+    let mut moves = Vec::new();
+    h.legal_moves(pos, &mut moves);
+    let wins = moves.iter().any(|&m| {
+        let mut q = pos.clone();
+        h.apply(&mut q, m);
+        match h.result(&q) {
+            Some(w) => w == Some(me),
+            None => !to_move_wins(h, &q, memo),
+        }
+    });
+    memo.insert((key, me), wins);
+    wins
+}
+
+/// Fill-in keeps the game's value: on random positions of Hex 5×5 with at
+/// most 9 empty faces, the board with the fill-in's faces filled (dead ones
+/// Red's, captured pairs their owner's) is won by the player to move exactly
+/// when the position itself is, whoever is to move; searched exhaustively.
+/// Fill-in that only a second round finds (a filled pair leaving another
+/// face dead) is among them.
+#[test]
+fn fill_in_keeps_the_value_of_the_position() {
+    let mut rng = ChaCha8Rng::seed_from_u64(26);
+    let h = hex(5);
+    let mut memo = std::collections::HashMap::new();
+    let (mut filled_seen, mut later_rounds, mut positions) = (0, 0, 0);
+    for k in 0..300 {
+        let plies = rng.random_range(16..21);
+        let Some(pos) = random_position(&h, plies, &mut rng) else {
+            continue;
+        };
+        let fill = h.fill_in(&pos);
+        let count = fill.faces().count();
+        if count == 0 {
+            continue;
+        }
+        positions += 1;
+        filled_seen += count;
+        if count > h.inferior(&pos).faces().count() {
+            later_rounds += 1;
+        }
+        let mut changes: Vec<(FaceId, Option<u8>)> = (0..25)
+            .filter_map(|f| h.piece_at(&pos, FaceId(f)).map(|p| (FaceId(f), Some(p))))
+            .collect();
+        changes.extend(fill.dead.iter().map(|&f| (f, Some(0))));
+        for (owner, pairs) in fill.captured.iter().enumerate() {
+            for &[a, b] in pairs {
+                changes.extend([(a, Some(owner as u8)), (b, Some(owner as u8))]);
+            }
+        }
+        for to_move in 0..2 {
+            let plain: Vec<_> = changes[..pos_stones(&h, &pos)].to_vec();
+            let before = h.set_up(&plain, to_move).unwrap();
+            let after = h.set_up(&changes, to_move).unwrap();
+            let value = |p: &HexPosition, memo: &mut _| match h.result(p) {
+                Some(w) => w == Some(to_move),
+                None => to_move_wins(&h, p, memo),
+            };
+            assert_eq!(
+                value(&before, &mut memo),
+                value(&after, &mut memo),
+                "position {k}, player {to_move} to move: filling {fill:?} changes who wins"
+            );
+        }
+    }
+    // Exercised, not vacuous.
+    assert!(positions >= 60, "{positions} positions with fill-in");
+    assert!(filled_seen >= 150, "{filled_seen} faces filled");
+    assert!(
+        later_rounds >= 3,
+        "{later_rounds} positions filled in a later round"
+    );
+}
+
+/// The number of stones on `pos`.
+fn pos_stones(h: &Hex, pos: &HexPosition) -> usize {
+    (0..h.board().face_count() as u32)
+        .filter(|&f| h.piece_at(pos, FaceId(f)).is_some())
+        .count()
+}
+
+/// With `fill=1` the search leaves the root's fill-in out of the tree, at
+/// the root and below it; an intrusion into a captured pair lets the
+/// owner's answer back in.
+#[test]
+fn the_search_leaves_out_the_root_fill_in() {
+    use boardwright::engine::{Shared, search_with};
+    let h = hex(11);
+    let f = |name: &str| FaceId(face(&h, name));
+    // f6 among four Red stones is dead.
+    let changes: Vec<(FaceId, Option<u8>)> = ["f5", "g5", "g6", "f7"]
+        .iter()
+        .map(|n| (f(n), Some(0)))
+        .collect();
+    let pos = h.set_up(&changes, 1).unwrap();
+    let fill = h.fill_in(&pos);
+    assert!(fill.dead.contains(&f("f6")), "{fill:?}");
+    let (mut params, mut settings) = boardwright::engine::game_params::<Hex>();
+    params.expand_at = 1;
+    let search = |settings: &HexSettings| {
+        let mut tree = None;
+        search_with(
+            &h,
+            &pos,
+            &mut tree,
+            &SearchConfig {
+                threads: 1,
+                seed: 3,
+            },
+            &SearchLimits::simulations(3000),
+            &params,
+            settings,
+            &Shared::default(),
+        )
+        .unwrap();
+        tree.unwrap()
+    };
+    settings.fill = true;
+    let tree = search(&settings);
+    let stats = tree.root_stats();
+    let filled: Vec<HexMove> = fill.faces().map(HexMove::Place).collect();
+    assert_eq!(stats.len(), 121 - 4 - filled.len());
+    assert!(stats.iter().all(|s| !filled.contains(&s.mv)));
+    let pv = tree.principal_variation(None, 8);
+    assert!(pv.iter().all(|m| !filled.contains(m)), "{pv:?}");
+    settings.fill = false;
+    let stats = search(&settings).root_stats();
+    assert!(stats.iter().any(|s| s.mv == HexMove::Place(f("f6"))));
+
+    // A captured pair of random 5×5 positions: left out while both faces
+    // are empty; once the owner's opponent takes one, the other is back.
+    let h5 = hex(5);
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut checked = 0;
+    for _ in 0..200 {
+        let Some(pos) = random_position(&h5, rng.random_range(8..16), &mut rng) else {
+            continue;
+        };
+        let fill = h5.fill_in(&pos);
+        let owner = 1 - h5.to_move(&pos);
+        let Some(&[a, b]) = fill.captured[owner as usize].first() else {
+            continue;
+        };
+        let aux = h5.aux(
+            &HexSettings {
+                fill: true,
+                ..Default::default()
+            },
+            &pos,
+        );
+        let mut moves = Vec::new();
+        h5.legal_moves(&pos, &mut moves);
+        let filled: Vec<HexMove> = fill.faces().map(HexMove::Place).collect();
+        if moves.iter().all(|m| filled.contains(m)) {
+            // Everything is filled: the tree keeps every move.
+            continue;
+        }
+        h5.tree_moves(&aux, &pos, &mut moves);
+        assert!(!moves.contains(&HexMove::Place(a)) && !moves.contains(&HexMove::Place(b)));
+        let mut intruded = pos.clone();
+        h5.apply(&mut intruded, HexMove::Place(a));
+        if h5.result(&intruded).is_some() {
+            continue;
+        }
+        h5.tree_moves(&aux, &intruded, &mut moves);
+        assert!(
+            moves.contains(&HexMove::Place(b)),
+            "the answer to {a:?} is left out"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 5, "{checked} captured pairs intruded into");
+}
+
+/// Last good replies (`lgr=1`): after one playout from the empty board only
+/// the winner's replies are kept — each a stone of the winner answering the
+/// opponent's stone played just before it, one for each of the winner's
+/// stones but a first move — and none of the loser's. A search with
+/// `lgr=2` plays the same for a seed and differs from one without.
+#[test]
+fn last_good_replies_keep_the_winners_replies() {
+    let h = hex(5);
+    for seed in 0..6 {
+        let settings = HexSettings {
+            bridge: true,
+            lgr: 1,
+            ..Default::default()
+        };
+        let aux = h.aux(&settings, &h.start());
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut amaf = vec![0u8; h.move_index_count()];
+        let (mut moves, mut bytes) = (Vec::new(), Vec::new());
+        let mut pos = h.start();
+        let reward = h.simulate_amaf(&aux, &mut pos, &mut rng, &mut moves, &mut bytes, &mut amaf);
+        let winner: u8 = if reward > 0.5 { 0 } else { 1 };
+        let faces: Vec<FaceId> = (0..25).map(FaceId).collect();
+        assert!(
+            faces
+                .iter()
+                .all(|&x| aux.last_good_reply(1 - winner, x).is_none())
+        );
+        let kept: Vec<(FaceId, FaceId)> = faces
+            .iter()
+            .filter_map(|&x| aux.last_good_reply(winner, x).map(|y| (x, y)))
+            .collect();
+        let stones = amaf.iter().filter(|&&c| c == winner + 1).count();
+        assert_eq!(kept.len(), stones - usize::from(winner == 0), "seed {seed}");
+        for (x, y) in kept {
+            assert_eq!(amaf[x.index()], 2 - winner, "{x:?} is the opponent's");
+            assert_eq!(amaf[y.index()], winner + 1, "{y:?} is the winner's");
+        }
+    }
+    let g = game(RulesKind::Hex, Some(7));
+    let run = |params: &str| {
+        DynEngine::with_params(
+            SearchConfig {
+                threads: 1,
+                seed: 9,
+            },
+            EngineParams::parse(params, RulesKind::Hex).unwrap(),
+        )
+        .start(g.as_ref(), SearchLimits::simulations(2000))
+        .unwrap()
+        .wait()
+        .unwrap()
+    };
+    let with = run("lgr=2");
+    assert_eq!(format!("{with:?}"), format!("{:?}", run("lgr=2")));
+    assert_ne!(format!("{with:?}"), format!("{:?}", run("")));
+}
+
 /// The classic shapes on 11×11: a face with four neighbouring Red stones in
 /// a row is dead; an empty face among six empty ones is not; on Red's top
 /// edge, a face between two Red stones of the first row (which also touch
@@ -581,7 +830,7 @@ fn twixt_playouts_report_who_placed_each_peg() {
         let m = t.parse_move(&start, m).unwrap();
         t.apply(&mut start, m);
     }
-    let aux = t.aux(&Default::default());
+    let aux = t.aux(&Default::default(), &start);
     let (mut moves, mut bytes) = (Vec::new(), Vec::new());
     for seed in 0..20 {
         let mut plain = start.clone();
@@ -656,10 +905,13 @@ fn loa_mobility_term_changes_the_evaluation_only_when_on() {
 fn hex_priors_rate_the_answer_to_an_intrusion_highest() {
     let h = hex(11);
     let f = |name: &str| FaceId(face(&h, name));
-    let aux = h.aux(&HexSettings {
-        waste: 0.2,
-        ..Default::default()
-    });
+    let aux = h.aux(
+        &HexSettings {
+            waste: 0.2,
+            ..Default::default()
+        },
+        &h.start(),
+    );
     let b = h.bridges();
     let n = h.board().face_count() as u32;
     // A bridge of two faces round f6: Red on both ends.
@@ -1587,7 +1839,7 @@ fn prior_hits(settings: &HexSettings) -> (u32, u32) {
     let (mut seen, mut hits) = (0, 0);
     for (_, size, record) in mohex_match_games() {
         let h = hex(size);
-        let aux = h.aux(settings);
+        let aux = h.aux(settings, &h.start());
         // MoHex's colour: the SGF names the players.
         let mohex = usize::from(record.players[1].starts_with("MoHex"));
         let mut pos = h.start();

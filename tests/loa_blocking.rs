@@ -21,10 +21,13 @@ fn board(w: i32, h: i32, holes: &[&str], black: &[&str], white: &[&str]) -> Loa 
 /// The static evaluation (probability that Black wins) of `loa`'s start
 /// position with blocking weight `w`, as a logit (the evaluation's own scale).
 fn logit(loa: &Loa, w: f32) -> f64 {
-    let aux = loa.aux(&LoaSettings {
-        blocking: w,
-        ..Default::default()
-    });
+    let aux = loa.aux(
+        &LoaSettings {
+            blocking: w,
+            ..Default::default()
+        },
+        &loa.start(),
+    );
     let p = aux.evaluate_position(loa, &loa.start()) as f64;
     (p / (1.0 - p)).ln()
 }

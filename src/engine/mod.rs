@@ -354,7 +354,7 @@ pub fn search_with<R: Searchable>(
     let mut recycles = 0;
     let mut paused = start.elapsed();
     shared.sims.0.store(0, Ordering::Relaxed);
-    let aux = rules.aux(settings);
+    let aux = rules.aux(settings, pos);
     let rng_of = |k: usize| {
         ChaCha8Rng::seed_from_u64(
             config

@@ -590,7 +590,7 @@ impl Rules for Boco {
 impl Searchable for Boco {
     type Settings = ();
     type Aux = ();
-    fn aux(&self, _: &()) {}
+    fn aux(&self, _: &(), _: &Self::Position) {}
     fn playout<G: rand::Rng + ?Sized>(
         &self,
         pos: &mut BocoPosition,

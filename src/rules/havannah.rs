@@ -492,7 +492,7 @@ impl Rules for Havannah {
 impl Searchable for Havannah {
     type Settings = ();
     type Aux = ();
-    fn aux(&self, _: &()) {}
+    fn aux(&self, _: &(), _: &Self::Position) {}
     fn without_swap(&self) -> Option<Self> {
         self.swap.then(|| Self {
             swap: false,

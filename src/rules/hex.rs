@@ -31,6 +31,7 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 mod hsearch;
 mod patterns;
@@ -825,6 +826,17 @@ pub struct HexSettings {
     /// opponent's last stone, one that makes a bridge or touches one's own
     /// stone, and an edge face away from the play.
     pub hand: f32,
+    /// Fill-in from the root (MoHex's "reduced equivalent board"): the
+    /// root's dead faces and captured pairs ([`Hex::fill_in`]) are filled
+    /// before each playout, and the tree leaves them out.
+    pub fill: bool,
+    /// Last good reply with forgetting (Drake; Baier and Drake) in the
+    /// playouts: each colour's reply to a face that won the last playout it
+    /// was played in is played again while its face is empty, and forgotten
+    /// when it loses ([`HexAux::replies`]); 2: also the reply to the
+    /// opponent's stone after one's own, first (on boards of up to 1,024
+    /// faces; bigger ones keep the replies to one stone).
+    pub lgr: u8,
 }
 
 /// Everything off, and the swap rated as an average move; the hand-set
@@ -841,6 +853,8 @@ impl Default for HexSettings {
             swap_prior: 0.5,
             near: false,
             hand: 1.0,
+            fill: false,
+            lgr: 0,
         }
     }
 }
@@ -856,6 +870,8 @@ impl Settings for HexSettings {
         "swap_prior",
         "near",
         "hand",
+        "fill",
+        "lgr",
     ];
     fn set(&mut self, name: &str, value: f64) -> bool {
         match name {
@@ -868,6 +884,8 @@ impl Settings for HexSettings {
             "swap_prior" => self.swap_prior = value as f32,
             "near" => self.near = value != 0.0,
             "hand" => self.hand = value as f32,
+            "fill" => self.fill = value != 0.0,
+            "lgr" => self.lgr = value.min(2.0) as u8,
             _ => return false,
         }
         true
@@ -974,7 +992,37 @@ pub struct HexAux {
     swap_prior: f32,
     /// [`HexSettings::hand`].
     hand: f32,
+    /// The root's fill-in ([`HexSettings::fill`]), per face: 0 none, 1 or 2
+    /// the colour a captured face is filled with, [`FILL_DEAD`] a dead face.
+    fill: Vec<u8>,
+    /// For a captured face of `fill`, the other face of its pair.
+    fill_partner: Vec<u32>,
+    /// The last good replies ([`HexSettings::lgr`]), shared by the search's
+    /// threads: `replies[c][x]` is colour `c + 1`'s reply to a stone on face
+    /// `x`, [`NO_REPLY`] when none (empty when `lgr` is off).
+    replies: [Vec<AtomicU32>; 2],
+    /// With `lgr=2`, the replies to two stones: `replies2[c][y·n + x]` is
+    /// colour `c + 1`'s reply to the opponent's `x` after its own `y`.
+    replies2: [Vec<AtomicU32>; 2],
 }
+
+/// An empty slot of [`HexAux::replies`].
+const NO_REPLY: u32 = u32::MAX;
+
+/// The most faces a board may have for `lgr=2`'s replies to two stones.
+const LGR2_MAX_FACES: usize = 1024;
+
+impl HexAux {
+    /// Player `p`'s last good reply to the opponent's stone on `to`
+    /// ([`HexSettings::lgr`]), if one is kept.
+    pub fn last_good_reply(&self, p: Player, to: FaceId) -> Option<FaceId> {
+        let r = self.replies.get(p as usize)?.get(to.index())?.load(Relaxed);
+        (r != NO_REPLY).then_some(FaceId(r))
+    }
+}
+
+/// [`HexAux::fill`] of a dead face: any colour will do.
+const FILL_DEAD: u8 = 3;
 
 /// What the priors need for the learned patterns.
 #[derive(Debug)]
@@ -1015,6 +1063,13 @@ impl Hex {
         }
         let n = self.t.n;
         let mut cells = pos.cells.clone();
+        // The root's fill-in: its faces still empty are filled first, and
+        // the playout fills the rest.
+        for (c, &x) in cells.iter_mut().zip(&aux.fill) {
+            if x != 0 && *c == EMPTY {
+                *c = if x == FILL_DEAD { 1 } else { x };
+            }
+        }
         let mut order: Vec<u32> = Vec::with_capacity(pos.empty as usize);
         for (i, &c) in cells.iter().enumerate() {
             if c == EMPTY && self.t.playable[i] {
@@ -1022,8 +1077,10 @@ impl Hex {
             }
         }
         let len = order.len();
-        let mut place = vec![u32::MAX; if aux.bridge_playouts { n } else { 0 }];
-        if aux.bridge_playouts {
+        let lgr = !aux.replies[0].is_empty();
+        let placed = aux.bridge_playouts || lgr;
+        let mut place = vec![u32::MAX; if placed { n } else { 0 }];
+        if placed {
             for (k, &f) in order.iter().enumerate() {
                 place[f as usize] = k as u32;
             }
@@ -1036,6 +1093,12 @@ impl Hex {
         let first = pos.to_move + 1;
         let second = 3 - first;
         let mut last: Option<u32> = None;
+        // The stone the first playout move replies to: the last move, when
+        // the opponent's (for the last good replies).
+        let before =
+            (pos.last < n as u32 && cells[pos.last as usize] == second).then_some(pos.last);
+        let lgr2 = !aux.replies2[0].is_empty();
+        let (mut prev, mut prev2) = (before, None);
         for i in 0..len {
             let colour = if i % 2 == 0 { first } else { second };
             let mut j = usize::MAX;
@@ -1057,17 +1120,35 @@ impl Hex {
                     }
                 }
             }
+            if lgr
+                && j == usize::MAX
+                && let Some(x) = prev
+            {
+                let c = colour as usize - 1;
+                let two = match prev2 {
+                    Some(y) if lgr2 => aux.replies2[c][y as usize * n + x as usize].load(Relaxed),
+                    _ => NO_REPLY,
+                };
+                for r in [two, aux.replies[c][x as usize].load(Relaxed)] {
+                    if r != NO_REPLY && cells[r as usize] == EMPTY {
+                        j = place[r as usize] as usize;
+                        break;
+                    }
+                }
+            }
             if j == usize::MAX {
                 j = i + rng.random_range(0..(len - i) as u32) as usize;
             }
             order.swap(i, j);
-            if aux.bridge_playouts {
+            if placed {
                 place[order[i] as usize] = i as u32;
                 place[order[j] as usize] = j as u32;
             }
             let f = order[i];
             cells[f as usize] = colour;
             last = Some(f);
+            prev2 = prev;
+            prev = Some(f);
         }
         if let Some(amaf) = amaf {
             for &f in &order {
@@ -1080,21 +1161,59 @@ impl Hex {
         let mut stack = Vec::with_capacity(64);
         let red = self.connected_mark(&mut cells, 0, &mut stack);
         let blue = self.connected_mark(&mut cells, 1, &mut stack);
-        match (red, blue) {
+        let winner = match (red, blue) {
             (true, false) => Some(0),
             (false, true) => Some(1),
             (false, false) => None,
-            (true, true) => {
-                let mut q = pos.clone();
-                for &f in &order {
-                    self.apply(&mut q, HexMove::Place(FaceId(f)));
-                    if q.winner != NO_WINNER {
-                        break;
+            (true, true) => self.first_to_connect(aux, pos, &order),
+        };
+        if lgr && let Some(w) = winner {
+            // The winner's replies are kept, the loser's forgotten.
+            let (mut prev, mut prev2) = (before, None);
+            let keep = |slot: &AtomicU32, f: u32, won: bool| {
+                if won {
+                    slot.store(f, Relaxed);
+                } else if slot.load(Relaxed) == f {
+                    slot.store(NO_REPLY, Relaxed);
+                }
+            };
+            for (i, &f) in order.iter().enumerate() {
+                let colour = if i % 2 == 0 { first } else { second };
+                let c = colour as usize - 1;
+                let won = colour == w + 1;
+                if let Some(x) = prev {
+                    keep(&aux.replies[c][x as usize], f, won);
+                    if lgr2 && let Some(y) = prev2 {
+                        keep(&aux.replies2[c][y as usize * n + x as usize], f, won);
                     }
                 }
-                winner_of(q.winner)
+                prev2 = prev;
+                prev = Some(f);
             }
         }
+        winner
+    }
+
+    /// Who connects first when the playout from `pos` (the root's fill-in,
+    /// then the faces of `order` in turn) joins both players' sides, as only
+    /// unusual custom boards allow.
+    fn first_to_connect(&self, aux: &HexAux, pos: &HexPosition, order: &[u32]) -> Option<Player> {
+        let mut q = pos.clone();
+        for (f, &x) in aux.fill.iter().enumerate() {
+            if x != 0 && q.cells[f] == EMPTY {
+                let p = if x == FILL_DEAD { 0 } else { x - 1 };
+                if self.place(&mut q, f, p) {
+                    return Some(p);
+                }
+            }
+        }
+        for &f in order {
+            self.apply(&mut q, HexMove::Place(FaceId(f)));
+            if q.winner != NO_WINNER {
+                break;
+            }
+        }
+        winner_of(q.winner)
     }
 }
 
@@ -1313,6 +1432,51 @@ impl Hex {
     }
 }
 
+/// Fill-in (MoHex's "reduced equivalent board", issue 16): the inferior
+/// faces of a position filled in, and the analysis repeated on the filled
+/// board until it finds nothing more (a filled pair can leave its
+/// neighbours dead). Dead faces may take either colour and captured pairs
+/// their owner's without changing who wins, so a playout may start from the
+/// filled board and the search may leave those faces out.
+impl Hex {
+    /// The faces fill-in fills at `pos`, round after round (see above): the
+    /// dead ones and the captured pairs, by owner. Empty when the game is
+    /// over or the swap is still to be decided. When filling alone joins a
+    /// player's sides, the analysis stops there: that player has won.
+    pub fn fill_in(&self, pos: &HexPosition) -> Inferior {
+        let mut out = Inferior::default();
+        if pos.winner != NO_WINNER || self.swap_legal(pos) {
+            return out;
+        }
+        let mut q = pos.clone();
+        loop {
+            let round = self.inferior(&q);
+            if round.dead.is_empty() && round.captured.iter().all(Vec::is_empty) {
+                return out;
+            }
+            let mut won = false;
+            // A dead face's colour never matters: Red's will do.
+            for &f in &round.dead {
+                won |= self.place(&mut q, f.index(), 0);
+            }
+            for (x, pairs) in round.captured.iter().enumerate() {
+                for pair in pairs {
+                    for f in pair {
+                        won |= self.place(&mut q, f.index(), x as Player);
+                    }
+                }
+            }
+            out.dead.extend(round.dead);
+            for (all, new) in out.captured.iter_mut().zip(round.captured) {
+                all.extend(new);
+            }
+            if won || q.empty == 0 {
+                return out;
+            }
+        }
+    }
+}
+
 /// The inferior faces of a Hex position ([`Hex::inferior`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Inferior {
@@ -1372,7 +1536,7 @@ impl Searchable for Hex {
             ..self.clone()
         })
     }
-    fn aux(&self, settings: &HexSettings) -> HexAux {
+    fn aux(&self, settings: &HexSettings, root: &HexPosition) -> HexAux {
         let bridges = self.bridges();
         let mut ends = vec![Vec::new(); self.t.n];
         for x in 0..self.t.n {
@@ -1382,6 +1546,25 @@ impl Searchable for Hex {
                         if let Some(v) = ends.get_mut(e as usize) {
                             v.push([other, x as u32, y]);
                         }
+                    }
+                }
+            }
+        }
+        let (mut fill, mut fill_partner) = (Vec::new(), Vec::new());
+        if settings.fill {
+            let found = self.fill_in(root);
+            if !found.dead.is_empty() || found.captured.iter().any(|v| !v.is_empty()) {
+                fill = vec![0u8; self.t.n];
+                fill_partner = vec![u32::MAX; self.t.n];
+                for f in &found.dead {
+                    fill[f.index()] = FILL_DEAD;
+                }
+                for (x, pairs) in found.captured.iter().enumerate() {
+                    for &[p, q] in pairs {
+                        fill[p.index()] = x as u8 + 1;
+                        fill[q.index()] = x as u8 + 1;
+                        fill_partner[p.index()] = q.0;
+                        fill_partner[q.index()] = p.0;
                     }
                 }
             }
@@ -1405,10 +1588,39 @@ impl Searchable for Hex {
             }),
             swap_prior: settings.swap_prior,
             hand: settings.hand,
+            fill,
+            fill_partner,
+            replies: std::array::from_fn(|_| {
+                let len = if settings.lgr > 0 { self.t.n } else { 0 };
+                (0..len).map(|_| AtomicU32::new(NO_REPLY)).collect()
+            }),
+            replies2: std::array::from_fn(|_| {
+                // A table per pair of faces: up to 8 MB, so bigger boards
+                // keep the replies to one stone only.
+                let two = settings.lgr > 1 && self.t.n <= LGR2_MAX_FACES;
+                let len = if two { self.t.n * self.t.n } else { 0 };
+                (0..len).map(|_| AtomicU32::new(NO_REPLY)).collect()
+            }),
         }
     }
     fn tree_moves(&self, aux: &HexAux, pos: &HexPosition, out: &mut Vec<HexMove>) {
         self.legal_moves(pos, out);
+        if !aux.fill.is_empty() {
+            // The root's fill-in: dead faces, and captured pairs while both
+            // faces are empty (once the opponent takes one, the owner's
+            // answer in the other must stay).
+            let filled = |m: &HexMove| match *m {
+                HexMove::Place(f) => match aux.fill[f.index()] {
+                    0 => false,
+                    FILL_DEAD => true,
+                    _ => pos.cells[aux.fill_partner[f.index()] as usize] == EMPTY,
+                },
+                HexMove::Swap => false,
+            };
+            if out.iter().any(|m| !filled(m)) {
+                out.retain(|m| !filled(m));
+            }
+        }
         if !aux.inferior || out.len() < 2 {
             return;
         }
@@ -1557,7 +1769,7 @@ impl Searchable for Hex {
         _moves: &mut Vec<HexMove>,
         _bytes: &mut Vec<u8>,
     ) -> f32 {
-        let w = if aux.bridge_playouts {
+        let w = if aux.bridge_playouts || !aux.fill.is_empty() || !aux.replies[0].is_empty() {
             self.policy_playout(aux, pos, rng, None)
         } else {
             self.random_playout(pos, rng)

@@ -956,7 +956,7 @@ impl Searchable for Loa {
     /// games).
     const SEARCH_DEFAULTS: &'static [(&'static str, f64)] = &[("mobility", 8.0)];
     type Aux = LoaEval;
-    fn aux(&self, settings: &LoaSettings) -> LoaEval {
+    fn aux(&self, settings: &LoaSettings, _: &LoaPosition) -> LoaEval {
         let mut e = LoaEval::new(self.board());
         e.cut = settings.cut;
         e.mobility = settings.mobility;

@@ -17,9 +17,10 @@ pub trait Searchable: Rules {
     /// search's parameters and [`Searchable::Settings`] (each measured to win
     /// at equal time; README, Engine). Applied before the user's `--params`.
     const SEARCH_DEFAULTS: &'static [(&'static str, f64)] = &[];
-    /// Tables the simulation policy needs, built once per search.
+    /// Tables the simulation policy needs, built once per search from the
+    /// settings and the search's root position.
     type Aux: Send + Sync;
-    fn aux(&self, settings: &Self::Settings) -> Self::Aux;
+    fn aux(&self, settings: &Self::Settings, root: &Self::Position) -> Self::Aux;
     /// Plays uniformly random legal moves from `pos` to the end of the game and
     /// returns the winner (`None`: a draw, or cut short); `pos` is left in an
     /// unspecified state. Each game implements its fast path here (e.g. Hex

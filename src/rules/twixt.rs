@@ -1152,7 +1152,7 @@ impl Searchable for Twixt {
     const SEARCH_DEFAULTS: &'static [(&'static str, f64)] = &[("rave", 1.0)];
     /// The probability of a local reply.
     type Aux = f32;
-    fn aux(&self, settings: &TwixtSettings) -> f32 {
+    fn aux(&self, settings: &TwixtSettings, _: &TwixtPosition) -> f32 {
         settings.local_replies
     }
     fn without_swap(&self) -> Option<Self> {

@@ -289,7 +289,7 @@ impl Rules for Y {
 impl Searchable for Y {
     type Settings = ();
     type Aux = ();
-    fn aux(&self, _: &()) {}
+    fn aux(&self, _: &(), _: &Self::Position) {}
     fn without_swap(&self) -> Option<Self> {
         self.swap.then(|| Self {
             swap: false,

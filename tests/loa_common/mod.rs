@@ -59,7 +59,7 @@ pub fn custom_board(w: i32, h: i32, holes: &[&str], black: &[&str], white: &[&st
 /// One playout of `loa`'s search from `pos` with `settings` and random
 /// numbers from `seed`: the evaluation it ends in (Black's win probability).
 pub fn playout(loa: &Loa, pos: &LoaPosition, settings: LoaSettings, seed: u64) -> f32 {
-    let aux = loa.aux(&settings);
+    let aux = loa.aux(&settings, pos);
     let (mut moves, mut bytes) = (Vec::new(), Vec::new());
     let mut p = pos.clone();
     loa.simulate(
