@@ -41,6 +41,33 @@ fn wait(h: &mut H, what: &str, mut done: impl FnMut(&H) -> bool) {
     }
 }
 
+/// Run frames until no dialog is open and the canvas shows board point `p`
+/// at the same place two frames running: a new game's board is shown and
+/// fitted to the view in frames after the one that starts the game, and a
+/// click before that can miss (under load the test used to click too soon).
+fn settle(h: &mut H, p: boardwright::mesh::Point) {
+    let start = Instant::now();
+    let mut last = None;
+    loop {
+        h.run_ok();
+        let free = h.state().dialog().is_none() && !h.state().play.dialog_open;
+        let now = if free {
+            h.state_mut().canvas_mut().screen_pos(p)
+        } else {
+            None
+        };
+        if now.is_some() && now == last {
+            return;
+        }
+        last = now;
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "timed out waiting for the board to settle"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
 /// File → New → From tiling…, as a user clicks it.
 fn open_wizard(h: &mut H) {
     click_label(h, "File");
@@ -229,6 +256,7 @@ fn y_and_havannah_against_the_computer() {
         click_label(&mut h, &format!("Create and play {rules}"));
         wait(&mut h, "the game", |h| h.state().play.game().is_some());
         let board = h.state().ws.doc.board().clone();
+        settle(&mut h, board.mesh().face_interior_point(FaceId(0)));
         // Three moves of the person, each answered by the computer.
         for k in 0..3 {
             let g = h.state().play.game().unwrap();
