@@ -139,6 +139,24 @@ fn engine(kind: RulesKind, params: &str) -> DynEngine {
     )
 }
 
+/// A one-thread search of `sims` simulations of `g`'s position with the
+/// game's defaults and `params` (Hex's), with `seed`.
+fn hex_search(
+    g: &dyn DynGame,
+    params: &str,
+    seed: u64,
+    sims: u64,
+) -> boardwright::game::SearchResult {
+    DynEngine::with_params(
+        SearchConfig { threads: 1, seed },
+        EngineParams::parse(params, RulesKind::Hex).unwrap(),
+    )
+    .start(g, SearchLimits::simulations(sims))
+    .unwrap()
+    .wait()
+    .unwrap()
+}
+
 #[test]
 fn knowledgeable_searches_are_deterministic_for_a_seed_and_budget() {
     for kind in RulesKind::ALL {
@@ -223,19 +241,7 @@ fn hex_plays_with_its_measured_switches_by_default_and_params_override_them() {
     assert_eq!(loa, boardwright::engine::Params::default());
 
     let g = game(RulesKind::Hex, Some(7));
-    let run = |params: &str| {
-        DynEngine::with_params(
-            SearchConfig {
-                threads: 1,
-                seed: 7,
-            },
-            EngineParams::parse(params, RulesKind::Hex).unwrap(),
-        )
-        .start(g.as_ref(), SearchLimits::simulations(3000))
-        .unwrap()
-        .wait()
-        .unwrap()
-    };
+    let run = |params: &str| hex_search(g.as_ref(), params, 7, 3000);
     let default = run("");
     assert_eq!(
         default,
@@ -452,42 +458,58 @@ fn pos_stones(h: &Hex, pos: &HexPosition) -> usize {
         .count()
 }
 
+/// Hex 11×11 with Red stones on f5, g5, g6 and f7 around the dead face f6,
+/// Blue to move.
+fn dead_f6_position(h: &Hex) -> HexPosition {
+    let changes: Vec<(FaceId, Option<u8>)> = ["f5", "g5", "g6", "f7"]
+        .iter()
+        .map(|n| (FaceId(face(h, n)), Some(0)))
+        .collect();
+    h.set_up(&changes, 1).unwrap()
+}
+
+/// The tree of a one-thread search of `sims` simulations from `pos`, with
+/// Hex's defaults, a node's children added at its first visit, and
+/// `settings`.
+fn tree_after(
+    h: &Hex,
+    pos: &HexPosition,
+    settings: &HexSettings,
+    sims: u64,
+) -> boardwright::engine::tree::Tree<Hex> {
+    use boardwright::engine::{Shared, search_with};
+    let (mut params, _) = boardwright::engine::game_params::<Hex>();
+    params.expand_at = 1;
+    let mut tree = None;
+    search_with(
+        h,
+        pos,
+        &mut tree,
+        &SearchConfig {
+            threads: 1,
+            seed: 3,
+        },
+        &SearchLimits::simulations(sims),
+        &params,
+        settings,
+        &Shared::default(),
+    )
+    .unwrap();
+    tree.unwrap()
+}
+
 /// With `fill=1` the search leaves the root's fill-in out of the tree, at
 /// the root and below it; an intrusion into a captured pair lets the
 /// owner's answer back in.
 #[test]
 fn the_search_leaves_out_the_root_fill_in() {
-    use boardwright::engine::{Shared, search_with};
     let h = hex(11);
     let f = |name: &str| FaceId(face(&h, name));
-    // f6 among four Red stones is dead.
-    let changes: Vec<(FaceId, Option<u8>)> = ["f5", "g5", "g6", "f7"]
-        .iter()
-        .map(|n| (f(n), Some(0)))
-        .collect();
-    let pos = h.set_up(&changes, 1).unwrap();
+    let pos = dead_f6_position(&h);
     let fill = h.fill_in(&pos);
     assert!(fill.dead.contains(&f("f6")), "{fill:?}");
-    let (mut params, mut settings) = boardwright::engine::game_params::<Hex>();
-    params.expand_at = 1;
-    let search = |settings: &HexSettings| {
-        let mut tree = None;
-        search_with(
-            &h,
-            &pos,
-            &mut tree,
-            &SearchConfig {
-                threads: 1,
-                seed: 3,
-            },
-            &SearchLimits::simulations(3000),
-            &params,
-            settings,
-            &Shared::default(),
-        )
-        .unwrap();
-        tree.unwrap()
-    };
+    let (_, mut settings) = boardwright::engine::game_params::<Hex>();
+    let search = |settings: &HexSettings| tree_after(&h, &pos, settings, 3000);
     settings.fill = true;
     let tree = search(&settings);
     let stats = tree.root_stats();
@@ -584,19 +606,7 @@ fn last_good_replies_keep_the_winners_replies() {
         }
     }
     let g = game(RulesKind::Hex, Some(7));
-    let run = |params: &str| {
-        DynEngine::with_params(
-            SearchConfig {
-                threads: 1,
-                seed: 9,
-            },
-            EngineParams::parse(params, RulesKind::Hex).unwrap(),
-        )
-        .start(g.as_ref(), SearchLimits::simulations(2000))
-        .unwrap()
-        .wait()
-        .unwrap()
-    };
+    let run = |params: &str| hex_search(g.as_ref(), params, 9, 2000);
     let with = run("lgr=2");
     assert_eq!(format!("{with:?}"), format!("{:?}", run("lgr=2")));
     assert_ne!(format!("{with:?}"), format!("{:?}", run("")));
@@ -649,34 +659,11 @@ fn dead_faces_on_the_usual_shapes() {
 /// below it, and still finds the winning move.
 #[test]
 fn the_search_leaves_out_inferior_faces() {
-    use boardwright::engine::{Shared, search_with};
     let h = hex(11);
     let f = |name: &str| FaceId(face(&h, name));
-    let changes: Vec<(FaceId, Option<u8>)> = ["f5", "g5", "g6", "f7"]
-        .iter()
-        .map(|n| (f(n), Some(0)))
-        .collect();
-    let pos = h.set_up(&changes, 1).unwrap();
-    let (mut params, mut settings) = boardwright::engine::game_params::<Hex>();
-    params.expand_at = 1;
-    let search = |settings: &HexSettings| {
-        let mut tree = None;
-        search_with(
-            &h,
-            &pos,
-            &mut tree,
-            &SearchConfig {
-                threads: 1,
-                seed: 3,
-            },
-            &SearchLimits::simulations(4000),
-            &params,
-            settings,
-            &Shared::default(),
-        )
-        .unwrap();
-        tree.unwrap()
-    };
+    let pos = dead_f6_position(&h);
+    let (_, mut settings) = boardwright::engine::game_params::<Hex>();
+    let search = |settings: &HexSettings| tree_after(&h, &pos, settings, 4000);
     settings.inferior = true;
     let tree = search(&settings);
     let stats = tree.root_stats();
