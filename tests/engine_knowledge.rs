@@ -139,24 +139,6 @@ fn engine(kind: RulesKind, params: &str) -> DynEngine {
     )
 }
 
-/// A one-thread search of `sims` simulations of `g`'s position with the
-/// game's defaults and `params` (Hex's), with `seed`.
-fn hex_search(
-    g: &dyn DynGame,
-    params: &str,
-    seed: u64,
-    sims: u64,
-) -> boardwright::game::SearchResult {
-    DynEngine::with_params(
-        SearchConfig { threads: 1, seed },
-        EngineParams::parse(params, RulesKind::Hex).unwrap(),
-    )
-    .start(g, SearchLimits::simulations(sims))
-    .unwrap()
-    .wait()
-    .unwrap()
-}
-
 #[test]
 fn knowledgeable_searches_are_deterministic_for_a_seed_and_budget() {
     for kind in RulesKind::ALL {
@@ -241,7 +223,19 @@ fn hex_plays_with_its_measured_switches_by_default_and_params_override_them() {
     assert_eq!(loa, boardwright::engine::Params::default());
 
     let g = game(RulesKind::Hex, Some(7));
-    let run = |params: &str| hex_search(g.as_ref(), params, 7, 3000);
+    let run = |params: &str| {
+        DynEngine::with_params(
+            SearchConfig {
+                threads: 1,
+                seed: 7,
+            },
+            EngineParams::parse(params, RulesKind::Hex).unwrap(),
+        )
+        .start(g.as_ref(), SearchLimits::simulations(3000))
+        .unwrap()
+        .wait()
+        .unwrap()
+    };
     let default = run("");
     assert_eq!(
         default,
@@ -565,51 +559,6 @@ fn the_search_leaves_out_the_root_fill_in() {
         checked += 1;
     }
     assert!(checked >= 5, "{checked} captured pairs intruded into");
-}
-
-/// Last good replies (`lgr=1`): after one playout from the empty board only
-/// the winner's replies are kept — each a stone of the winner answering the
-/// opponent's stone played just before it, one for each of the winner's
-/// stones but a first move — and none of the loser's. A search with
-/// `lgr=2` plays the same for a seed and differs from one without.
-#[test]
-fn last_good_replies_keep_the_winners_replies() {
-    let h = hex(5);
-    for seed in 0..6 {
-        let settings = HexSettings {
-            bridge: true,
-            lgr: 1,
-            ..Default::default()
-        };
-        let aux = h.aux(&settings, &h.start());
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut amaf = vec![0u8; h.move_index_count()];
-        let (mut moves, mut bytes) = (Vec::new(), Vec::new());
-        let mut pos = h.start();
-        let reward = h.simulate_amaf(&aux, &mut pos, &mut rng, &mut moves, &mut bytes, &mut amaf);
-        let winner: u8 = if reward > 0.5 { 0 } else { 1 };
-        let faces: Vec<FaceId> = (0..25).map(FaceId).collect();
-        assert!(
-            faces
-                .iter()
-                .all(|&x| aux.last_good_reply(1 - winner, x).is_none())
-        );
-        let kept: Vec<(FaceId, FaceId)> = faces
-            .iter()
-            .filter_map(|&x| aux.last_good_reply(winner, x).map(|y| (x, y)))
-            .collect();
-        let stones = amaf.iter().filter(|&&c| c == winner + 1).count();
-        assert_eq!(kept.len(), stones - usize::from(winner == 0), "seed {seed}");
-        for (x, y) in kept {
-            assert_eq!(amaf[x.index()], 2 - winner, "{x:?} is the opponent's");
-            assert_eq!(amaf[y.index()], winner + 1, "{y:?} is the winner's");
-        }
-    }
-    let g = game(RulesKind::Hex, Some(7));
-    let run = |params: &str| hex_search(g.as_ref(), params, 9, 2000);
-    let with = run("lgr=2");
-    assert_eq!(format!("{with:?}"), format!("{:?}", run("lgr=2")));
-    assert_ne!(format!("{with:?}"), format!("{:?}", run("")));
 }
 
 /// The classic shapes on 11×11: a face with four neighbouring Red stones in

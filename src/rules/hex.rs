@@ -31,7 +31,6 @@ use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering::Relaxed};
 
 mod hsearch;
 mod patterns;
@@ -830,13 +829,6 @@ pub struct HexSettings {
     /// root's dead faces and captured pairs ([`Hex::fill_in`]) are filled
     /// before each playout, and the tree leaves them out.
     pub fill: bool,
-    /// Last good reply with forgetting (Drake; Baier and Drake) in the
-    /// playouts: each colour's reply to a face that won the last playout it
-    /// was played in is played again while its face is empty, and forgotten
-    /// when it loses ([`HexAux::replies`]); 2: also the reply to the
-    /// opponent's stone after one's own, first (on boards of up to 1,024
-    /// faces; bigger ones keep the replies to one stone).
-    pub lgr: u8,
 }
 
 /// Everything off, and the swap rated as an average move; the hand-set
@@ -854,7 +846,6 @@ impl Default for HexSettings {
             near: false,
             hand: 1.0,
             fill: false,
-            lgr: 0,
         }
     }
 }
@@ -871,7 +862,6 @@ impl Settings for HexSettings {
         "near",
         "hand",
         "fill",
-        "lgr",
     ];
     fn set(&mut self, name: &str, value: f64) -> bool {
         match name {
@@ -885,7 +875,6 @@ impl Settings for HexSettings {
             "near" => self.near = value != 0.0,
             "hand" => self.hand = value as f32,
             "fill" => self.fill = value != 0.0,
-            "lgr" => self.lgr = value.min(2.0) as u8,
             _ => return false,
         }
         true
@@ -997,32 +986,16 @@ pub struct HexAux {
     fill: Vec<u8>,
     /// For a captured face of `fill`, the other face of its pair.
     fill_partner: Vec<u32>,
-    /// The last good replies ([`HexSettings::lgr`]), shared by the search's
-    /// threads: `replies[c][x]` is colour `c + 1`'s reply to a stone on face
-    /// `x`, [`NO_REPLY`] when none (empty when `lgr` is off).
-    replies: [Vec<AtomicU32>; 2],
-    /// With `lgr=2`, the replies to two stones: `replies2[c][y·n + x]` is
-    /// colour `c + 1`'s reply to the opponent's `x` after its own `y`.
-    replies2: [Vec<AtomicU32>; 2],
-}
-
-/// An empty slot of [`HexAux::replies`].
-const NO_REPLY: u32 = u32::MAX;
-
-/// The most faces a board may have for `lgr=2`'s replies to two stones.
-const LGR2_MAX_FACES: usize = 1024;
-
-impl HexAux {
-    /// Player `p`'s last good reply to the opponent's stone on `to`
-    /// ([`HexSettings::lgr`]), if one is kept.
-    pub fn last_good_reply(&self, p: Player, to: FaceId) -> Option<FaceId> {
-        let r = self.replies.get(p as usize)?.get(to.index())?.load(Relaxed);
-        (r != NO_REPLY).then_some(FaceId(r))
-    }
 }
 
 /// [`HexAux::fill`] of a dead face: any colour will do.
 const FILL_DEAD: u8 = 3;
+
+/// The colour (1 Red, 2 Blue) a face of [`HexAux::fill`] marked `x` is
+/// filled with: a dead face Red's, as [`Hex::fill_in`] fills it.
+fn filled_with(x: u8) -> u8 {
+    if x == FILL_DEAD { 1 } else { x }
+}
 
 /// What the priors need for the learned patterns.
 #[derive(Debug)]
@@ -1067,7 +1040,7 @@ impl Hex {
         // the playout fills the rest.
         for (c, &x) in cells.iter_mut().zip(&aux.fill) {
             if x != 0 && *c == EMPTY {
-                *c = if x == FILL_DEAD { 1 } else { x };
+                *c = filled_with(x);
             }
         }
         let mut order: Vec<u32> = Vec::with_capacity(pos.empty as usize);
@@ -1077,10 +1050,8 @@ impl Hex {
             }
         }
         let len = order.len();
-        let lgr = !aux.replies[0].is_empty();
-        let placed = aux.bridge_playouts || lgr;
-        let mut place = vec![u32::MAX; if placed { n } else { 0 }];
-        if placed {
+        let mut place = vec![u32::MAX; if aux.bridge_playouts { n } else { 0 }];
+        if aux.bridge_playouts {
             for (k, &f) in order.iter().enumerate() {
                 place[f as usize] = k as u32;
             }
@@ -1093,12 +1064,6 @@ impl Hex {
         let first = pos.to_move + 1;
         let second = 3 - first;
         let mut last: Option<u32> = None;
-        // The stone the first playout move replies to: the last move, when
-        // the opponent's (for the last good replies).
-        let before =
-            (pos.last < n as u32 && cells[pos.last as usize] == second).then_some(pos.last);
-        let lgr2 = !aux.replies2[0].is_empty();
-        let (mut prev, mut prev2) = (before, None);
         for i in 0..len {
             let colour = if i % 2 == 0 { first } else { second };
             let mut j = usize::MAX;
@@ -1120,35 +1085,17 @@ impl Hex {
                     }
                 }
             }
-            if lgr
-                && j == usize::MAX
-                && let Some(x) = prev
-            {
-                let c = colour as usize - 1;
-                let two = match prev2 {
-                    Some(y) if lgr2 => aux.replies2[c][y as usize * n + x as usize].load(Relaxed),
-                    _ => NO_REPLY,
-                };
-                for r in [two, aux.replies[c][x as usize].load(Relaxed)] {
-                    if r != NO_REPLY && cells[r as usize] == EMPTY {
-                        j = place[r as usize] as usize;
-                        break;
-                    }
-                }
-            }
             if j == usize::MAX {
                 j = i + rng.random_range(0..(len - i) as u32) as usize;
             }
             order.swap(i, j);
-            if placed {
+            if aux.bridge_playouts {
                 place[order[i] as usize] = i as u32;
                 place[order[j] as usize] = j as u32;
             }
             let f = order[i];
             cells[f as usize] = colour;
             last = Some(f);
-            prev2 = prev;
-            prev = Some(f);
         }
         if let Some(amaf) = amaf {
             for &f in &order {
@@ -1161,37 +1108,12 @@ impl Hex {
         let mut stack = Vec::with_capacity(64);
         let red = self.connected_mark(&mut cells, 0, &mut stack);
         let blue = self.connected_mark(&mut cells, 1, &mut stack);
-        let winner = match (red, blue) {
+        match (red, blue) {
             (true, false) => Some(0),
             (false, true) => Some(1),
             (false, false) => None,
             (true, true) => self.first_to_connect(aux, pos, &order),
-        };
-        if lgr && let Some(w) = winner {
-            // The winner's replies are kept, the loser's forgotten.
-            let (mut prev, mut prev2) = (before, None);
-            let keep = |slot: &AtomicU32, f: u32, won: bool| {
-                if won {
-                    slot.store(f, Relaxed);
-                } else if slot.load(Relaxed) == f {
-                    slot.store(NO_REPLY, Relaxed);
-                }
-            };
-            for (i, &f) in order.iter().enumerate() {
-                let colour = if i % 2 == 0 { first } else { second };
-                let c = colour as usize - 1;
-                let won = colour == w + 1;
-                if let Some(x) = prev {
-                    keep(&aux.replies[c][x as usize], f, won);
-                    if lgr2 && let Some(y) = prev2 {
-                        keep(&aux.replies2[c][y as usize * n + x as usize], f, won);
-                    }
-                }
-                prev2 = prev;
-                prev = Some(f);
-            }
         }
-        winner
     }
 
     /// Who connects first when the playout from `pos` (the root's fill-in,
@@ -1201,7 +1123,7 @@ impl Hex {
         let mut q = pos.clone();
         for (f, &x) in aux.fill.iter().enumerate() {
             if x != 0 && q.cells[f] == EMPTY {
-                let p = if x == FILL_DEAD { 0 } else { x - 1 };
+                let p = filled_with(x) - 1;
                 if self.place(&mut q, f, p) {
                     return Some(p);
                 }
@@ -1451,7 +1373,7 @@ impl Hex {
         let mut q = pos.clone();
         loop {
             let round = self.inferior(&q);
-            if round.dead.is_empty() && round.captured.iter().all(Vec::is_empty) {
+            if round.faces().next().is_none() {
                 return out;
             }
             let mut won = false;
@@ -1553,7 +1475,7 @@ impl Searchable for Hex {
         let (mut fill, mut fill_partner) = (Vec::new(), Vec::new());
         if settings.fill {
             let found = self.fill_in(root);
-            if !found.dead.is_empty() || found.captured.iter().any(|v| !v.is_empty()) {
+            if found.faces().next().is_some() {
                 fill = vec![0u8; self.t.n];
                 fill_partner = vec![u32::MAX; self.t.n];
                 for f in &found.dead {
@@ -1590,17 +1512,6 @@ impl Searchable for Hex {
             hand: settings.hand,
             fill,
             fill_partner,
-            replies: std::array::from_fn(|_| {
-                let len = if settings.lgr > 0 { self.t.n } else { 0 };
-                (0..len).map(|_| AtomicU32::new(NO_REPLY)).collect()
-            }),
-            replies2: std::array::from_fn(|_| {
-                // A table per pair of faces: up to 8 MB, so bigger boards
-                // keep the replies to one stone only.
-                let two = settings.lgr > 1 && self.t.n <= LGR2_MAX_FACES;
-                let len = if two { self.t.n * self.t.n } else { 0 };
-                (0..len).map(|_| AtomicU32::new(NO_REPLY)).collect()
-            }),
         }
     }
     fn tree_moves(&self, aux: &HexAux, pos: &HexPosition, out: &mut Vec<HexMove>) {
@@ -1769,7 +1680,7 @@ impl Searchable for Hex {
         _moves: &mut Vec<HexMove>,
         _bytes: &mut Vec<u8>,
     ) -> f32 {
-        let w = if aux.bridge_playouts || !aux.fill.is_empty() || !aux.replies[0].is_empty() {
+        let w = if aux.bridge_playouts || !aux.fill.is_empty() {
             self.policy_playout(aux, pos, rng, None)
         } else {
             self.random_playout(pos, rng)
