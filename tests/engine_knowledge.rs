@@ -1,6 +1,7 @@
 //! The engine's knowledge switches (issue 16): first-play urgency, RAVE,
 //! Hex's bridge table and bridge-save playouts, each behind a parameter.
 
+use boardwright::engine::tree::{Proof, best_of};
 use boardwright::engine::{SearchConfig, SearchLimits};
 use boardwright::game::{DynEngine, DynGame, EngineParams, RulesKind, new_game};
 use boardwright::mesh::FaceId;
@@ -621,6 +622,136 @@ fn the_search_leaves_out_inferior_faces() {
     settings.inferior = false;
     let stats = search(&settings).root_stats();
     assert!(stats.iter().any(|s| s.mv == HexMove::Place(f("f6"))));
+}
+
+/// The tree of a one-thread search of `sims` simulations from `pos` with
+/// Hex's defaults and progressive widening from `widen` children, one more
+/// at `widen_at · 1.4^k` visits.
+fn widened_tree(
+    h: &Hex,
+    pos: &HexPosition,
+    widen: u32,
+    widen_at: f32,
+    sims: u64,
+) -> boardwright::engine::tree::Tree<Hex> {
+    use boardwright::engine::{Shared, search_with};
+    let (mut params, settings) = boardwright::engine::game_params::<Hex>();
+    (params.widen, params.widen_at) = (widen, widen_at);
+    let mut tree = None;
+    search_with(
+        h,
+        pos,
+        &mut tree,
+        &SearchConfig {
+            threads: 1,
+            seed: 9,
+        },
+        &SearchLimits::simulations(sims),
+        &params,
+        &settings,
+        &Shared::default(),
+    )
+    .unwrap();
+    tree.unwrap()
+}
+
+/// The game's estimate of each of the root's moves (the root has no last
+/// move in the search), with its visits.
+fn root_priors(
+    h: &Hex,
+    pos: &HexPosition,
+    tree: &boardwright::engine::tree::Tree<Hex>,
+) -> Vec<(HexMove, f32, u64)> {
+    let (_, settings) = boardwright::engine::game_params::<Hex>();
+    let aux = h.aux(&settings, pos);
+    let stats = tree.root_stats();
+    let moves: Vec<HexMove> = stats.iter().map(|s| s.mv).collect();
+    let mut priors = Vec::new();
+    h.priors(&aux, pos, None, &moves, &mut priors);
+    assert_eq!(priors.len(), moves.len());
+    stats
+        .iter()
+        .zip(priors)
+        .map(|(s, p)| (s.mv, p, s.visits))
+        .collect()
+}
+
+/// Progressive widening: the search visits only the children the game's
+/// estimates rank best, as many as the schedule allows for the node's
+/// visits, and more as the visits grow.
+#[test]
+fn progressive_widening_visits_the_best_ranked_children_only() {
+    let h = hex(9);
+    let pos = h.start();
+    // The `k`-th largest estimate among the root's moves.
+    let kth = |rated: &[(HexMove, f32, u64)], k: usize| {
+        let mut v: Vec<f32> = rated.iter().map(|r| r.1).collect();
+        v.sort_by(|a, b| b.total_cmp(a));
+        v[k - 1]
+    };
+    // A window that never grows: only among the three best.
+    let tree = widened_tree(&h, &pos, 3, 1e9, 3000);
+    let rated = root_priors(&h, &pos, &tree);
+    let visited: Vec<_> = rated.iter().filter(|r| r.2 > 0).collect();
+    let fixed = visited.len();
+    assert!((1..=3).contains(&fixed), "{visited:?}");
+    assert!(visited.iter().all(|r| r.1 >= kth(&rated, 3)), "{visited:?}");
+    // A growing window: more than three, never more than the schedule's
+    // count for the root's visits, and only among that many best.
+    let tree = widened_tree(&h, &pos, 3, 40.0, 3000);
+    let n = tree.root_visits() as f32;
+    let allowed = 3 + ((n / 40.0).ln() / 1.4f32.ln()) as usize + 1;
+    let rated = root_priors(&h, &pos, &tree);
+    let visited: Vec<_> = rated.iter().filter(|r| r.2 > 0).collect();
+    assert!(
+        visited.len() > fixed && visited.len() <= allowed,
+        "{} visited, {allowed} allowed, {fixed} with the fixed window",
+        visited.len()
+    );
+    assert!(visited.iter().all(|r| r.1 >= kth(&rated, allowed)));
+    // Without widening the same search visits more of the 81 moves.
+    let tree = widened_tree(&h, &pos, 0, 40.0, 3000);
+    let wide = tree.root_stats().iter().filter(|s| s.visits > 0).count();
+    assert!(
+        wide > visited.len(),
+        "{wide} visited without widening, {} with",
+        visited.len()
+    );
+}
+
+/// Children proven lost do not take a place in the window: on random Hex
+/// 7×7 positions where the connections prove the best-ranked move losing at
+/// the root, a window of one child still reaches a move not proven lost
+/// (were the lost child counted, the window would hold only it, and the
+/// search would take the position for lost).
+#[test]
+fn progressive_widening_skips_the_children_proven_lost() {
+    let h = hex(7);
+    let mut rng = ChaCha8Rng::seed_from_u64(16);
+    let mut cases = 0;
+    for _ in 0..200 {
+        let Some(pos) = random_position(&h, rng.random_range(8..20), &mut rng) else {
+            continue;
+        };
+        let tree = widened_tree(&h, &pos, 1, 1e9, 300);
+        let rated = root_priors(&h, &pos, &tree);
+        let stats = tree.root_stats();
+        let best_ranked = rated.iter().max_by(|x, y| x.1.total_cmp(&y.1)).unwrap();
+        let proof = |m: HexMove| stats.iter().find(|s| s.mv == m).unwrap().proof;
+        if proof(best_ranked.0) != Proof::Loss || stats.iter().all(|s| s.proof == Proof::Loss) {
+            continue;
+        }
+        cases += 1;
+        assert!(
+            stats.iter().any(|s| s.visits > 0 && s.proof != Proof::Loss),
+            "{stats:?}"
+        );
+        assert_ne!(best_of(&stats).unwrap().proof, Proof::Loss, "{stats:?}");
+    }
+    assert!(
+        cases >= 5,
+        "only {cases} positions with a best-ranked lost move"
+    );
 }
 
 /// A search of `sims` simulations on Hex `size` with room for `nodes` nodes.

@@ -91,6 +91,19 @@ struct Node<M> {
     /// progressive bias ([`Params::bias`]); written before the node is
     /// published.
     bias: AtomicU16,
+    /// Whether the node's children were added best first by the game's
+    /// estimates, so that progressive widening ([`Params::widen`]) may
+    /// consider only the first few; written before the children are
+    /// published.
+    ranked: AtomicBool,
+}
+
+impl<M: Copy> Node<M> {
+    /// The move of a published node (see [`Arena::mv`]).
+    fn mv(&self) -> M {
+        // SAFETY: only published nodes are read (see the `Sync` impl).
+        unsafe { (*self.mv.get()).assume_init() }
+    }
 }
 
 impl Proof {
@@ -176,8 +189,13 @@ impl<M: Copy> Arena<M> {
     }
 
     fn mv(&self, i: u32) -> M {
-        // SAFETY: only published nodes are read (see the `Sync` impl).
-        unsafe { (*self.node(i).mv.get()).assume_init() }
+        self.node(i).mv()
+    }
+
+    /// The nodes `kids` (children of one node, published), for loops over
+    /// all of them.
+    fn nodes_of(&self, kids: std::ops::Range<u32>) -> &[Node<M>] {
+        &self.nodes[kids.start as usize..kids.end as usize]
     }
 
     /// Write the move of a node this thread has just allocated.
@@ -260,6 +278,16 @@ pub struct Params {
     /// which the opponent would take over ([`Tree::fold_root`]). Off, the
     /// first move is searched like any other (with the swap among the replies).
     pub pie: bool,
+    /// Progressive widening (Coulom's progressive unpruning): a node whose
+    /// children the game ranks ([`Searchable::priors`]) considers only its
+    /// `widen` best children, ranked by those estimates, and one more each
+    /// time its visits reach `widen_at · widen_mul^k` (k = 0, 1, …), so that
+    /// a node with `n` visits considers `widen + ⌊log(n / widen_at) /
+    /// log(widen_mul)⌋ + 1` of them once `n ≥ widen_at`. Children proven
+    /// lost do not count. 0: off (every child is considered).
+    pub widen: u32,
+    pub widen_at: f32,
+    pub widen_mul: f32,
 }
 
 impl Params {
@@ -278,6 +306,9 @@ impl Params {
         "knowledge",
         "deep",
         "pie",
+        "widen",
+        "widen_at",
+        "widen_mul",
     ];
 
     /// Set a parameter by name (`value` finite and ≥ 0); false for an unknown name.
@@ -296,6 +327,9 @@ impl Params {
             "knowledge" => self.knowledge = value as u32,
             "deep" => self.deep = value as u32,
             "pie" => self.pie = value != 0.0,
+            "widen" => self.widen = value as u32,
+            "widen_at" => self.widen_at = (value as f32).max(1.0),
+            "widen_mul" => self.widen_mul = (value as f32).max(1.01),
             _ => return false,
         }
         true
@@ -318,7 +352,25 @@ impl Default for Params {
             knowledge: 0,
             deep: 0,
             pie: true,
+            widen: 0,
+            widen_at: 40.0,
+            widen_mul: 1.4,
         }
+    }
+}
+
+/// How many of a ranked node's children not proven lost progressive widening
+/// lets the search consider ([`Params::widen`]), `log_n` the log of the
+/// node's visits.
+fn widen_count(params: &Params, log_n: f32) -> u32 {
+    let past = log_n - params.widen_at.ln();
+    if past < 0.0 {
+        params.widen
+    } else {
+        params
+            .widen
+            .saturating_add((past / params.widen_mul.ln()) as u32)
+            .saturating_add(1)
     }
 }
 
@@ -448,6 +500,8 @@ pub struct Scratch<R: Rules> {
     rave_pending: u32,
     /// The game's prior estimates of the moves being expanded.
     priors: Vec<f32>,
+    /// The same with their moves, to rank them ([`Params::widen`]).
+    ranked: Vec<(f32, R::Move)>,
 }
 
 /// Simulations whose top RAVE statistics a thread gathers before adding them
@@ -470,6 +524,7 @@ impl<R: Rules> Default for Scratch<R> {
             rave_buf: Vec::new(),
             rave_pending: 0,
             priors: Vec::new(),
+            ranked: Vec::new(),
         }
     }
 }
@@ -657,6 +712,7 @@ impl<R: Searchable> Tree<R> {
             b.rave_wins.set(a.rave_wins.get());
             b.proof.store(a.proof.load(Relaxed), Relaxed);
             b.bias.store(a.bias.load(Relaxed), Relaxed);
+            b.ranked.store(a.ranked.load(Relaxed), Relaxed);
         };
         let root = new.alloc(1).expect("a new arena has room for the root");
         copy(t, root);
@@ -758,35 +814,50 @@ impl<R: Searchable> Tree<R> {
             return None;
         };
         s.moves.shuffle(rng);
+        let rave_prior = params.prior > 0.0 && params.rave && R::AMAF;
+        let mut ranked = false;
+        s.priors.clear();
+        if rave_prior || params.bias > 0.0 || params.widen > 0 {
+            let last = (node != self.root).then(|| a.mv(node));
+            rules.priors(aux, pos, last, &s.moves, &mut s.priors);
+            if s.priors.len() != s.moves.len() {
+                s.priors.clear();
+            } else if params.widen > 0 {
+                // Best first; the shuffle decides among equal estimates.
+                s.ranked.clear();
+                s.ranked
+                    .extend(s.priors.iter().copied().zip(s.moves.iter().copied()));
+                s.ranked.sort_by(|x, y| y.0.total_cmp(&x.0));
+                for (k, &(v, m)) in s.ranked.iter().enumerate() {
+                    s.priors[k] = v;
+                    s.moves[k] = m;
+                }
+                ranked = true;
+            }
+        }
         for (k, &m) in s.moves.iter().enumerate() {
             a.set_mv(first + k as u32, m);
         }
-        let rave_prior = params.prior > 0.0 && params.rave && R::AMAF;
-        if rave_prior || params.bias > 0.0 {
-            let last = (node != self.root).then(|| a.mv(node));
-            s.priors.clear();
-            rules.priors(aux, pos, last, &s.moves, &mut s.priors);
-            if s.priors.len() == s.moves.len() {
-                let k = params.prior.round().max(1.0);
-                // Weights exp(10·(v − max)), so that the largest is 1 and
-                // none overflows, and their sum.
-                let top = s.priors.iter().copied().fold(f32::MIN, f32::max);
-                let weight = |v: f32| (10.0 * (v - top)).exp();
-                let sum =
-                    (params.bias > 0.0).then(|| s.priors.iter().map(|&v| weight(v)).sum::<f32>());
-                for (i, &v) in s.priors.iter().enumerate() {
-                    let c = a.node(first + i as u32);
-                    if rave_prior {
-                        c.rave_visits.store(k as u32, Relaxed);
-                        c.rave_wins.set(k * v.clamp(0.0, 1.0));
-                    }
-                    if let Some(sum) = sum {
-                        let p = weight(v) / sum;
-                        c.bias.store((p * 65_535.0).round() as u16, Relaxed);
-                    }
+        if !s.priors.is_empty() && (rave_prior || params.bias > 0.0) {
+            let k = params.prior.round().max(1.0);
+            // Weights exp(10·(v − max)), so that the largest is 1 and
+            // none overflows, and their sum.
+            let top = s.priors.iter().copied().fold(f32::MIN, f32::max);
+            let weight = |v: f32| (10.0 * (v - top)).exp();
+            let sum = (params.bias > 0.0).then(|| s.priors.iter().map(|&v| weight(v)).sum::<f32>());
+            for (i, &v) in s.priors.iter().enumerate() {
+                let c = a.node(first + i as u32);
+                if rave_prior {
+                    c.rave_visits.store(k as u32, Relaxed);
+                    c.rave_wins.set(k * v.clamp(0.0, 1.0));
+                }
+                if let Some(sum) = sum {
+                    let p = weight(v) / sum;
+                    c.bias.store((p * 65_535.0).round() as u16, Relaxed);
                 }
             }
         }
+        n.ranked.store(ranked, Relaxed);
         n.len.store(s.moves.len() as u32, Relaxed);
         n.first.store(first + 1, Release);
         Some(s.moves.len() as u32)
@@ -1124,10 +1195,12 @@ impl<R: Searchable> Tree<R> {
                         }
                     }
                 } else {
-                    for c in kids.filter(|&c| played(c)) {
-                        let n = a.node(c);
-                        racy_inc(&n.rave_visits);
-                        n.rave_wins.add(reward);
+                    let p1 = p + 1;
+                    for n in a.nodes_of(kids) {
+                        if s.amaf[rules.move_index(n.mv())] == p1 {
+                            racy_inc(&n.rave_visits);
+                            n.rave_wins.add(reward);
+                        }
                     }
                 }
             }
@@ -1176,13 +1249,27 @@ impl<R: Searchable> Tree<R> {
     ) -> Result<u32, Proof> {
         let a = &self.arena;
         let log_n = (a.visits(node).max(1) as f32).ln();
+        // Progressive widening: how many children not proven lost to consider.
+        let mut open = if params.widen > 0 && !fold && a.node(node).ranked.load(Relaxed) {
+            widen_count(params, log_n)
+        } else {
+            u32::MAX
+        };
+        let inv_init = 1.0 / params.rave_init;
         let mut best = None;
         let mut best_score = f32::NEG_INFINITY;
         let mut all_lost = true;
         let mut any_draw = false;
         for c in kids {
             let ch = a.node(c);
-            let score = match Proof::from_u8(ch.proof.load(Relaxed)) {
+            let proof = Proof::from_u8(ch.proof.load(Relaxed));
+            if matches!(proof, Proof::Draw | Proof::Unknown) {
+                if open == 0 {
+                    break;
+                }
+                open -= 1;
+            }
+            let score = match proof {
                 Proof::Win if fold => continue,
                 Proof::Win => return Err(Proof::Loss),
                 Proof::Loss => continue,
@@ -1204,25 +1291,34 @@ impl<R: Searchable> Tree<R> {
                     } else {
                         0
                     };
-                    let uct = if rave_visits > 0 {
+                    let uct = if visits == 0 {
+                        // The formula below with n = 0 (β = 1) to the bit,
+                        // without its divisions: most children of a wide
+                        // node are unvisited.
+                        if rave_visits > 0 {
+                            fold_value(ch.rave_wins.get() / rave_visits as f32, fold)
+                        } else {
+                            params.fpu
+                        }
+                    } else if rave_visits > 0 {
                         let r = rave_visits as f32;
-                        let beta = r / (r + v * (1.0 / params.rave_init + r / params.rave_final));
-                        let q = if visits > 0 { ch.wins.get() / v } else { 0.0 };
+                        let beta = r / (r + v * (inv_init + r / params.rave_final));
+                        let q = ch.wins.get() / v;
                         let value =
                             fold_value((1.0 - beta) * q + beta * ch.rave_wins.get() / r, fold);
-                        if visits > 0 {
-                            value + params.explore * (log_n / v).sqrt()
-                        } else {
-                            value
-                        }
-                    } else if visits == 0 {
-                        params.fpu
+                        value + params.explore * (log_n / v).sqrt()
                     } else {
                         fold_value(ch.wins.get() / v, fold) + params.explore * (log_n / v).sqrt()
                     };
                     if params.bias > 0.0 && !fold {
                         let p = f32::from(ch.bias.load(Relaxed)) / 65_535.0;
-                        uct + params.bias * p / (v + 1.0).sqrt()
+                        let bonus = params.bias * p;
+                        // √(n + 1) = 1 for an unvisited child.
+                        uct + if visits == 0 {
+                            bonus
+                        } else {
+                            bonus / (v + 1.0).sqrt()
+                        }
                     } else {
                         uct
                     }
