@@ -463,6 +463,34 @@ fn dead_f6_position(h: &Hex) -> HexPosition {
     h.set_up(&changes, 1).unwrap()
 }
 
+/// The tree of a one-thread search of `sims` simulations from `pos` with
+/// `params`, `settings` and `seed`.
+fn searched_tree(
+    h: &Hex,
+    pos: &HexPosition,
+    params: &boardwright::engine::Params,
+    settings: &HexSettings,
+    seed: u64,
+    sims: u64,
+) -> boardwright::engine::tree::Tree<Hex> {
+    use boardwright::engine::{Shared, search_with};
+    let mut tree = None;
+    let config = SearchConfig { threads: 1, seed };
+    let limits = SearchLimits::simulations(sims);
+    search_with(
+        h,
+        pos,
+        &mut tree,
+        &config,
+        &limits,
+        params,
+        settings,
+        &Shared::default(),
+    )
+    .unwrap();
+    tree.unwrap()
+}
+
 /// The tree of a one-thread search of `sims` simulations from `pos`, with
 /// Hex's defaults, a node's children added at its first visit, and
 /// `settings`.
@@ -472,25 +500,9 @@ fn tree_after(
     settings: &HexSettings,
     sims: u64,
 ) -> boardwright::engine::tree::Tree<Hex> {
-    use boardwright::engine::{Shared, search_with};
     let (mut params, _) = boardwright::engine::game_params::<Hex>();
     params.expand_at = 1;
-    let mut tree = None;
-    search_with(
-        h,
-        pos,
-        &mut tree,
-        &SearchConfig {
-            threads: 1,
-            seed: 3,
-        },
-        &SearchLimits::simulations(sims),
-        &params,
-        settings,
-        &Shared::default(),
-    )
-    .unwrap();
-    tree.unwrap()
+    searched_tree(h, pos, &params, settings, 3, sims)
 }
 
 /// With `fill=1` the search leaves the root's fill-in out of the tree, at
@@ -634,25 +646,9 @@ fn widened_tree(
     widen_at: f32,
     sims: u64,
 ) -> boardwright::engine::tree::Tree<Hex> {
-    use boardwright::engine::{Shared, search_with};
     let (mut params, settings) = boardwright::engine::game_params::<Hex>();
     (params.widen, params.widen_at) = (widen, widen_at);
-    let mut tree = None;
-    search_with(
-        h,
-        pos,
-        &mut tree,
-        &SearchConfig {
-            threads: 1,
-            seed: 9,
-        },
-        &SearchLimits::simulations(sims),
-        &params,
-        &settings,
-        &Shared::default(),
-    )
-    .unwrap();
-    tree.unwrap()
+    searched_tree(h, pos, &params, &settings, 9, sims)
 }
 
 /// The game's estimate of each of the root's moves (the root has no last
