@@ -1293,8 +1293,8 @@ impl<R: Searchable> Tree<R> {
                     };
                     let uct = if visits == 0 {
                         // The formula below with n = 0 (β = 1) to the bit,
-                        // without its divisions: most children of a wide
-                        // node are unvisited.
+                        // without most of its divisions: most children of a
+                        // wide node are unvisited.
                         if rave_visits > 0 {
                             fold_value(ch.rave_wins.get() / rave_visits as f32, fold)
                         } else {
