@@ -29,16 +29,19 @@ fn face(h: &Hex, name: &str) -> u32 {
 
 /// Red wins of `runs` simulations from `red` stones with Blue to move.
 fn red_wins(h: &Hex, red: &[&str], bridge: bool, runs: usize) -> usize {
+    let settings = HexSettings {
+        bridge,
+        ..Default::default()
+    };
+    red_wins_with(h, red, &settings, runs)
+}
+
+/// The same with the playout policy of `settings`.
+fn red_wins_with(h: &Hex, red: &[&str], settings: &HexSettings, runs: usize) -> usize {
     let changes: Vec<(FaceId, Option<u8>)> =
         red.iter().map(|n| (FaceId(face(h, n)), Some(0))).collect();
     let pos = h.set_up(&changes, 1).unwrap();
-    let aux = h.aux(
-        &HexSettings {
-            bridge,
-            ..Default::default()
-        },
-        &pos,
-    );
+    let aux = h.aux(settings, &pos);
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let (mut moves, mut bytes) = (Vec::new(), Vec::new());
     (0..runs)
@@ -112,6 +115,63 @@ fn bridge_save_playouts_keep_bridges_and_edge_templates() {
     // b2 alone reaches both edges by edge templates (b1/c1 and a3/b3).
     assert_eq!(red_wins(&h, &["b2"], true, 300), 300);
     assert!(red_wins(&h, &["b2"], false, 300) < 285);
+}
+
+#[test]
+fn playouts_answer_the_intrusion_the_tree_just_played() {
+    // Red's chain c1–c2, a bridge to d3 (carriers d2 and c3), d3–d4–d5;
+    // Blue has just taken d2. Red wins by taking c3 at once.
+    let h = hex(5);
+    let mut pos = h.start();
+    for m in ["c1", "a1", "c2", "a2", "d3", "a3", "d4", "a4", "d5", "d2"] {
+        let m = h.parse_move(&pos, m).unwrap();
+        h.apply(&mut pos, m);
+    }
+    let wins = |answer_last: bool| {
+        let settings = HexSettings {
+            bridge: true,
+            answer_last,
+            ..Default::default()
+        };
+        let aux = h.aux(&settings, &pos);
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        let (mut moves, mut bytes) = (Vec::new(), Vec::new());
+        (0..400)
+            .filter(|_| h.simulate(&aux, &mut pos.clone(), &mut rng, &mut moves, &mut bytes) == 1.0)
+            .count()
+    };
+    let (before, now) = (wins(false), wins(true));
+    println!("Red wins: the playout's own moves answered {before}, the tree's too {now}");
+    assert_eq!(now, 400, "the playout answers d2 with c3");
+    assert!(
+        before < 300,
+        "without it Red finds c3 only by chance: {before}"
+    );
+}
+
+#[test]
+fn local_pattern_playouts_answer_an_intrusion_without_the_bridge_rule() {
+    // Red's chain c1–c2, a bridge to d3 (carriers d2 and c3), d3–d4–d5: won
+    // as long as Red answers Blue's intrusion into the bridge.
+    let h = hex(5);
+    let red = ["c1", "c2", "d3", "d4", "d5"];
+    let runs = 2000;
+    let uniform = red_wins(&h, &red, false, runs);
+    let settings = HexSettings {
+        playout_near: 1000,
+        ..Default::default()
+    };
+    let near = red_wins_with(&h, &red, &settings, runs);
+    println!("Red keeps the chain in {runs} playouts: uniform {uniform}, local answers {near}");
+    let (lost_uniform, lost_near) = (runs - uniform, runs - near);
+    assert!(
+        lost_uniform >= 100,
+        "uniform playouts lose the bridge: {lost_uniform}"
+    );
+    assert!(
+        2 * lost_near <= lost_uniform,
+        "the local patterns answer the intrusion: {lost_near} lost against {lost_uniform}"
+    );
 }
 
 fn game(kind: RulesKind, size: Option<u32>) -> Box<dyn DynGame> {

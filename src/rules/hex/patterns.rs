@@ -41,7 +41,7 @@ use std::sync::OnceLock;
 /// A slot beyond the board's untagged boundary or on a blocked face.
 const OFF: u32 = u32::MAX;
 /// Cells with more edges than this have no pattern (their key would not fit).
-const MAX_DEGREE: usize = 12;
+pub(super) const MAX_DEGREE: usize = 12;
 /// Marks a key that holds only the edge neighbours (every second slot).
 const INNER: u64 = 1 << 55;
 /// Marks a key counted for a face in the ring of the opponent's last stone
@@ -129,8 +129,20 @@ impl Hex {
     /// [`canonical`] turns a key into the one shared by its rotations and
     /// mirror images.
     pub fn pattern(&self, rings: &Rings, pos: &HexPosition, f: FaceId) -> Option<(u64, u64)> {
+        self.pattern_in(rings, &pos.cells, pos.to_move + 1, f)
+    }
+
+    /// [`Hex::pattern`] of empty face `f` on the board `cells` (a colour
+    /// per face, as [`HexPosition`]'s) for the player of colour `me` (1 Red,
+    /// 2 Blue), as the playouts need it.
+    pub(super) fn pattern_in(
+        &self,
+        rings: &Rings,
+        cells: &[u8],
+        me: u8,
+        f: FaceId,
+    ) -> Option<(u64, u64)> {
         let n = self.t.n;
-        let me = pos.to_move + 1;
         let ring = rings.ring(f.index());
         if ring.is_empty() {
             return None;
@@ -139,7 +151,7 @@ impl Hex {
             let c = if x == OFF {
                 return 3;
             } else if (x as usize) < n {
-                pos.cells[x as usize]
+                cells[x as usize]
             } else {
                 SIDE_COLOUR[x as usize - n]
             };
@@ -160,6 +172,14 @@ impl Hex {
         }
         Some((full, inner))
     }
+}
+
+/// The keys `(full, inner)` of an interior face of `degree` edges with
+/// nothing around it: the commonest pattern, which the playouts rate
+/// others against ([`HexSettings::playout_patterns`](super::HexSettings)).
+pub fn empty_keys(degree: usize) -> (u64, u64) {
+    let d = (degree as u64) << 56;
+    (d, d | INNER)
 }
 
 /// The key shared by `key`'s rotations and mirror images: the least of them.
@@ -513,6 +533,16 @@ impl PatternWeights {
     /// [`PatternWeights::weight`].
     pub fn weight_near(&self, (full, inner): (u64, u64)) -> f32 {
         self.first_known(lookup_order(full, inner, true))
+    }
+
+    /// The local patterns alone ([`PatternWeights::weight_near`]), in
+    /// every orientation: key (without its local mark) → log urgency.
+    pub fn local(&self) -> FxHashMap<u64, f32> {
+        self.weights
+            .iter()
+            .filter(|(k, _)| *k & LOCAL != 0)
+            .map(|(k, &w)| (k & !LOCAL, w))
+            .collect()
     }
 
     /// The weight of the first of `keys` known, else 0.
