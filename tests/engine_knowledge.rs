@@ -118,38 +118,6 @@ fn bridge_save_playouts_keep_bridges_and_edge_templates() {
 }
 
 #[test]
-fn playouts_answer_the_intrusion_the_tree_just_played() {
-    // Red's chain c1–c2, a bridge to d3 (carriers d2 and c3), d3–d4–d5;
-    // Blue has just taken d2. Red wins by taking c3 at once.
-    let h = hex(5);
-    let mut pos = h.start();
-    for m in ["c1", "a1", "c2", "a2", "d3", "a3", "d4", "a4", "d5", "d2"] {
-        let m = h.parse_move(&pos, m).unwrap();
-        h.apply(&mut pos, m);
-    }
-    let wins = |answer_last: bool| {
-        let settings = HexSettings {
-            bridge: true,
-            answer_last,
-            ..Default::default()
-        };
-        let aux = h.aux(&settings, &pos);
-        let mut rng = ChaCha8Rng::seed_from_u64(7);
-        let (mut moves, mut bytes) = (Vec::new(), Vec::new());
-        (0..400)
-            .filter(|_| h.simulate(&aux, &mut pos.clone(), &mut rng, &mut moves, &mut bytes) == 1.0)
-            .count()
-    };
-    let (before, now) = (wins(false), wins(true));
-    println!("Red wins: the playout's own moves answered {before}, the tree's too {now}");
-    assert_eq!(now, 400, "the playout answers d2 with c3");
-    assert!(
-        before < 300,
-        "without it Red finds c3 only by chance: {before}"
-    );
-}
-
-#[test]
 fn local_pattern_playouts_answer_an_intrusion_without_the_bridge_rule() {
     // Red's chain c1–c2, a bridge to d3 (carriers d2 and c3), d3–d4–d5: won
     // as long as Red answers Blue's intrusion into the bridge.

@@ -829,13 +829,6 @@ pub struct HexSettings {
     /// root's dead faces and captured pairs ([`Hex::fill_in`]) are filled
     /// before each playout, and the tree leaves them out.
     pub fill: bool,
-    /// Pattern-weighted playouts, as MoHex 2.0's global playout policy: a
-    /// face whose pattern ([`Hex::pattern`], for the player to move) is less
-    /// urgent than an empty neighbourhood's is drawn only with the ratio of
-    /// the two urgencies as its chance ([`PatternWeights::builtin`]); every
-    /// other face as uniformly as before. So a playout rarely spends a move
-    /// inside the opponent's stones or its own intact bridge.
-    pub playout_patterns: bool,
     /// Local pattern answers in the first this many moves of each playout
     /// (0: none), as MoHex 2.0's local playout policy: after each move, the
     /// faces around it whose local pattern ([`PatternWeights::weight_near`])
@@ -843,10 +836,6 @@ pub struct HexSettings {
     /// (every face counted as an empty neighbourhood's urgency), for the
     /// answer.
     pub playout_near: u32,
-    /// The playouts' answers (bridge-save, local patterns) also answer the
-    /// move that led to the position the playout starts from (the tree's
-    /// last move), not only the playout's own moves.
-    pub answer_last: bool,
 }
 
 /// Everything off, and the swap rated as an average move; the hand-set
@@ -864,9 +853,7 @@ impl Default for HexSettings {
             near: false,
             hand: 1.0,
             fill: false,
-            playout_patterns: false,
             playout_near: 0,
-            answer_last: false,
         }
     }
 }
@@ -883,9 +870,7 @@ impl Settings for HexSettings {
         "near",
         "hand",
         "fill",
-        "playout_patterns",
         "playout_near",
-        "answer_last",
     ];
     fn set(&mut self, name: &str, value: f64) -> bool {
         match name {
@@ -899,9 +884,7 @@ impl Settings for HexSettings {
             "near" => self.near = value != 0.0,
             "hand" => self.hand = value as f32,
             "fill" => self.fill = value != 0.0,
-            "playout_patterns" => self.playout_patterns = value != 0.0,
             "playout_near" => self.playout_near = value.clamp(0.0, u32::MAX as f64) as u32,
-            "answer_last" => self.answer_last = value != 0.0,
             _ => return false,
         }
         true
@@ -1013,37 +996,24 @@ pub struct HexAux {
     fill: Vec<u8>,
     /// For a captured face of `fill`, the other face of its pair.
     fill_partner: Vec<u32>,
-    /// [`HexSettings::answer_last`].
-    answer_last: bool,
-    /// The pattern-weighted playouts' tables, when
-    /// [`HexSettings::playout_patterns`] is on.
-    sieve: Option<Sieve>,
+    /// The playouts' local answers, when [`HexSettings::playout_near`] is
+    /// on.
+    answers: Option<LocalAnswers>,
 }
 
-/// How many faces a pattern-weighted playout move draws at most: when the
-/// first few are all turned down, the last is played (so a board of
-/// unwanted faces still fills quickly).
-const SIEVE_DRAWS: u32 = 4;
-
-/// What the pattern-weighted playouts need ([`HexSettings::playout_patterns`]).
+/// What the playouts' local answers need ([`HexSettings::playout_near`]).
 #[derive(Debug)]
-struct Sieve {
-    /// [`HexSettings::playout_patterns`].
-    global: bool,
+struct LocalAnswers {
     /// [`HexSettings::playout_near`].
-    near: u32,
+    moves: u32,
     /// The local patterns: oriented key → urgency over an empty
     /// neighbourhood's.
     local: FxHashMap<u64, f32>,
     rings: Rings,
-    table: &'static PatternWeights,
-    /// Per face degree, the log urgency of an empty neighbourhood
-    /// ([`patterns::empty_keys`]), which no face is rated above.
-    empty: Vec<f32>,
 }
 
-impl Sieve {
-    fn new(hex: &Hex, global: bool, near: u32) -> Sieve {
+impl LocalAnswers {
+    fn new(hex: &Hex, moves: u32) -> LocalAnswers {
         let table = PatternWeights::builtin();
         let empty: Vec<f32> = (0..=patterns::MAX_DEGREE)
             .map(|d| table.weight(patterns::empty_keys(d)))
@@ -1058,26 +1028,11 @@ impl Sieve {
                 )
             })
             .collect();
-        Sieve {
-            global,
-            near,
+        LocalAnswers {
+            moves,
             local,
             rings: hex.rings(),
-            table,
-            empty,
         }
-    }
-
-    /// Whether a playout move of colour `me` (1 Red, 2 Blue) takes the
-    /// empty face `f` it drew on `cells`: always when its pattern is at
-    /// least as urgent as an empty neighbourhood's, else with the ratio of
-    /// the two urgencies as its chance.
-    fn takes(&self, hex: &Hex, cells: &[u8], me: u8, f: u32, rng: &mut ChaCha8Rng) -> bool {
-        let Some(keys) = hex.pattern_in(&self.rings, cells, me, FaceId(f)) else {
-            return true;
-        };
-        let d = self.table.weight(keys) - self.empty[(keys.0 >> 56) as usize];
-        d >= 0.0 || rng.random::<f32>() < d.exp()
     }
 
     /// The local answer of colour `me` to the move at face `x` on `cells`,
@@ -1141,9 +1096,9 @@ impl Hex {
         Bridges::build(self)
     }
 
-    /// A playout with the policy of `aux` (uniform, bridge-save and/or
-    /// pattern-weighted), writing who played each face (player + 1) into
-    /// `amaf` where it is still 0.
+    /// A playout with the policy of `aux` (uniform, bridge-save and/or local
+    /// answers), writing who played each face (player + 1) into `amaf` where
+    /// it is still 0.
     fn policy_playout(
         &self,
         aux: &HexAux,
@@ -1177,8 +1132,7 @@ impl Hex {
             }
         }
         let len = order.len();
-        let near = aux.sieve.as_ref().filter(|s| s.near > 0);
-        let placed = aux.bridge_playouts || near.is_some();
+        let placed = aux.bridge_playouts || aux.answers.is_some();
         let mut place = vec![u32::MAX; if placed { n } else { 0 }];
         if placed {
             for (k, &f) in order.iter().enumerate() {
@@ -1192,10 +1146,7 @@ impl Hex {
         };
         let first = pos.to_move + 1;
         let second = 3 - first;
-        // The opponent's last stone, when the playout answers it.
-        let mut last: Option<u32> =
-            (aux.answer_last && (pos.last as usize) < n && pos.cells[pos.last as usize] == second)
-                .then_some(pos.last);
+        let mut last: Option<u32> = None;
         for i in 0..len {
             let colour = if i % 2 == 0 { first } else { second };
             let mut j = usize::MAX;
@@ -1217,21 +1168,14 @@ impl Hex {
                     }
                 }
             }
-            if let (Some(sieve), Some(x), usize::MAX) = (near, last, j)
-                && i < sieve.near as usize
-                && let Some(y) = sieve.answer(self, &cells, colour, x, len - i, rng)
+            if let (Some(local), Some(x), usize::MAX) = (&aux.answers, last, j)
+                && i < local.moves as usize
+                && let Some(y) = local.answer(self, &cells, colour, x, len - i, rng)
             {
                 j = place[y as usize] as usize;
             }
             if j == usize::MAX {
                 j = i + rng.random_range(0..(len - i) as u32) as usize;
-                if let Some(sieve) = aux.sieve.as_ref().filter(|s| s.global) {
-                    let mut draws = 1;
-                    while draws < SIEVE_DRAWS && !sieve.takes(self, &cells, colour, order[j], rng) {
-                        j = i + rng.random_range(0..(len - i) as u32) as usize;
-                        draws += 1;
-                    }
-                }
             }
             order.swap(i, j);
             if placed {
@@ -1657,9 +1601,8 @@ impl Searchable for Hex {
             hand: settings.hand,
             fill,
             fill_partner,
-            answer_last: settings.answer_last,
-            sieve: (settings.playout_patterns || settings.playout_near > 0)
-                .then(|| Sieve::new(self, settings.playout_patterns, settings.playout_near)),
+            answers: (settings.playout_near > 0)
+                .then(|| LocalAnswers::new(self, settings.playout_near)),
         }
     }
     fn tree_moves(&self, aux: &HexAux, pos: &HexPosition, out: &mut Vec<HexMove>) {
@@ -1828,7 +1771,7 @@ impl Searchable for Hex {
         _moves: &mut Vec<HexMove>,
         _bytes: &mut Vec<u8>,
     ) -> f32 {
-        let w = if aux.bridge_playouts || !aux.fill.is_empty() || aux.sieve.is_some() {
+        let w = if aux.bridge_playouts || !aux.fill.is_empty() || aux.answers.is_some() {
             self.policy_playout(aux, pos, rng, None)
         } else {
             self.random_playout(pos, rng)

@@ -175,8 +175,8 @@ impl Hex {
 }
 
 /// The keys `(full, inner)` of an interior face of `degree` edges with
-/// nothing around it: the commonest pattern, which the playouts rate
-/// others against ([`HexSettings::playout_patterns`](super::HexSettings)).
+/// nothing around it: the commonest pattern, which the playouts' local
+/// answers rate others against ([`HexSettings::playout_near`](super::HexSettings)).
 pub fn empty_keys(degree: usize) -> (u64, u64) {
     let d = (degree as u64) << 56;
     (d, d | INNER)
