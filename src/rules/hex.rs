@@ -1020,7 +1020,6 @@ impl LocalAnswers {
             .collect();
         let local = table
             .local()
-            .into_iter()
             .map(|(k, w)| {
                 (
                     k,
@@ -1051,8 +1050,9 @@ impl LocalAnswers {
         let n = hex.t.n;
         let mut near = [(0u32, 0f32); 2 * patterns::MAX_DEGREE];
         let (mut k, mut total) = (0, 0f32);
+        // A ring holds playable faces, side nodes (`n + k`) and `OFF`.
         for &y in self.rings.ring(x as usize) {
-            if (y as usize) >= n || cells[y as usize] != EMPTY || !hex.t.playable[y as usize] {
+            if (y as usize) >= n || cells[y as usize] != EMPTY {
                 continue;
             }
             let Some(keys) = hex.pattern_in(&self.rings, cells, me, FaceId(y)) else {

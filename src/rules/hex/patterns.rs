@@ -537,12 +537,11 @@ impl PatternWeights {
 
     /// The local patterns alone ([`PatternWeights::weight_near`]), in
     /// every orientation: key (without its local mark) → log urgency.
-    pub fn local(&self) -> FxHashMap<u64, f32> {
+    pub fn local(&self) -> impl Iterator<Item = (u64, f32)> + '_ {
         self.weights
             .iter()
             .filter(|(k, _)| *k & LOCAL != 0)
             .map(|(k, &w)| (k & !LOCAL, w))
-            .collect()
     }
 
     /// The weight of the first of `keys` known, else 0.
