@@ -36,6 +36,7 @@ mod hsearch;
 mod patterns;
 mod vc;
 pub use hsearch::{Limits, MAX_FACES, SideConnections};
+use patterns::{KeyMap, KeyTable};
 pub use patterns::{PatternCounts, PatternWeights, Rings, canonical};
 pub use vc::{Connection, Connections, Verdict};
 
@@ -951,13 +952,7 @@ impl Bridges {
                 add((n + k) as u32, a as u32, &on_side, &mut per_cell);
             }
         }
-        let mut start = Vec::with_capacity(n + 1);
-        let mut list = Vec::new();
-        for v in per_cell {
-            start.push(list.len() as u32);
-            list.extend(v);
-        }
-        start.push(list.len() as u32);
+        let (start, list) = flatten(per_cell);
         Bridges { start, list }
     }
 
@@ -965,6 +960,19 @@ impl Bridges {
     pub fn at(&self, x: usize) -> &[[u32; 3]] {
         &self.list[self.start[x] as usize..self.start[x + 1] as usize]
     }
+}
+
+/// One list per face as a single array: face `f`'s items are
+/// `items[start[f]..start[f + 1]]`.
+fn flatten<T>(lists: Vec<Vec<T>>) -> (Vec<u32>, Vec<T>) {
+    let mut start = Vec::with_capacity(lists.len() + 1);
+    let mut items = Vec::with_capacity(lists.iter().map(Vec::len).sum());
+    for l in lists {
+        start.push(items.len() as u32);
+        items.extend(l);
+    }
+    start.push(items.len() as u32);
+    (start, items)
 }
 
 /// Tables of Hex's playout policy, built once per search.
@@ -1008,8 +1016,10 @@ struct LocalAnswers {
     moves: u32,
     /// The local patterns: oriented key → urgency over an empty
     /// neighbourhood's.
-    local: FxHashMap<u64, f32>,
+    local: KeyMap,
     rings: Rings,
+    /// The playout's pattern keys, kept up to date move by move.
+    keys: KeyTable,
 }
 
 impl LocalAnswers {
@@ -1018,47 +1028,46 @@ impl LocalAnswers {
         let empty: Vec<f32> = (0..=patterns::MAX_DEGREE)
             .map(|d| table.weight(patterns::empty_keys(d)))
             .collect();
-        let local = table
-            .local()
-            .map(|(k, w)| {
-                (
-                    k,
-                    (w - empty[((k >> 56) as usize).min(patterns::MAX_DEGREE)]).exp(),
-                )
-            })
-            .collect();
+        let local = KeyMap::new(table.local().map(|(k, w)| {
+            (
+                k,
+                (w - empty[((k >> 56) as usize).min(patterns::MAX_DEGREE)]).exp(),
+            )
+        }));
+        let rings = hex.rings();
         LocalAnswers {
             moves,
             local,
-            rings: hex.rings(),
+            keys: KeyTable::new(hex, &rings),
+            rings,
         }
     }
 
-    /// The local answer of colour `me` to the move at face `x` on `cells`,
-    /// with `rest` empty faces on the board, if the draw picks one: each
-    /// empty face around `x` with a known local pattern weighs its urgency
-    /// over an empty neighbourhood's, every face of the board 1.
+    /// The local answer of colour `me` to the move at face `x` on `cells`
+    /// (whose pattern keys are `keys`, [`KeyTable`]), with `rest` empty
+    /// faces on the board, if the draw picks one: each empty face around `x`
+    /// with a known local pattern weighs its urgency over an empty
+    /// neighbourhood's, every face of the board 1.
     fn answer(
         &self,
-        hex: &Hex,
         cells: &[u8],
+        keys: &[u64],
         me: u8,
         x: u32,
         rest: usize,
         rng: &mut ChaCha8Rng,
     ) -> Option<u32> {
-        let n = hex.t.n;
+        let n = cells.len();
         let mut near = [(0u32, 0f32); 2 * patterns::MAX_DEGREE];
         let (mut k, mut total) = (0, 0f32);
-        // A ring holds playable faces, side nodes (`n + k`) and `OFF`.
+        // A ring holds playable faces, side nodes (`n + k`) and `OFF`, and a
+        // playable face within the limit of degrees has a ring of its own.
         for &y in self.rings.ring(x as usize) {
-            if (y as usize) >= n || cells[y as usize] != EMPTY {
+            if (y as usize) >= n || cells[y as usize] != EMPTY || keys[y as usize] == 0 {
                 continue;
             }
-            let Some(keys) = hex.pattern_in(&self.rings, cells, me, FaceId(y)) else {
-                continue;
-            };
-            if let Some(&u) = self.local.get(&keys.0).or_else(|| self.local.get(&keys.1)) {
+            let keys = KeyTable::keys(keys[y as usize], me);
+            if let Some(u) = self.local.get(keys.0).or_else(|| self.local.get(keys.1)) {
                 total += u;
                 near[k] = (y, total);
                 k += 1;
@@ -1147,6 +1156,11 @@ impl Hex {
         let first = pos.to_move + 1;
         let second = 3 - first;
         let mut last: Option<u32> = None;
+        // The local answers' pattern keys, kept while they are asked for.
+        let mut keys = Vec::new();
+        if let Some(local) = &aux.answers {
+            local.keys.fill(&cells, &mut keys);
+        }
         for i in 0..len {
             let colour = if i % 2 == 0 { first } else { second };
             let mut j = usize::MAX;
@@ -1170,7 +1184,7 @@ impl Hex {
             }
             if let (Some(local), Some(x), usize::MAX) = (&aux.answers, last, j)
                 && i < local.moves as usize
-                && let Some(y) = local.answer(self, &cells, colour, x, len - i, rng)
+                && let Some(y) = local.answer(&cells, &keys, colour, x, len - i, rng)
             {
                 j = place[y as usize] as usize;
             }
@@ -1185,6 +1199,11 @@ impl Hex {
             let f = order[i];
             cells[f as usize] = colour;
             last = Some(f);
+            if let Some(local) = &aux.answers
+                && i + 1 < local.moves as usize
+            {
+                local.keys.place(&mut keys, f as usize, colour);
+            }
         }
         if let Some(amaf) = amaf {
             for &f in &order {

@@ -174,6 +174,161 @@ impl Hex {
     }
 }
 
+/// Every face's pattern key kept up to date as stones are placed, as
+/// MoHex's playout board keeps its cells' keys (Zobrist-style): a key holds
+/// the colours themselves (1 Red, 2 Blue), and [`KeyTable::keys`] turns it
+/// into [`Hex::pattern_in`]'s keys for either player.
+#[derive(Debug)]
+pub(super) struct KeyTable {
+    /// Each face's key with only its fixed slots filled: its degree, the
+    /// [`OFF`] slots and the sides' colours (0 for a face without a ring).
+    base: Vec<u64>,
+    /// For each face `y`, the faces whose ring holds `y`, with the slot's
+    /// shift: `refs[start[y]..start[y + 1]]`.
+    start: Vec<u32>,
+    refs: Vec<(u32, u8)>,
+}
+
+/// The slots' low and high bits, and the slots of the edge neighbours (every
+/// second slot), over the 48 bits a key's slots take.
+const LOW_BITS: u64 = 0x5555_5555_5555;
+const HIGH_BITS: u64 = 0xAAAA_AAAA_AAAA;
+const EDGE_SLOTS: u64 = 0x3333_3333_3333;
+
+impl KeyTable {
+    pub(super) fn new(hex: &Hex, rings: &Rings) -> KeyTable {
+        let n = hex.t.n;
+        let mut base = vec![0u64; n];
+        let mut lists: Vec<Vec<(u32, u8)>> = vec![Vec::new(); n];
+        for (f, key) in base.iter_mut().enumerate() {
+            let ring = rings.ring(f);
+            if ring.is_empty() {
+                continue;
+            }
+            *key = ((ring.len() / 2) as u64) << 56;
+            for (i, &x) in ring.iter().enumerate() {
+                let shift = 2 * i as u8;
+                if x == OFF {
+                    *key |= 3 << shift;
+                } else if (x as usize) < n {
+                    lists[x as usize].push((f as u32, shift));
+                } else {
+                    *key |= u64::from(SIDE_COLOUR[x as usize - n]) << shift;
+                }
+            }
+        }
+        let (start, refs) = super::flatten(lists);
+        KeyTable { base, start, refs }
+    }
+
+    /// The keys of the board `cells` (a colour per face) into `keys`.
+    pub(super) fn fill(&self, cells: &[u8], keys: &mut Vec<u64>) {
+        keys.clear();
+        keys.extend_from_slice(&self.base);
+        for (y, &c) in cells.iter().enumerate() {
+            if c != EMPTY {
+                self.place(keys, y, c);
+            }
+        }
+    }
+
+    /// Updates `keys` for a stone of colour `c` placed on face `y`.
+    #[inline]
+    pub(super) fn place(&self, keys: &mut [u64], y: usize, c: u8) {
+        let refs = &self.refs[self.start[y] as usize..self.start[y + 1] as usize];
+        for &(z, shift) in refs {
+            keys[z as usize] |= u64::from(c) << shift;
+        }
+    }
+
+    /// [`Hex::pattern_in`]'s `(full, inner)` keys for the player of colour
+    /// `me` from a face's kept `key`.
+    #[inline]
+    pub(super) fn keys(key: u64, me: u8) -> (u64, u64) {
+        let full = if me == 1 {
+            key
+        } else {
+            (key & !(LOW_BITS | HIGH_BITS)) | ((key & LOW_BITS) << 1) | ((key & HIGH_BITS) >> 1)
+        };
+        (
+            full,
+            (full & !(LOW_BITS | HIGH_BITS)) | (full & EDGE_SLOTS) | INNER,
+        )
+    }
+}
+
+/// A fixed set of pattern keys with a value each, for the many look-ups of
+/// a playout, most of which miss: a filter of one bit per hash (8 KiB, so it
+/// stays in the processor's nearest cache) turns most misses away, and the
+/// rest probe an open-addressing table at most a quarter full. Keys are
+/// never 0 (a key holds its face's degree), so 0 marks an empty slot.
+#[derive(Debug)]
+pub(super) struct KeyMap {
+    filter: Vec<u64>,
+    slots: Vec<(u64, f32)>,
+    shift: u32,
+}
+
+/// Bits of [`KeyMap`]'s filter: 2^16.
+const FILTER_BITS: u32 = 16;
+
+impl KeyMap {
+    pub(super) fn new(entries: impl IntoIterator<Item = (u64, f32)>) -> KeyMap {
+        let entries: Vec<(u64, f32)> = entries.into_iter().filter(|e| e.0 != 0).collect();
+        let size = (4 * entries.len()).next_power_of_two().max(16);
+        let mut map = KeyMap {
+            filter: vec![0; 1 << (FILTER_BITS - 6)],
+            slots: vec![(0, 0.0); size],
+            shift: 64 - size.trailing_zeros(),
+        };
+        for (k, v) in entries {
+            let i = map.find(hash(k), k);
+            map.slots[i] = (k, v);
+            let b = filter_bit(hash(k));
+            map.filter[b >> 6] |= 1 << (b & 63);
+        }
+        map
+    }
+
+    /// The slot holding `key` (whose hash is `h`), or the empty one where it
+    /// would go.
+    #[inline]
+    fn find(&self, h: u64, key: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = (h >> self.shift) as usize;
+        loop {
+            let k = self.slots[i].0;
+            if k == key || k == 0 {
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    #[inline]
+    pub(super) fn get(&self, key: u64) -> Option<f32> {
+        let h = hash(key);
+        let b = filter_bit(h);
+        if self.filter[b >> 6] & (1 << (b & 63)) == 0 {
+            return None;
+        }
+        let (k, v) = self.slots[self.find(h, key)];
+        (k == key && k != 0).then_some(v)
+    }
+}
+
+#[inline]
+fn hash(key: u64) -> u64 {
+    key.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// The filter's bit for hash `h`: bits the table's slot index does not use
+/// first.
+#[inline]
+fn filter_bit(h: u64) -> usize {
+    ((h >> 24) & ((1 << FILTER_BITS) - 1)) as usize
+}
+
 /// The keys `(full, inner)` of an interior face of `degree` edges with
 /// nothing around it: the commonest pattern, which the playouts' local
 /// answers rate others against ([`HexSettings::playout_near`](super::HexSettings)).
@@ -679,5 +834,83 @@ mod tests {
             f as f64 >= 1.05 * r as f64,
             "{r} by rates, {f} fitted, of {n}"
         );
+    }
+
+    /// The playouts' kept keys ([`KeyTable`]) are the keys read from the
+    /// board ([`Hex::pattern_in`]), for either player, as stones are added
+    /// one by one: on a rhombus, on square cells, and on a Blender export of
+    /// a board with lakes (unplayable faces).
+    #[test]
+    fn kept_keys_are_the_keys_read_from_the_board() {
+        use rand::SeedableRng;
+        use rand::seq::SliceRandom;
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let load = |p: &str| crate::io::load_board(root.join(p)).unwrap().board;
+        let boards = [
+            crate::presets::hex(11),
+            load("boards/square-8.ron"),
+            load("tests/data/obj/blender-4x.obj"),
+        ];
+        for board in boards {
+            let h = Hex::new(Arc::new(board), false).unwrap();
+            let (n, rings) = (h.t.n, h.rings());
+            let table = KeyTable::new(&h, &rings);
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+            let mut order: Vec<usize> = (0..n).filter(|&f| h.t.playable[f]).collect();
+            order.shuffle(&mut rng);
+            let mut cells = vec![EMPTY; n];
+            let mut keys = Vec::new();
+            table.fill(&cells, &mut keys);
+            let (mut checked, mut ringless) = (0, 0);
+            for (i, &f) in order.iter().enumerate() {
+                let c = 1 + (i % 2) as u8;
+                cells[f] = c;
+                table.place(&mut keys, f, c);
+                if i % 5 == 0 {
+                    let mut again = Vec::new();
+                    table.fill(&cells, &mut again);
+                    assert_eq!(again, keys, "filled from scratch after {} stones", i + 1);
+                }
+                for g in (0..n).filter(|&g| cells[g] == EMPTY) {
+                    for me in [1, 2] {
+                        let read = h.pattern_in(&rings, &cells, me, FaceId(g as u32));
+                        let kept = (keys[g] != 0).then(|| KeyTable::keys(keys[g], me));
+                        assert_eq!(kept, read, "face {g}, colour {me}, after {} stones", i + 1);
+                        checked += 1;
+                        ringless += usize::from(read.is_none() && h.t.playable[g]);
+                    }
+                }
+            }
+            // Every empty playable face after every stone, for both players.
+            let p = order.len();
+            assert!(
+                p >= 10 && checked >= p * (p - 1),
+                "{checked} keys on {p} faces"
+            );
+            // Only the lakes (unplayable, always empty) have no pattern.
+            assert_eq!(ringless, 0, "playable faces without a pattern");
+        }
+    }
+
+    /// [`KeyMap`] finds every key it was given, with its value, and no other
+    /// (checked against a hash map, with keys shaped like patterns').
+    #[test]
+    fn key_map_finds_exactly_its_keys() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut key = || (6u64 << 56) | (rng.random::<u64>() & ((1 << 24) - 1));
+        let given: FxHashMap<u64, f32> = (0..5000).map(|i| (key(), i as f32)).collect();
+        let map = KeyMap::new(given.iter().map(|(&k, &v)| (k, v)));
+        for (&k, &v) in &given {
+            assert_eq!(map.get(k), Some(v));
+        }
+        let mut missed = 0;
+        for _ in 0..20_000 {
+            let k = key();
+            assert_eq!(map.get(k), given.get(&k).copied());
+            missed += usize::from(!given.contains_key(&k));
+        }
+        assert!(missed > 19_000);
+        assert_eq!(KeyMap::new([]).get(6 << 56), None);
     }
 }
