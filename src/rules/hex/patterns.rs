@@ -258,44 +258,35 @@ impl KeyTable {
 }
 
 /// A fixed set of pattern keys with a value each, for the many look-ups of
-/// a playout, most of which miss: a filter of one bit per hash (8 KiB, so it
-/// stays in the processor's nearest cache) turns most misses away, and the
-/// rest probe an open-addressing table at most a quarter full. Keys are
+/// a playout: open addressing with linear probing, at most a quarter full,
+/// so a key that is not there is usually told at its first slot. Keys are
 /// never 0 (a key holds its face's degree), so 0 marks an empty slot.
 #[derive(Debug)]
 pub(super) struct KeyMap {
-    filter: Vec<u64>,
     slots: Vec<(u64, f32)>,
     shift: u32,
 }
-
-/// Bits of [`KeyMap`]'s filter: 2^16.
-const FILTER_BITS: u32 = 16;
 
 impl KeyMap {
     pub(super) fn new(entries: impl IntoIterator<Item = (u64, f32)>) -> KeyMap {
         let entries: Vec<(u64, f32)> = entries.into_iter().filter(|e| e.0 != 0).collect();
         let size = (4 * entries.len()).next_power_of_two().max(16);
         let mut map = KeyMap {
-            filter: vec![0; 1 << (FILTER_BITS - 6)],
             slots: vec![(0, 0.0); size],
             shift: 64 - size.trailing_zeros(),
         };
         for (k, v) in entries {
-            let i = map.find(hash(k), k);
+            let i = map.find(k);
             map.slots[i] = (k, v);
-            let b = filter_bit(hash(k));
-            map.filter[b >> 6] |= 1 << (b & 63);
         }
         map
     }
 
-    /// The slot holding `key` (whose hash is `h`), or the empty one where it
-    /// would go.
+    /// The slot holding `key`, or the empty one where it would go.
     #[inline]
-    fn find(&self, h: u64, key: u64) -> usize {
+    fn find(&self, key: u64) -> usize {
         let mask = self.slots.len() - 1;
-        let mut i = (h >> self.shift) as usize;
+        let mut i = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
         loop {
             let k = self.slots[i].0;
             if k == key || k == 0 {
@@ -307,26 +298,9 @@ impl KeyMap {
 
     #[inline]
     pub(super) fn get(&self, key: u64) -> Option<f32> {
-        let h = hash(key);
-        let b = filter_bit(h);
-        if self.filter[b >> 6] & (1 << (b & 63)) == 0 {
-            return None;
-        }
-        let (k, v) = self.slots[self.find(h, key)];
+        let (k, v) = self.slots[self.find(key)];
         (k == key && k != 0).then_some(v)
     }
-}
-
-#[inline]
-fn hash(key: u64) -> u64 {
-    key.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-}
-
-/// The filter's bit for hash `h`: bits the table's slot index does not use
-/// first.
-#[inline]
-fn filter_bit(h: u64) -> usize {
-    ((h >> 24) & ((1 << FILTER_BITS) - 1)) as usize
 }
 
 /// The keys `(full, inner)` of an interior face of `degree` edges with
