@@ -134,14 +134,9 @@ impl Hex {
 
     /// [`Hex::pattern`] of empty face `f` on the board `cells` (a colour
     /// per face, as [`HexPosition`]'s) for the player of colour `me` (1 Red,
-    /// 2 Blue), as the playouts need it.
-    pub(super) fn pattern_in(
-        &self,
-        rings: &Rings,
-        cells: &[u8],
-        me: u8,
-        f: FaceId,
-    ) -> Option<(u64, u64)> {
+    /// 2 Blue), read slot by slot; the playouts keep these keys with
+    /// [`KeyTable`] instead, and its test checks them against this.
+    fn pattern_in(&self, rings: &Rings, cells: &[u8], me: u8, f: FaceId) -> Option<(u64, u64)> {
         let n = self.t.n;
         let ring = rings.ring(f.index());
         if ring.is_empty() {
