@@ -189,7 +189,7 @@ fn tuning_parameters_parse_with_clear_errors() {
     // A game's settings belong to that game only.
     assert_eq!(
         e("local=0.5", RulesKind::Loa),
-        "unknown parameter 'local' (explore, expand, nodes, fpu, rave, rave_init, rave_final, recycle, prior, bias, knowledge, deep, pie, widen, widen_at, widen_mul, cut, mobility, blocking)"
+        "unknown parameter 'local' (explore, expand, nodes, fpu, rave, rave_init, rave_final, recycle, prior, bias, knowledge, deep, pie, widen, widen_at, widen_mul, cut, groups, conc, centre, quads, tempo, mobility, blocking, scale)"
     );
     assert!(e("explore", RulesKind::Hex).contains("name=value"));
     assert!(e("explore=-1", RulesKind::Hex).contains("not a non-negative number"));

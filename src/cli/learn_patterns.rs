@@ -7,7 +7,8 @@
 //! left out: there the choice says little about the cell.
 
 use super::{CliFailure, print_out};
-use crate::game::{AnyGame, replay};
+use crate::game::{AnyGame, DynGame, replay};
+use crate::io::record::GameRecord;
 use crate::io::{Document, open};
 use crate::rules::hex::{HexMove, PatternCounts, Verdict};
 use clap::Args;
@@ -31,15 +32,7 @@ pub struct LearnPatternsArgs {
 }
 
 pub fn run(args: LearnPatternsArgs) -> Result<(), CliFailure> {
-    let mut files = Vec::new();
-    for p in &args.games {
-        collect(p, &mut files)?;
-    }
-    if files.is_empty() {
-        return Err(CliFailure::new(
-            "no .sgf or .ron game records found in the paths given",
-        ));
-    }
+    let files = game_files(&args.games)?;
     let mut counts = PatternCounts::default();
     for path in &files {
         learn_from(path, &mut counts)?;
@@ -68,6 +61,21 @@ pub fn run(args: LearnPatternsArgs) -> Result<(), CliFailure> {
     }
 }
 
+/// The game records in `paths`: each path itself, or the `.sgf` and `.ron`
+/// files of a folder and its subfolders; an error when there are none.
+pub(super) fn game_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, CliFailure> {
+    let mut files = Vec::new();
+    for p in paths {
+        collect(p, &mut files)?;
+    }
+    if files.is_empty() {
+        return Err(CliFailure::new(
+            "no .sgf or .ron game records found in the paths given",
+        ));
+    }
+    Ok(files)
+}
+
 /// `p` itself, or the `.sgf` and `.ron` files in folder `p` and its
 /// subfolders (sorted by path).
 fn collect(p: &Path, out: &mut Vec<PathBuf>) -> Result<(), CliFailure> {
@@ -92,9 +100,14 @@ fn collect(p: &Path, out: &mut Vec<PathBuf>) -> Result<(), CliFailure> {
     Ok(())
 }
 
-/// Replay one record (through [`replay`], which checks every move) and count
-/// its positions.
-fn learn_from(path: &Path, counts: &mut PatternCounts) -> Result<(), CliFailure> {
+/// Open the game record at `path` and replay it (through [`replay`], which
+/// checks every move); a board or a record that starts from a set-up
+/// position is refused, the message saying that `what` ("patterns are
+/// learned") from whole games.
+pub(super) fn replay_whole(
+    path: &Path,
+    what: &str,
+) -> Result<(GameRecord, Box<dyn DynGame>), CliFailure> {
     let name = path.display();
     let Document::Game(record) = open(path)? else {
         return Err(CliFailure::new(format!(
@@ -103,11 +116,18 @@ fn learn_from(path: &Path, counts: &mut PatternCounts) -> Result<(), CliFailure>
     };
     if record.setup.is_some() {
         return Err(CliFailure::new(format!(
-            "{name} starts from a set-up position; patterns are learned from whole games"
+            "{name} starts from a set-up position; {what} from whole games"
         )));
     }
     let game =
         replay(&record, path.parent()).map_err(|e| CliFailure::new(format!("{name}, {e}")))?;
+    Ok((*record, game))
+}
+
+/// Replay one record and count its positions.
+fn learn_from(path: &Path, counts: &mut PatternCounts) -> Result<(), CliFailure> {
+    let (record, game) = replay_whole(path, "patterns are learned")?;
+    let name = path.display();
     let AnyGame::Hex(game) = game.as_any() else {
         return Err(CliFailure::new(format!(
             "{name} is a game of {}; patterns are learned from Hex games",

@@ -7,6 +7,7 @@ pub mod convert;
 pub mod generate;
 pub mod gtp;
 pub mod info;
+pub mod learn_eval;
 pub mod learn_patterns;
 pub mod op;
 pub mod perft;
@@ -92,6 +93,8 @@ pub enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// Count Hex move patterns over game records (SGF, RON) for the engine's priors.
     LearnPatterns(learn_patterns::LearnPatternsArgs),
+    /// Fit Lines of Action's evaluation weights to game records (SGF, RON).
+    LearnEval(learn_eval::LearnEvalArgs),
 }
 
 /// What `main` should do after parsing.
@@ -120,6 +123,7 @@ pub fn run(cli: Cli) -> Result<Action, CliFailure> {
             Command::Bench(a) => bench::run(a),
             Command::Analyze(a) => analyze::run(a),
             Command::LearnPatterns(a) => learn_patterns::run(a),
+            Command::LearnEval(a) => learn_eval::run(a),
         }
         .map(|()| Action::Done),
     }

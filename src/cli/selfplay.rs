@@ -11,6 +11,9 @@
 //! default as many as the cores hold engines of the threads asked for). Game
 //! `k`'s seeds and opening depend on `k` only and the results are counted in
 //! game order, so with `--sims` the summary is the same for any `--jobs`.
+//!
+//! **Records** (`--record DIR`): each game is saved as a RON game record,
+//! `DIR/game-000001.ron` for the first game and so on, as it ends.
 
 use super::play::{GameArgs, split_moves};
 use super::{CliFailure, print_out};
@@ -87,6 +90,12 @@ pub struct SelfplayArgs {
     /// divided by the larger of --threads and --opponent-threads).
     #[arg(long, value_parser = super::count_in(1, super::MAX_THREADS))]
     pub jobs: Option<usize>,
+    /// Save every game as a game record in this folder (created if
+    /// missing): `game-000001.ron`, … by game number, the engine under test
+    /// and its opponent named as the seats' players. Refused if one of those
+    /// files exists already. For the app, `learn-patterns` or `learn-eval`.
+    #[arg(long)]
+    pub record: Option<PathBuf>,
 }
 
 /// Most games one `selfplay` run plays.
@@ -192,6 +201,38 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
         .thread_name(|i| format!("selfplay-{i}"))
         .build()
         .map_err(|e| CliFailure::new(format!("cannot start the game workers: {e}")))?;
+    let record_path = |k: u32| {
+        args.record
+            .as_ref()
+            .map(|dir| dir.join(format!("game-{:06}.ron", k + 1)))
+    };
+    if let Some(dir) = &args.record {
+        std::fs::create_dir_all(dir).map_err(|e| {
+            CliFailure::new(format!("--record: cannot create {}: {e}", dir.display()))
+        })?;
+        if let Some(p) = (0..args.games).filter_map(record_path).find(|p| p.exists()) {
+            return Err(CliFailure::new(format!(
+                "--record: {} exists already; give a folder without earlier games",
+                p.display()
+            )));
+        }
+    }
+    let budget = |t: f64, th: usize, p: &str| {
+        let extra = if p.is_empty() {
+            String::new()
+        } else {
+            format!(", {p}")
+        };
+        match args.sims {
+            Some(n) => format!("{n} simulations/move, {th} thread(s){extra}"),
+            None => format!("{t} s/move, {th} thread(s){extra}"),
+        }
+    };
+    let engine_label = budget(args.time, args.threads, &args.params);
+    let opponent_label = match args.vs {
+        Opponent::Random => "random".to_string(),
+        Opponent::Engine => budget(opp_time, args.opponent_threads, &args.opponent_params),
+    };
     let progress = super::progress::Progress::counting(args.games as u64, "games");
     let play = |k: u32| -> Result<GameResult, CliFailure> {
         let seat: Player = (k % 2) as Player;
@@ -240,6 +281,21 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
             }
         }
         let winner = g.outcome().and_then(|o| o.winner);
+        if let Some(path) = record_path(k) {
+            let mut players = [
+                format!("opponent ({opponent_label})"),
+                format!("opponent ({opponent_label})"),
+            ];
+            players[seat as usize] = format!("engine ({engine_label})");
+            g.set_players(players);
+            crate::io::atomic::write_atomic(
+                &path,
+                crate::game::record::save_record(g.as_ref()).as_bytes(),
+            )
+            .map_err(|e| {
+                CliFailure::new(format!("--record: cannot write {}: {e}", path.display()))
+            })?;
+        }
         progress.advance();
         if args.verbose {
             let from = opening.map_or(String::new(), |(text, _)| format!(" from {text}"));
@@ -318,25 +374,11 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
         }
         pairs
     });
-    let budget = |t: f64, th: usize, p: &str| {
-        let extra = if p.is_empty() {
-            String::new()
-        } else {
-            format!(", {p}")
-        };
-        match args.sims {
-            Some(n) => format!("{n} simulations/move, {th} thread(s){extra}"),
-            None => format!("{t} s/move, {th} thread(s){extra}"),
-        }
-    };
     Ok(Summary {
         rules: args.game.rules.name().into(),
         board: start.board().meta().name.clone(),
-        engine: budget(args.time, args.threads, &args.params),
-        opponent: match args.vs {
-            Opponent::Random => "random".into(),
-            Opponent::Engine => budget(opp_time, args.opponent_threads, &args.opponent_params),
-        },
+        engine: engine_label,
+        opponent: opponent_label,
         seats: seats.into_iter().map(finish).collect(),
         total: finish(total),
         mean_plies: plies_total as f64 / args.games as f64,

@@ -19,7 +19,7 @@
 //! connectivity by flood fill — over `u64` bitboards when the board has at most
 //! 64 squares, over the cells otherwise.
 
-use super::loa_eval::LoaEval;
+use super::loa_eval::{self, LoaEval};
 use super::search::{Searchable, Settings, reward_for};
 use super::{
     Evidence, GameOptions, IllegalMove, MoveFaces, Outcome, Player, Repetition, Rules,
@@ -912,6 +912,14 @@ pub struct LoaSettings {
     /// Random plies before the evaluation ends a playout (`--params cut=…`;
     /// 0: play to the end of the game instead).
     pub cut: u32,
+    /// Weights of the evaluation's terms (`--params groups=…,conc=…,…`; see
+    /// [`loa_eval::TERMS`] for what each measures): the number of groups,
+    /// concentration, centralisation, quads and the side to move.
+    pub groups: f32,
+    pub conc: f32,
+    pub centre: f32,
+    pub quads: f32,
+    pub tempo: f32,
     /// Weight of the mobility term of the evaluation (`--params mobility=…`;
     /// 0: off).
     pub mobility: f32,
@@ -919,25 +927,44 @@ pub struct LoaSettings {
     /// 0: off): how far each side's pieces are hemmed in by adjacent
     /// opponent pieces (see [`LoaEval`]).
     pub blocking: f32,
+    /// The logistic scale turning the weighted terms into a win probability
+    /// (`--params scale=…`): how sharply the evaluation takes sides.
+    pub scale: f32,
 }
 
 impl Default for LoaSettings {
     fn default() -> Self {
+        let [groups, conc, centre, quads, tempo, mobility, blocking] = loa_eval::HAND_WEIGHTS;
         LoaSettings {
             cut: 6,
-            mobility: 0.0,
-            blocking: 0.0,
+            groups,
+            conc,
+            centre,
+            quads,
+            tempo,
+            mobility,
+            blocking,
+            scale: loa_eval::SCALE,
         }
     }
 }
 
 impl Settings for LoaSettings {
-    const NAMES: &'static [&'static str] = &["cut", "mobility", "blocking"];
+    const NAMES: &'static [&'static str] = &[
+        "cut", "groups", "conc", "centre", "quads", "tempo", "mobility", "blocking", "scale",
+    ];
     fn set(&mut self, name: &str, value: f64) -> bool {
+        let v = value as f32;
         match name {
             "cut" => self.cut = value as u32,
-            "mobility" => self.mobility = value as f32,
-            "blocking" => self.blocking = value as f32,
+            "groups" => self.groups = v,
+            "conc" => self.conc = v,
+            "centre" => self.centre = v,
+            "quads" => self.quads = v,
+            "tempo" => self.tempo = v,
+            "mobility" => self.mobility = v,
+            "blocking" => self.blocking = v,
+            "scale" => self.scale = v,
             _ => return false,
         }
         true
@@ -948,19 +975,38 @@ impl Settings for LoaSettings {
 /// of [`LoaEval`] (or uniform playouts to the end with `cut=0`).
 impl Searchable for Loa {
     type Settings = LoaSettings;
-    /// Measured at equal time (README, Engine: 100 games each, 0.1 s/move):
-    /// a mobility weight of 1 against none 66 %, 2 against 1 60.5 %, 4
-    /// against 2 68 %, 8 against 4 65 %; 16 against 8 lost (28 %). The
-    /// blocking term stays off: against these defaults weight 1 scored 54 %
-    /// (100 games), 2 51.6 % (400 games, 95 % CI 46.7–56.5 %), 4 51 % (100
-    /// games).
-    const SEARCH_DEFAULTS: &'static [(&'static str, f64)] = &[("mobility", 8.0)];
+    /// Measured at equal time (README, Engine: 100 games each, 0.1 s/move).
+    /// Stage 3: a mobility weight of 1 against none 66 %, 2 against 1
+    /// 60.5 %, 4 against 2 68 %, 8 against 4 65 %; 16 against 8 lost (28 %).
+    /// Stage 8: the blocking term at weight 2, 51.6 % of 400. Stage 19: the
+    /// weights `learn-eval` fitted to 2,400 self-play games (mobility, whose
+    /// fitted weight was 0.02, left out), played at a sharper scale (6.4;
+    /// the hand-set weights too play better sharper, 65.5 % of 200 at 3.2
+    /// against 0.8); see README.
+    const SEARCH_DEFAULTS: &'static [(&'static str, f64)] = &[
+        ("groups", 0.04),
+        ("conc", 1.34),
+        ("centre", 0.0),
+        ("quads", 0.0),
+        ("tempo", 0.14),
+        ("mobility", 0.0),
+        ("blocking", 0.49),
+        ("scale", 6.4),
+    ];
     type Aux = LoaEval;
     fn aux(&self, settings: &LoaSettings, _: &LoaPosition) -> LoaEval {
         let mut e = LoaEval::new(self.board());
         e.cut = settings.cut;
-        e.mobility = settings.mobility;
-        e.blocking = settings.blocking;
+        e.weights = [
+            settings.groups,
+            settings.conc,
+            settings.centre,
+            settings.quads,
+            settings.tempo,
+            settings.mobility,
+            settings.blocking,
+        ];
+        e.scale = settings.scale;
         e
     }
     fn playout<G: rand::Rng + ?Sized>(&self, pos: &mut LoaPosition, rng: &mut G) -> Option<Player> {
