@@ -278,6 +278,71 @@ fn the_seat_choices_are_remembered_for_the_next_launch() {
     assert_eq!(setup.seconds[1], 2.5);
 }
 
+/// A board made for a game offers that game: launched with the Lines of
+/// Action board after a profile that chose Hex (which could run on its
+/// tagged edges), and opened from a file while no game is on, the setup
+/// offers Lines of Action; a board that names no game keeps the choice.
+#[test]
+fn a_board_offers_the_game_it_is_made_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let hex_opts = boardwright::app::AppOptions {
+        board: Some(presets::hex(5)),
+        data_dir: Some(dir.path().to_path_buf()),
+        ..Default::default()
+    };
+    let mut h = harness_with(hex_opts.clone());
+    assert_eq!(h.state().play.setup.kind.name(), "hex");
+    let mut storage = MemStorage::default();
+    eframe::App::save(h.state_mut(), &mut storage);
+    drop(h);
+
+    let loa_opts = boardwright::app::AppOptions {
+        board: Some(presets::lines_of_action()),
+        ..hex_opts.clone()
+    };
+    let mut h = harness_with_storage(loa_opts, &storage);
+    assert_eq!(h.state().play.setup.kind.name(), "loa");
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    click_label(&mut h, "New game");
+    assert_eq!(game(&h).kind().name(), "loa");
+    drop(h);
+
+    // Opened from a file, with Hex chosen and no game on.
+    let mut h = harness_with_storage(hex_opts.clone(), &storage);
+    assert_eq!(h.state().play.setup.kind.name(), "hex");
+    let path = dir.path().join("loa.ron");
+    boardwright::io::save_board(&presets::lines_of_action(), &path).unwrap();
+    h.state_mut().open_file(&path);
+    for _ in 0..200 {
+        h.run_ok();
+        if h.state().play.setup.kind.name() == "loa" {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(h.state().play.setup.kind.name(), "loa");
+    drop(h);
+
+    // A board that names no game keeps the last launch's choice.
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("suggested_rules: [\"loa\"],"), "{text}");
+    let plain_path = dir.path().join("plain.ron");
+    std::fs::write(&plain_path, text.replace("suggested_rules: [\"loa\"],", "")).unwrap();
+    let boardwright::io::Document::Board { board: plain, .. } =
+        boardwright::io::open(&plain_path).unwrap()
+    else {
+        panic!("a board");
+    };
+    assert!(plain.meta().suggested_rules.is_empty());
+    let plain_opts = boardwright::app::AppOptions {
+        board: Some(*plain),
+        ..hex_opts
+    };
+    let h = harness_with_storage(plain_opts, &storage);
+    assert_eq!(h.state().play.setup.kind.name(), "hex");
+}
+
 /// The rules and the swap choice made last are offered again at the next
 /// launch, and New game starts those rules; the players' names are the
 /// rules' side names again (a game file's player names are not carried over);

@@ -300,6 +300,11 @@ impl App {
         if let Some(s) = seat_setup {
             (app.play.setup.seats, app.play.setup.seconds) = s.seats();
         }
+        if has_board && opts.game.is_none() {
+            // The board's own games come before the last launch's choice.
+            let (board, revision) = (app.ws.doc.board(), app.ws.doc.revision());
+            app.play.setup.follow_board(board, revision);
+        }
         if let Some(p) = opts.opened.as_ref().or(opts.path.as_ref()) {
             app.ws.settings.add_recent(p);
         }
@@ -431,6 +436,10 @@ impl App {
             text.push_str(&notes.join("; "));
         }
         self.ws.status.info(text);
+        if self.play.game().is_none() {
+            let (board, revision) = (self.ws.doc.board(), self.ws.doc.revision());
+            self.play.setup.follow_board(board, revision);
+        }
         self.offer_new_game();
     }
 

@@ -199,6 +199,33 @@ impl Setup {
         self.refresh(board, revision).plain[index(kind)].clone()
     }
 
+    /// When `board` names the games it is made for (its `suggested_rules`)
+    /// and the current choice is not one of them, choose the first of them
+    /// that can be played on it (an LOA board opened after a game of Hex
+    /// offers Lines of Action, though Hex could run on its tagged edges).
+    /// Returns whether the choice changed.
+    pub fn follow_board(&mut self, board: &Board, revision: u64) -> bool {
+        let suggested: Vec<RulesKind> = board
+            .meta()
+            .suggested_rules
+            .iter()
+            .filter_map(|name| RulesKind::by_name(name).ok())
+            .collect();
+        if suggested.is_empty() || suggested.contains(&self.kind) {
+            return false;
+        }
+        let playable = suggested
+            .into_iter()
+            .find(|&k| self.availability(board, revision, k).is_ok());
+        match playable {
+            Some(k) => {
+                self.choose(k);
+                true
+            }
+            None => false,
+        }
+    }
+
     /// The first rules that can run on the board, preferring the current choice.
     pub fn best_available(&mut self, board: &Board, revision: u64) -> Option<RulesKind> {
         let s = self.refresh(board, revision).clone();
