@@ -103,7 +103,7 @@ fn the_fit_finds_the_weights_that_made_the_games() {
                 }
                 let z: f64 = truth.iter().zip(x).map(|(w, t)| w * t as f64).sum();
                 let p = 1.0 / (1.0 + (-0.8 * z).exp());
-                (x, if rng.random_bool(p) { 1.0 } else { 0.0 })
+                (x, rng.random_bool(p))
             })
             .collect()
     };

@@ -75,7 +75,6 @@ pub fn run(args: LearnEvalArgs) -> Result<(), CliFailure> {
         .collect::<Result<_, _>>()?;
     let (mut fit, mut held) = (Vec::new(), Vec::new());
     let (mut used, mut left_out, mut positions) = (0usize, 0usize, 0usize);
-    let mut start = None;
     for game in games {
         let Some(game) = game else {
             left_out += 1;
@@ -89,18 +88,18 @@ pub fn run(args: LearnEvalArgs) -> Result<(), CliFailure> {
         into.extend(game.samples);
         used += 1;
         positions += game.positions;
-        start.get_or_insert(game.weights);
     }
-    let Some(start) = start else {
+    if used == 0 {
         return Err(CliFailure::new(format!(
             "none of the {} games has a winner to learn from",
             files.len()
         )));
-    };
+    }
+    let start = settings.weights();
     if fit.is_empty() || held.is_empty() {
         return Err(CliFailure::new(format!(
-            "{used} finished game(s) are too few to fit and to hold {} out; give more games or a smaller --hold-out",
-            used.div_ceil(args.hold_out)
+            "{used} finished game(s) are too few to fit and to hold one game in {} out; give more games or a smaller --hold-out",
+            args.hold_out
         )));
     }
     let fitted = fit_weights(&fit, SCALE, L2);
@@ -121,7 +120,7 @@ pub fn run(args: LearnEvalArgs) -> Result<(), CliFailure> {
     }
     let _ = writeln!(
         out,
-        "held-out games: log loss {loss0:.4} → {loss1:.4} (a coin's against won and lost games: 0.6931), winner foreseen {:.1} % → {:.1} %",
+        "held-out games: log loss {loss0:.4} → {loss1:.4} (a coin's: 0.6931), winner foreseen {:.1} % → {:.1} %",
         100.0 * right0,
         100.0 * right1
     );
@@ -152,8 +151,6 @@ fn round(w: f32) -> String {
 struct Sampled {
     samples: Vec<TermSample>,
     positions: usize,
-    /// The weights the settings give on the game's board.
-    weights: [f32; TERMS.len()],
 }
 
 /// Replay record `k` (checking every move) and
@@ -176,7 +173,7 @@ fn sample_game(
     let Some(winner) = game.state().outcome().and_then(|o| o.winner) else {
         return Ok(None);
     };
-    let target = f32::from(winner == 0);
+    let first_won = winner == 0;
     let seed = args
         .seed
         .wrapping_add((k as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
@@ -194,13 +191,12 @@ fn sample_game(
         for _ in 0..args.samples {
             let mut p = pos.clone();
             if let Some(terms) = eval.sample_terms(loa, &mut p, &mut rng, &mut moves, &mut cells) {
-                samples.push((terms, target));
+                samples.push((terms, first_won));
             }
         }
     }
     Ok(Some(Sampled {
         samples,
         positions: plies,
-        weights: eval.weights,
     }))
 }

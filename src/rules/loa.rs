@@ -949,6 +949,21 @@ impl Default for LoaSettings {
     }
 }
 
+impl LoaSettings {
+    /// The evaluation's weights, in the order of [`loa_eval::TERMS`].
+    pub fn weights(&self) -> [f32; loa_eval::TERMS.len()] {
+        [
+            self.groups,
+            self.conc,
+            self.centre,
+            self.quads,
+            self.tempo,
+            self.mobility,
+            self.blocking,
+        ]
+    }
+}
+
 impl Settings for LoaSettings {
     const NAMES: &'static [&'static str] = &[
         "cut", "groups", "conc", "centre", "quads", "tempo", "mobility", "blocking", "scale",
@@ -997,15 +1012,7 @@ impl Searchable for Loa {
     fn aux(&self, settings: &LoaSettings, _: &LoaPosition) -> LoaEval {
         let mut e = LoaEval::new(self.board());
         e.cut = settings.cut;
-        e.weights = [
-            settings.groups,
-            settings.conc,
-            settings.centre,
-            settings.quads,
-            settings.tempo,
-            settings.mobility,
-            settings.blocking,
-        ];
+        e.weights = settings.weights();
         e.scale = settings.scale;
         e
     }

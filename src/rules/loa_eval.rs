@@ -78,7 +78,8 @@ pub struct LoaEval {
 pub const TERMS: [&str; 7] = [
     "groups", "conc", "centre", "quads", "tempo", "mobility", "blocking",
 ];
-/// Index of the mobility and blocking terms in [`TERMS`].
+/// Index of the side-to-move, mobility and blocking terms in [`TERMS`].
+const TEMPO: usize = 4;
 const MOBILITY: usize = 5;
 const BLOCKING: usize = 6;
 
@@ -88,7 +89,7 @@ pub const HAND_WEIGHTS: [f32; TERMS.len()] = [0.9, 1.2, 0.15, 0.25, 0.1, 0.0, 0.
 /// The logistic scale the evaluation was written with, turning the weighted
 /// sum into a win probability, and the scale `learn-eval` fits the weights
 /// at: there they foretell the winner as well as they can. The search plays
-/// sharper (LOA's `scale` setting, 3.2 by default: a win measured at equal
+/// sharper (LOA's `scale` setting, 6.4 by default: a win measured at equal
 /// time), taking sides more firmly on the same weighted sum.
 pub const SCALE: f32 = 0.8;
 
@@ -307,7 +308,7 @@ impl LoaEval {
             extra += blocking * (b1 - b0);
         }
         // A small bonus for the side to move.
-        let t = self.weights[4];
+        let t = self.weights[TEMPO];
         let tempo = if rules.to_move(pos) == 0 { t } else { -t };
         1.0 / (1.0 + (-(s0 - s1 + tempo + extra) * self.scale).exp())
     }
@@ -378,7 +379,7 @@ impl LoaEval {
         };
         let mobility = self.weights[MOBILITY];
         let mut extra = 0.0;
-        if mobility > 0.0 && last.is_some() {
+        if mobility > 0.0 {
             extra = mobility * Self::mobility_term(rules, pos, moves, last);
         }
         self.evaluate(rules, pos, cells, extra)
@@ -420,10 +421,9 @@ impl LoaEval {
 }
 
 /// A sample for fitting the weights: the terms of a position (as
-/// [`LoaEval::sample_terms`] gives them) and the first player's chance
-/// there to be foreseen (1 or 0: who won the game it came from; or what a
-/// search of it found).
-pub type TermSample = ([f32; TERMS.len()], f32);
+/// [`LoaEval::sample_terms`] gives them) and whether the first player won
+/// the game it came from.
+pub type TermSample = ([f32; TERMS.len()], bool);
 
 /// The probability the evaluation (logistic scale `scale`) gives the first
 /// player for `terms`.
@@ -432,28 +432,26 @@ fn predict(weights: &[f64; TERMS.len()], scale: f64, terms: &[f32; TERMS.len()])
     1.0 / (1.0 + (-scale * z).exp())
 }
 
-/// How well `weights` foresee `samples`: the mean log loss (cross-entropy,
-/// nats per sample; 0.693 is a coin's against won and lost games) and the
-/// share of samples whose more likely winner the weights name (a chance of
-/// exactly ½ counts for neither). `(0, 0)` without samples.
+/// How well `weights` foresee `samples`: the mean log loss (nats per
+/// sample; 0.693 is a coin's) and the share of samples whose winner the
+/// weights give the larger chance. `(0, 0)` without samples.
 pub fn log_loss(samples: &[TermSample], weights: &[f32; TERMS.len()], scale: f32) -> (f64, f64) {
     if samples.is_empty() {
         return (0.0, 0.0);
     }
     let w = weights.map(f64::from);
     let (mut loss, mut right) = (0.0, 0usize);
-    for (terms, y) in samples {
+    for (terms, won) in samples {
         let p = predict(&w, scale as f64, terms).clamp(1e-12, 1.0 - 1e-12);
-        let y = *y as f64;
-        loss -= y * p.ln() + (1.0 - y) * (1.0 - p).ln();
-        right += usize::from(y != 0.5 && (p > 0.5) == (y > 0.5));
+        loss -= if *won { p.ln() } else { (1.0 - p).ln() };
+        right += usize::from((p > 0.5) == *won);
     }
     let n = samples.len() as f64;
     (loss / n, right as f64 / n)
 }
 
 /// The weights (each ≥ 0, as `--params` takes them) that best foresee
-/// `samples`: logistic regression of the first player's chance on the terms,
+/// `samples`: logistic regression of the winner on the terms,
 /// at the logistic scale `scale` and with a small ridge penalty `l2` (per weight, summed
 /// over the samples), by Newton's method. When the best fit gives a term a
 /// negative weight, the most negative one is held at 0 (the term does not
@@ -487,9 +485,9 @@ fn newton(
     for _ in 0..50 {
         let mut grad = [0.0f64; N];
         let mut hess = [[0.0f64; N]; N];
-        for (terms, y) in samples {
+        for (terms, won) in samples {
             let p = predict(&w, s, terms);
-            let y = *y as f64;
+            let y = f64::from(u8::from(*won));
             let curv = s * s * p * (1.0 - p);
             for &i in &idx {
                 let xi = terms[i] as f64;
