@@ -12,7 +12,7 @@
 //! The weights can be fitted to games ([`LoaEval::sample_terms`],
 //! [`fit_weights`]; `boardwright learn-eval`): LOA's search defaults are
 //! weights fitted to self-play games, played at a sharper scale than the
-//! fit's (README, Engine → Stage 19).
+//! fit's (README, Engine → Stages 19 and 20).
 //!
 //! Blocking: a piece can never move towards an opponent piece on a square next
 //! to it (the line holds both, so the move would have to jump it), so every
@@ -31,7 +31,7 @@
 //! could not be looked up. It needs no grid directions: on any board the
 //! neighbours are the faces sharing a corner. Measured at equal time it did
 //! not win significantly on its own (51.6 % over 400 games at weight 2, with
-//! the hand-set weights); the fit gives it 0.49, and LOA plays with it.
+//! the hand-set weights); the fits give it weight, and LOA plays with it.
 
 use super::Rules;
 use super::search::reward_for;
@@ -56,8 +56,8 @@ pub struct LoaEval {
     pub cut: u32,
     /// Weight of each term, in the order of [`TERMS`]; the evaluation is
     /// the logistic of [`Self::scale`] times their weighted sum. Mobility (as in
-    /// MIA): the two sides' numbers of legal moves at the end of the random
-    /// plies, as (a − b) / (a + b). Blocking: the opponent's blocking minus
+    /// MIA): the legal moves the player of the last random ply had before it
+    /// against those its opponent has after it, as (a − b) / (a + b). Blocking: the opponent's blocking minus
     /// one's own (see the module documentation). A weight of 0 turns the
     /// mobility and blocking terms off (they are not computed).
     pub weights: [f32; TERMS.len()],
