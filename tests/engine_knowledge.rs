@@ -2063,3 +2063,96 @@ fn learn_patterns_reads_the_records_in_subfolders_too() {
     );
     assert_eq!(from_folder, from_files);
 }
+
+/// The pre-search (`presearch=1`, MoHex's): on positions of real games
+/// against MoHex 2.0, whenever H-search finds the opponent threatening at
+/// the root, every move after which H-search proves the opponent the winner
+/// is proven lost before the first simulation (unless every move is), and
+/// whenever it finds the player to move winning, a move is proven won.
+/// Without the pre-search some of those losing moves stay open: it is what
+/// the light connections at the root do not see.
+#[test]
+fn hex_presearch_proves_the_moves_h_search_proves_after_them() {
+    use boardwright::engine::tree::{Scratch, Tree};
+    use boardwright::rules::hex::{Limits, Verdict};
+    let (mut params, settings) = boardwright::engine::game_params::<Hex>();
+    let h = hex(11);
+    let (mut threats, mut wins, mut added) = (0, 0, 0);
+    for (path, size, record) in mohex_match_games()
+        .into_iter()
+        .filter(|g| g.1 == 11)
+        .take(8)
+    {
+        assert_eq!(size, 11);
+        let mut pos = h.start();
+        for (k, m) in record.moves.iter().enumerate() {
+            if k >= 24 && k % 3 == 0 && h.result(&pos).is_none() {
+                let me = h.to_move(&pos);
+                let root = h.verdict_hsearch(&pos, Limits::default());
+                let mut tactics = |presearch: bool| {
+                    params.presearch = presearch;
+                    let mut tree = Tree::with_capacity(&h, pos.clone(), 100_000).unwrap();
+                    let aux = h.aux(&settings, &pos);
+                    let mut rng = ChaCha8Rng::seed_from_u64(1);
+                    let mut scratch = Scratch::default();
+                    tree.root_tactics(
+                        &h,
+                        &aux,
+                        &params,
+                        &mut scratch,
+                        &mut rng,
+                        Default::default(),
+                    );
+                    tree.root_stats()
+                };
+                let stats = tactics(true);
+                let without = tactics(false);
+                let after = |mv: HexMove| {
+                    let mut p = pos.clone();
+                    h.apply(&mut p, mv);
+                    h.verdict_hsearch(&p, Limits::default())
+                };
+                let place = format!("{} after {k} moves", path.display());
+                match root {
+                    // (H-search may name the winner at the root and after
+                    // no move: its limits make it miss connections.)
+                    Verdict::Won(p) if p == me && stats.iter().any(|s| after(s.mv) == root) => {
+                        wins += 1;
+                        assert!(stats.iter().any(|s| s.proof == Proof::Win), "{place}");
+                    }
+                    Verdict::MustPlay(_) => {
+                        threats += 1;
+                        let lost: Vec<HexMove> = stats
+                            .iter()
+                            .map(|s| s.mv)
+                            .filter(|&mv| after(mv) == Verdict::Won(1 - me))
+                            .collect();
+                        // Moves left open that H-search does not prove
+                        // lost: with one, every losing move must be marked.
+                        let survivors = stats
+                            .iter()
+                            .filter(|s| s.proof != Proof::Loss && !lost.contains(&s.mv))
+                            .count();
+                        if survivors > 0 {
+                            for mv in &lost {
+                                let proof =
+                                    |st: &[boardwright::engine::tree::RootStat<HexMove>]| {
+                                        st.iter().find(|s| s.mv == *mv).unwrap().proof
+                                    };
+                                assert_eq!(proof(&stats), Proof::Loss, "{place}: {mv:?}");
+                                added += usize::from(proof(&without) != Proof::Loss);
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let mv = h.parse_move(&pos, m).unwrap();
+            h.apply(&mut pos, mv);
+        }
+    }
+    assert!(
+        threats >= 10 && wins >= 10 && added >= 200,
+        "{threats} threatened positions, {wins} won ones, {added} moves only the pre-search proves lost"
+    );
+}

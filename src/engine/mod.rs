@@ -365,7 +365,20 @@ pub fn search_with<R: Searchable>(
     // Thread 0's generator also shuffles the root's moves, as a lone
     // thread's did before several shared the tree.
     let mut rngs: Vec<ChaCha8Rng> = (0..threads).map(rng_of).collect();
-    t.root_tactics(rules, &aux, params, &mut Scratch::default(), &mut rngs[0]);
+    // The pre-search takes at most a fifth of the move's time, as MoHex's,
+    // or of its budget of simulations.
+    let budget = tree::PresearchBudget {
+        deadline: limits.time.map(|l| start + l / 5),
+        checks: limits.simulations.map(|n| n / 5 / tree::PRESEARCH_COST),
+    };
+    t.root_tactics(
+        rules,
+        &aux,
+        params,
+        &mut Scratch::default(),
+        &mut rngs[0],
+        budget,
+    );
     let progress_of = |t: &Tree<R>| {
         let stats = t.root_stats();
         let first = tree::best_of(&stats).map(|b| b.mv);

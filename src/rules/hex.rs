@@ -837,6 +837,10 @@ pub struct HexSettings {
     /// (every face counted as an empty neighbourhood's urgency), for the
     /// answer.
     pub playout_near: u32,
+    /// How sharply the playouts' local answers ([`HexSettings::playout_near`])
+    /// follow their patterns: a face's weight is its urgency over an empty
+    /// neighbourhood's raised to this power (1: as learned).
+    pub answer_scale: f32,
 }
 
 /// Everything off, and the swap rated as an average move; the hand-set
@@ -855,6 +859,7 @@ impl Default for HexSettings {
             hand: 1.0,
             fill: false,
             playout_near: 0,
+            answer_scale: 1.0,
         }
     }
 }
@@ -872,6 +877,7 @@ impl Settings for HexSettings {
         "hand",
         "fill",
         "playout_near",
+        "answer_scale",
     ];
     fn set(&mut self, name: &str, value: f64) -> bool {
         match name {
@@ -886,6 +892,7 @@ impl Settings for HexSettings {
             "hand" => self.hand = value as f32,
             "fill" => self.fill = value != 0.0,
             "playout_near" => self.playout_near = value.clamp(0.0, u32::MAX as f64) as u32,
+            "answer_scale" => self.answer_scale = value as f32,
             _ => return false,
         }
         true
@@ -1023,7 +1030,7 @@ struct LocalAnswers {
 }
 
 impl LocalAnswers {
-    fn new(hex: &Hex, moves: u32) -> LocalAnswers {
+    fn new(hex: &Hex, moves: u32, scale: f32) -> LocalAnswers {
         let table = PatternWeights::builtin();
         let empty: Vec<f32> = (0..=patterns::MAX_DEGREE)
             .map(|d| table.weight(patterns::empty_keys(d)))
@@ -1031,7 +1038,7 @@ impl LocalAnswers {
         let local = KeyMap::new(table.local().map(|(k, w)| {
             (
                 k,
-                (w - empty[((k >> 56) as usize).min(patterns::MAX_DEGREE)]).exp(),
+                (scale * (w - empty[((k >> 56) as usize).min(patterns::MAX_DEGREE)])).exp(),
             )
         }));
         let rings = hex.rings();
@@ -1621,7 +1628,7 @@ impl Searchable for Hex {
             fill,
             fill_partner,
             answers: (settings.playout_near > 0)
-                .then(|| LocalAnswers::new(self, settings.playout_near)),
+                .then(|| LocalAnswers::new(self, settings.playout_near, settings.answer_scale)),
         }
     }
     fn tree_moves(&self, aux: &HexAux, pos: &HexPosition, out: &mut Vec<HexMove>) {
