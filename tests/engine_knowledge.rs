@@ -2069,15 +2069,16 @@ fn learn_patterns_reads_the_records_in_subfolders_too() {
 /// the root, every move after which H-search proves the opponent the winner
 /// is proven lost before the first simulation (unless every move is), and
 /// whenever it finds the player to move winning, a move is proven won.
-/// Without the pre-search some of those losing moves stay open: it is what
-/// the light connections at the root do not see.
+/// Without the pre-search some of those moves stay unproven: it is what the
+/// light connections at the root and the check for immediate wins do not
+/// see.
 #[test]
 fn hex_presearch_proves_the_moves_h_search_proves_after_them() {
     use boardwright::engine::tree::{Scratch, Tree};
     use boardwright::rules::hex::{Limits, Verdict};
     let (mut params, settings) = boardwright::engine::game_params::<Hex>();
     let h = hex(11);
-    let (mut threats, mut wins, mut added) = (0, 0, 0);
+    let (mut threats, mut wins, mut found, mut added) = (0, 0, 0, 0);
     for (path, size, record) in mohex_match_games()
         .into_iter()
         .filter(|g| g.1 == 11)
@@ -2119,6 +2120,7 @@ fn hex_presearch_proves_the_moves_h_search_proves_after_them() {
                     Verdict::Won(p) if p == me && stats.iter().any(|s| after(s.mv) == root) => {
                         wins += 1;
                         assert!(stats.iter().any(|s| s.proof == Proof::Win), "{place}");
+                        found += usize::from(!without.iter().any(|s| s.proof == Proof::Win));
                     }
                     Verdict::MustPlay(_) => {
                         threats += 1;
@@ -2152,7 +2154,8 @@ fn hex_presearch_proves_the_moves_h_search_proves_after_them() {
         }
     }
     assert!(
-        threats >= 10 && wins >= 10 && added >= 200,
-        "{threats} threatened positions, {wins} won ones, {added} moves only the pre-search proves lost"
+        threats >= 10 && wins >= 10 && found >= 5 && added >= 200,
+        "{threats} threatened positions, {wins} won ones ({found} where only the pre-search \
+         proves a move won), {added} moves only the pre-search proves lost"
     );
 }

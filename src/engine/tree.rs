@@ -1076,10 +1076,11 @@ impl<R: Searchable> Tree<R> {
 
     /// MoHex's pre-search ([`Params::presearch`]): the game's deep knowledge
     /// about the position after each root move not yet proven (`after`, in
-    /// the order of `kids`), within `budget`. A move after which the root's player is the proven winner is
-    /// proven won, and the search stops there; moves after which the
-    /// opponent is are proven lost, unless every move checked is (the search
-    /// then still picks the move that resists best among all of them).
+    /// the order of `kids`), within `budget`. A move after which the root's
+    /// player is the proven winner is proven won, and the search stops there;
+    /// moves after which the opponent is are proven lost, unless every move
+    /// checked is (the search then still picks the move that resists best
+    /// among all of them).
     fn presearch(
         &self,
         rules: &R,

@@ -57,8 +57,9 @@ pub struct LoaEval {
     /// Weight of each term, in the order of [`TERMS`]; the evaluation is
     /// the logistic of [`Self::scale`] times their weighted sum. Mobility (as in
     /// MIA): the legal moves the player of the last random ply had before it
-    /// against those its opponent has after it, as (a − b) / (a + b). Blocking: the opponent's blocking minus
-    /// one's own (see the module documentation). A weight of 0 turns the
+    /// against those its opponent has after it, as (a − b) / (a + b).
+    /// Blocking: the opponent's blocking minus one's own (see the module
+    /// documentation). A weight of 0 turns the
     /// mobility and blocking terms off (they are not computed).
     pub weights: [f32; TERMS.len()],
     /// The logistic's scale: how sharply the weighted sum turns into a win
