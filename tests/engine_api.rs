@@ -184,12 +184,12 @@ fn tuning_parameters_parse_with_clear_errors() {
     let e = |text: &str, kind| EngineParams::parse(text, kind).unwrap_err().to_string();
     assert_eq!(
         e("speed=3", RulesKind::Twixt),
-        "unknown parameter 'speed' (explore, expand, nodes, fpu, rave, rave_init, rave_final, recycle, prior, bias, bias_scale, presearch, knowledge, deep, pie, widen, widen_at, widen_mul, late, late_rave, local)"
+        "unknown parameter 'speed' (explore, expand, nodes, fpu, rave, rave_init, rave_final, recycle, prior, bias, bias_scale, presearch, knowledge, deep, pie, widen, widen_at, widen_mul, local)"
     );
     // A game's settings belong to that game only.
     assert_eq!(
         e("local=0.5", RulesKind::Loa),
-        "unknown parameter 'local' (explore, expand, nodes, fpu, rave, rave_init, rave_final, recycle, prior, bias, bias_scale, presearch, knowledge, deep, pie, widen, widen_at, widen_mul, late, late_rave, cut, groups, conc, centre, quads, tempo, mobility, blocking, scale)"
+        "unknown parameter 'local' (explore, expand, nodes, fpu, rave, rave_init, rave_final, recycle, prior, bias, bias_scale, presearch, knowledge, deep, pie, widen, widen_at, widen_mul, cut, groups, conc, centre, quads, tempo, mobility, blocking, scale)"
     );
     assert!(e("explore", RulesKind::Hex).contains("name=value"));
     assert!(e("explore=-1", RulesKind::Hex).contains("not a non-negative number"));

@@ -121,9 +121,6 @@ struct Node<M> {
     /// consider only the first few; written before the children are
     /// published.
     ranked: AtomicBool,
-    /// Whether the children's progressive bias has been recomputed from the
-    /// game's late priors ([`Params::late`]).
-    refined: AtomicBool,
 }
 
 impl<M: Copy> Node<M> {
@@ -328,12 +325,6 @@ pub struct Params {
     pub widen: u32,
     pub widen_at: f32,
     pub widen_mul: f32,
-    /// Late priors: once a node has this many visits, its children's
-    /// progressive bias is recomputed from the game's late estimates
-    /// ([`Searchable::late_priors`]), which add terms too costly for every
-    /// expansion (0: off; needs [`Params::bias`]).
-    pub late: u32,
-    pub late_rave: bool,
 }
 
 impl Params {
@@ -357,8 +348,6 @@ impl Params {
         "widen",
         "widen_at",
         "widen_mul",
-        "late",
-        "late_rave",
     ];
 
     /// Set a parameter by name (`value` finite and ≥ 0); false for an unknown name.
@@ -382,8 +371,6 @@ impl Params {
             "widen" => self.widen = value as u32,
             "widen_at" => self.widen_at = (value as f32).max(1.0),
             "widen_mul" => self.widen_mul = (value as f32).max(1.01),
-            "late" => self.late = value as u32,
-            "late_rave" => self.late_rave = value != 0.0,
             _ => return false,
         }
         true
@@ -411,8 +398,6 @@ impl Default for Params {
             widen: 0,
             widen_at: 40.0,
             widen_mul: 1.4,
-            late: 0,
-            late_rave: false,
         }
     }
 }
@@ -771,7 +756,6 @@ impl<R: Searchable> Tree<R> {
             b.proof.store(a.proof.load(Relaxed), Relaxed);
             b.bias.store(a.bias.load(Relaxed), Relaxed);
             b.ranked.store(a.ranked.load(Relaxed), Relaxed);
-            b.refined.store(a.refined.load(Relaxed), Relaxed);
         };
         let root = new.alloc(1).expect("a new arena has room for the root");
         copy(t, root);
@@ -785,7 +769,6 @@ impl<R: Searchable> Tree<R> {
                 if matches!(proof.load(Relaxed), ASKED | ASKED_DEEP) {
                     proof.store(0, Relaxed);
                 }
-                new.node(to).refined.store(false, Relaxed);
                 continue;
             }
             let Some(kids) = old.children(from) else {
@@ -898,78 +881,29 @@ impl<R: Searchable> Tree<R> {
         for (k, &m) in s.moves.iter().enumerate() {
             a.set_mv(first + k as u32, m);
         }
-        if !s.priors.is_empty() && rave_prior {
+        if !s.priors.is_empty() && (rave_prior || params.bias > 0.0) {
             let k = params.prior.round().max(1.0);
+            // Weights exp(scale·(v − max)), so that the largest is 1 and
+            // none overflows, and their sum.
+            let top = s.priors.iter().copied().fold(f32::MIN, f32::max);
+            let weight = |v: f32| (params.bias_scale * (v - top)).exp();
+            let sum = (params.bias > 0.0).then(|| s.priors.iter().map(|&v| weight(v)).sum::<f32>());
             for (i, &v) in s.priors.iter().enumerate() {
                 let c = a.node(first + i as u32);
-                c.rave_visits.store(k as u32, Relaxed);
-                c.rave_wins.set(k * v.clamp(0.0, 1.0));
+                if rave_prior {
+                    c.rave_visits.store(k as u32, Relaxed);
+                    c.rave_wins.set(k * v.clamp(0.0, 1.0));
+                }
+                if let Some(sum) = sum {
+                    let p = weight(v) / sum;
+                    c.bias.store((p * 65_535.0).round() as u16, Relaxed);
+                }
             }
-        }
-        if !s.priors.is_empty() && params.bias > 0.0 {
-            self.set_bias(params, first, &s.priors);
         }
         n.ranked.store(ranked, Relaxed);
         n.len.store(s.moves.len() as u32, Relaxed);
         n.first.store(first + 1, Release);
         Some(s.moves.len() as u32)
-    }
-
-    /// Store the progressive bias of the children `first..` from the game's
-    /// estimates `v`: p ∝ exp(`bias_scale`·v) ([`Params::bias`]).
-    fn set_bias(&self, params: &Params, first: u32, v: &[f32]) {
-        // Weights exp(scale·(v − max)), so that the largest is 1 and none
-        // overflows, and their sum.
-        let top = v.iter().copied().fold(f32::MIN, f32::max);
-        let weight = |v: f32| (params.bias_scale * (v - top)).exp();
-        let sum = v.iter().map(|&v| weight(v)).sum::<f32>();
-        for (i, &v) in v.iter().enumerate() {
-            let p = weight(v) / sum;
-            let c = self.arena.node(first + i as u32);
-            c.bias.store((p * 65_535.0).round() as u16, Relaxed);
-        }
-    }
-
-    /// Recompute the progressive bias of `node`'s children (`kids`, at `pos`)
-    /// from the game's late priors ([`Params::late`]) unless a thread has.
-    #[allow(clippy::too_many_arguments)]
-    fn refine(
-        &self,
-        rules: &R,
-        aux: &R::Aux,
-        params: &Params,
-        pos: &R::Position,
-        node: u32,
-        kids: std::ops::Range<u32>,
-        s: &mut Scratch<R>,
-    ) {
-        let a = &self.arena;
-        let flag = &a.node(node).refined;
-        if flag.load(Relaxed) || flag.swap(true, Relaxed) {
-            return;
-        }
-        s.moves.clear();
-        s.moves.extend(kids.clone().map(|c| a.mv(c)));
-        s.priors.clear();
-        let last = (node != self.root).then(|| a.mv(node));
-        if rules.late_priors(aux, pos, last, &s.moves, &mut s.priors)
-            && s.priors.len() == s.moves.len()
-        {
-            self.set_bias(params, kids.start, &s.priors);
-            if params.late_rave && params.prior > 0.0 && params.rave && R::AMAF {
-                // The RAVE prior moves by the difference of the estimates.
-                let late = std::mem::take(&mut s.priors);
-                rules.priors(aux, pos, last, &s.moves, &mut s.priors);
-                if s.priors.len() == late.len() {
-                    let k = params.prior.round().max(1.0);
-                    for (i, c) in kids.enumerate() {
-                        let d = late[i].clamp(0.0, 1.0) - s.priors[i].clamp(0.0, 1.0);
-                        let n = a.node(c);
-                        n.rave_wins.set(n.rave_wins.get() + k * d);
-                    }
-                }
-            }
-        }
     }
 
     /// Ask the game's knowledge about `node` (at `pos`, children `kids`)
@@ -1298,9 +1232,6 @@ impl<R: Searchable> Tree<R> {
                 if let Some(w) = decided {
                     break Descent::Reward(reward_for(Some(w), 0));
                 }
-            }
-            if params.late > 0 && params.bias > 0.0 && a.visits(node) >= params.late {
-                self.refine(rules, aux, params, &pos, node, kids.clone(), s);
             }
             // Select a child (the node's player to move is `to_move`).
             let fold = node == root && self.fold_root;

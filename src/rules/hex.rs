@@ -34,12 +34,10 @@ use std::sync::Arc;
 
 mod hsearch;
 mod patterns;
-mod resistance;
 mod vc;
 pub use hsearch::{Limits, MAX_FACES, SideConnections};
 use patterns::{KeyMap, KeyTable};
 pub use patterns::{PatternCounts, PatternWeights, Rings, canonical};
-pub use resistance::Circuit;
 pub use vc::{Connection, Connections, Verdict};
 
 const TOP: u8 = 1;
@@ -365,52 +363,6 @@ impl Hex {
             pos.union(f, nb);
         }
         pos.find(na) == pos.find(nb)
-    }
-
-    /// The fraction of each player's current through each face when the
-    /// board is read as two circuits (`resistance.rs`): `flow[p][f]`, 0 for
-    /// occupied faces; returns both players' conductances (0: cut off,
-    /// infinite: connected).
-    pub fn circuit_flows(
-        &self,
-        pos: &HexPosition,
-        circuit: &mut Circuit,
-        flow: &mut [Vec<f32>; 2],
-    ) -> [f64; 2] {
-        let n = self.t.n;
-        let root = |mut x: usize| {
-            while pos.dsu[x] >= 0 {
-                x = pos.dsu[x] as usize;
-            }
-            x
-        };
-        let mut g = [0.0; 2];
-        for p in 0..2 {
-            flow[p].resize(n, 0.0);
-            let (a, b) = goal(p as Player);
-            let base = if p == 0 { n } else { n + 2 };
-            let side = self.t.side.as_slice();
-            g[p] = resistance::circuit_flow(
-                circuit,
-                n,
-                &pos.cells,
-                &self.t.playable,
-                p as u8 + 1,
-                |f| self.neighbours(f),
-                |f| {
-                    let s = side[f];
-                    [
-                        (s & a != 0).then_some(base),
-                        (s & b != 0).then_some(base + 1),
-                    ]
-                },
-                root,
-                base,
-                base + 1,
-                &mut flow[p],
-            );
-        }
-        g
     }
 
     /// The second move of a game with the swap rule, uniformly among the
@@ -889,12 +841,6 @@ pub struct HexSettings {
     /// follow their patterns: a face's weight is its urgency over an empty
     /// neighbourhood's raised to this power (1: as learned).
     pub answer_scale: f32,
-    /// The board read as two circuits in the late priors
-    /// ([`Searchable::late_priors`], asked once a node has the search's
-    /// `late` visits): each move's estimate gains this much per unit of the
-    /// fraction of both players' current through its face
-    /// ([`Hex::circuit_flows`]; 0: off).
-    pub flow: f32,
 }
 
 /// Everything off, and the swap rated as an average move; the hand-set
@@ -914,7 +860,6 @@ impl Default for HexSettings {
             fill: false,
             playout_near: 0,
             answer_scale: 1.0,
-            flow: 0.0,
         }
     }
 }
@@ -933,7 +878,6 @@ impl Settings for HexSettings {
         "fill",
         "playout_near",
         "answer_scale",
-        "flow",
     ];
     fn set(&mut self, name: &str, value: f64) -> bool {
         match name {
@@ -949,7 +893,6 @@ impl Settings for HexSettings {
             "fill" => self.fill = value != 0.0,
             "playout_near" => self.playout_near = value.clamp(0.0, u32::MAX as f64) as u32,
             "answer_scale" => self.answer_scale = value as f32,
-            "flow" => self.flow = value as f32,
             _ => return false,
         }
         true
@@ -1063,8 +1006,6 @@ pub struct HexAux {
     swap_prior: f32,
     /// [`HexSettings::hand`].
     hand: f32,
-    /// [`HexSettings::flow`].
-    flow: f32,
     /// The root's fill-in ([`HexSettings::fill`]), per face: 0 none, 1 or 2
     /// the colour a captured face is filled with, [`FILL_DEAD`] a dead face.
     fill: Vec<u8>,
@@ -1317,12 +1258,6 @@ impl Hex {
 /// left, right).
 const SIDE_BIT: [u8; 4] = [TOP, BOTTOM, LEFT, RIGHT];
 const SIDE_COLOUR: [u8; 4] = [1, 1, 2, 2];
-
-thread_local! {
-    /// Work space of [`Hex::circuit_flows`] for the late priors, one per
-    /// searching thread.
-    static CIRCUIT: std::cell::RefCell<(Circuit, [Vec<f32>; 2])> = Default::default();
-}
 
 /// At most this many neighbours (faces and sides) are looked at around a face;
 /// a face with more is never called dead (a safe answer).
@@ -1690,7 +1625,6 @@ impl Searchable for Hex {
             }),
             swap_prior: settings.swap_prior,
             hand: settings.hand,
-            flow: settings.flow,
             fill,
             fill_partner,
             answers: (settings.playout_near > 0)
@@ -1850,36 +1784,6 @@ impl Searchable for Hex {
             }
             out.push(v + urgency);
         }
-    }
-
-    /// The priors and the board read as two circuits: each move gains
-    /// [`HexSettings::flow`] times the fraction of Red's current plus the
-    /// fraction of Blue's that passes through its face. Where the current
-    /// of both players crowds is where their best routes cross.
-    fn late_priors(
-        &self,
-        aux: &HexAux,
-        pos: &HexPosition,
-        last: Option<HexMove>,
-        moves: &[HexMove],
-        out: &mut Vec<f32>,
-    ) -> bool {
-        if aux.flow <= 0.0 {
-            return false;
-        }
-        self.priors(aux, pos, last, moves, out);
-        if out.len() != moves.len() {
-            return false;
-        }
-        CIRCUIT.with_borrow_mut(|(circuit, flow)| {
-            self.circuit_flows(pos, circuit, flow);
-            for (v, m) in out.iter_mut().zip(moves) {
-                if let HexMove::Place(f) = m {
-                    *v += aux.flow * (flow[0][f.index()] + flow[1][f.index()]);
-                }
-            }
-        });
-        true
     }
 
     fn playout<G: rand::Rng + ?Sized>(&self, pos: &mut HexPosition, rng: &mut G) -> Option<Player> {

@@ -92,22 +92,6 @@ pub trait Searchable: Rules {
     ) {
     }
 
-    /// Late priors: the estimates of [`Searchable::priors`] with terms too
-    /// costly to compute at every expansion, asked once a node has the
-    /// search's `late` visits; its children's progressive bias is then
-    /// recomputed from them. Returns false, leaving `out` as it was, when the
-    /// game has no such terms (the default).
-    fn late_priors(
-        &self,
-        _aux: &Self::Aux,
-        _pos: &Self::Position,
-        _last: Option<Self::Move>,
-        _moves: &[Self::Move],
-        _out: &mut Vec<f32>,
-    ) -> bool {
-        false
-    }
-
     /// Whether the search may keep all-moves-as-first (RAVE) statistics: every
     /// move has a dense index ([`Searchable::move_index`]) and is played at most
     /// once in a game (a stone on a cell), and [`Searchable::simulate_amaf`]
