@@ -59,8 +59,8 @@ pub struct LoaEval {
     /// MIA): the legal moves the player of the last random ply had before it
     /// against those its opponent has after it, as (a − b) / (a + b).
     /// Blocking: the opponent's blocking minus one's own (see the module
-    /// documentation). A weight of 0 turns the
-    /// mobility and blocking terms off (they are not computed).
+    /// documentation). A weight of 0 turns the mobility and blocking terms
+    /// off (they are not computed).
     pub weights: [f32; TERMS.len()],
     /// The logistic's scale: how sharply the weighted sum turns into a win
     /// probability ([`SCALE`] unless set).
