@@ -1,12 +1,15 @@
 //! Game records of other programs besides HexGui's SGF ([`super::sgf`]): Little
-//! Golem's TwixT `.tsgf` ([`super::tsgf`]), T1j's TwixT `.T1` ([`super::t1`]) and
-//! boardspace's Lines of Action SGF ([`super::loa_sgf`]), and the one place that
-//! tells SGF dialects apart by their content ([`read_any_sgf`]).
+//! Golem's TwixT `.tsgf` ([`super::tsgf`]) and Hex `.hsgf` ([`super::lg_hex`]),
+//! T1j's TwixT `.T1` ([`super::t1`]) and boardspace's Lines of Action SGF
+//! ([`super::loa_sgf`]), and the one place that tells SGF dialects apart by
+//! their content ([`read_any_sgf`]).
 //!
 //! An SGF file is recognised by its root node, never by its file name: `GM[9]`
 //! is Lines of Action (boardspace), `GM[21]` TwixT, no `GM` with Little Golem's
 //! TwixT moves (`b[..]`/`r[..]`) or an `EV[twixt…]` is a Little Golem TwixT
-//! record, `GM[11]` or no `GM` otherwise is Hex (HexGui); any other game is
+//! record, `GM[11]` or no `GM` otherwise is Hex: Little Golem's when its first
+//! point is two letters (`W[mf]`; HexGui's points end with a digit) or, with
+//! no point, its `SO` names Little Golem, else HexGui's; any other game is
 //! refused naming it (numbers from the SGF FF[4] specification's `GM` table).
 
 use super::excerpt::excerpt;
@@ -100,9 +103,11 @@ pub fn read_any_sgf(text: &str) -> Result<GameRecord, ForeignError> {
     match prop(root, "GM").map(str::trim) {
         Some("9") => super::loa_sgf::read_tree(tree),
         Some("21") => super::tsgf::read_tree(tree),
-        Some("11") => Ok(sgf::read_sgf(text)?),
         None if looks_like_little_golem_twixt(&tree) => super::tsgf::read_tree(tree),
-        None => Ok(sgf::read_sgf(text)?),
+        Some("11") | None if super::lg_hex::looks_like_little_golem_hex(&tree) => {
+            super::lg_hex::read_tree(tree)
+        }
+        Some("11") | None => Ok(sgf::read_sgf(text)?),
         Some(gm) => Err(ForeignError::OtherGame {
             game: sgf_game_name(gm)
                 .map(str::to_string)

@@ -1,7 +1,8 @@
 //! Every file format: boards as RON (the full board), OBJ (the full board in
 //! names modelling programs such as Blender keep) and SVG (export only, for
 //! printing); game records as RON ([`record`]), HexGui SGF ([`sgf`]), Little
-//! Golem's TwixT `.tsgf` ([`tsgf`]), T1j's TwixT `.T1` ([`t1`]) and boardspace's
+//! Golem's TwixT `.tsgf` ([`tsgf`]) and Hex `.hsgf` ([`lg_hex`], read only),
+//! T1j's TwixT `.T1` ([`t1`]) and boardspace's
 //! Lines of Action SGF ([`loa_sgf`]) — as data: replaying a record into a game
 //! is the game layer's job.
 //!
@@ -18,6 +19,7 @@ pub mod atomic;
 mod board_schema;
 pub mod excerpt;
 pub mod foreign;
+pub mod lg_hex;
 pub mod loa_sgf;
 mod native;
 pub mod obj;
@@ -224,7 +226,7 @@ pub enum IoError {
 }
 
 /// Every kind of file [`open`] reads, for messages.
-pub const OPENS: &str = "boardwright opens boards from .ron and .obj, game records from .ron, SGF game records from .sgf (Hex as HexGui writes it, Lines of Action as boardspace writes it, TwixT), Little Golem TwixT records from .tsgf and T1j TwixT records from .T1; files with other names are opened when their content is an SGF game tree, a T1 record or a RON board or record";
+pub const OPENS: &str = "boardwright opens boards from .ron and .obj, game records from .ron, SGF game records from .sgf (Hex as HexGui writes it, Lines of Action as boardspace writes it, TwixT), Little Golem records from .hsgf (Hex) and .tsgf (TwixT) and T1j TwixT records from .T1; files with other names are opened when their content is an SGF game tree, a T1 record or a RON board or record";
 
 impl IoError {
     /// The underlying error, without the file name context.
@@ -267,7 +269,7 @@ pub enum Document {
 
 /// Open any file boardwright reads, with the default [`Limits`]: `.ron` (a
 /// board or a game record, told apart by parsing the file), `.obj` boards,
-/// `.sgf` and `.tsgf` game records (the game and dialect told by the root
+/// `.sgf`, `.hsgf` and `.tsgf` game records (the game and dialect told by the root
 /// node, see [`foreign::read_any_sgf`]) and `.T1` TwixT records; a file with
 /// any other name is opened when its content is an SGF game tree, a T1 record
 /// or a complete RON board or record.
@@ -298,7 +300,7 @@ pub fn open_with(path: &Path, limits: &Limits) -> Result<Document, IoError> {
             };
             r.map_err(|e| e.in_file(path))
         }
-        Some("sgf") | Some("tsgf") => {
+        Some("sgf") | Some("hsgf") | Some("tsgf") => {
             let bytes = read_limited(path, limits.max_file_bytes.min(sgf::MAX_SGF_BYTES))?;
             as_text(&bytes)
                 .and_then(|t| Ok(foreign::read_any_sgf(t)?))

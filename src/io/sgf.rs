@@ -24,7 +24,7 @@
 //!   read as they were written.
 //! * `resign` as a move ends the game (twogtp appends the loser's `resign` after
 //!   the connecting move); moves after it are not read and a note says so.
-//!   `RE[B+]`/`RE[W+]` (also Little Golem's `RE[B]`), `RE[B+Resign]`/`RE[W+R]`
+//!   `RE[B+]`/`RE[W+]` (also a bare `RE[B]`), `RE[B+Resign]`/`RE[W+R]`
 //!   record the result, `RE[B+T]`/`RE[W+Time]` a win on time; the game layer
 //!   compares it with the replayed game. Other results (forfeit) are kept as a
 //!   note.
@@ -59,7 +59,8 @@
 //!   so SGF → game tree → SGF gives the same text for files boardwright wrote.
 //!   A variation without moves is refused.
 //! * Little Golem's dialect (two-letter points such as `mf`, `SO[…littlegolem…]`)
-//!   is refused by name; so is text after the game tree.
+//!   is not this reader's: it is refused by name here, and opening the file
+//!   reads it with [`super::lg_hex`]. Text after the game tree is refused.
 //! * Limits: at most [`MAX_SGF_BYTES`] bytes and [`MAX_SGF_NODES`] nodes, checked
 //!   while parsing; untrusted text in messages is quoted as a short excerpt.
 
@@ -106,7 +107,7 @@ pub enum SgfError {
     #[error("{0} is not supported yet; nothing of the file was read")]
     Unsupported(String),
     #[error(
-        "this is a Little Golem Hex record ({0}); Little Golem's dialect (two-letter points, its own board orientation and swap) is not read yet — export the game as HexGui SGF instead"
+        "this is a Little Golem Hex record ({0}), not HexGui's SGF: open the file (boardwright::io::open), which reads Little Golem's dialect"
     )]
     LittleGolem(String),
     #[error("the file holds more than {MAX_SGF_NODES} nodes, more than any Hex game")]

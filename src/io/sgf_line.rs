@@ -13,7 +13,7 @@ pub enum ForeignError {
     #[error(transparent)]
     Sgf(#[from] SgfError),
     #[error(
-        "this SGF file holds a game of {game} (GM[{gm}]); boardwright reads SGF records of Hex (GM[11]), TwixT (GM[21] and Little Golem's .tsgf) and Lines of Action (GM[9], as boardspace writes it)"
+        "this SGF file holds a game of {game} (GM[{gm}]); boardwright reads SGF records of Hex (GM[11]) as HexGui and Little Golem write them, TwixT (GM[21] and Little Golem's .tsgf) and Lines of Action (GM[9], as boardspace writes it)"
     )]
     OtherGame { game: String, gm: String },
     #[error("{format}: {what} is not supported; nothing of the file was read")]
@@ -95,4 +95,15 @@ pub(crate) fn game_line(
         ));
     }
     Ok(nodes)
+}
+
+/// A point in Little Golem's two-letter style (column then row, `a` the first)
+/// on an n×n board, as (col, row). Little Golem writes TwixT and Hex points so.
+pub(crate) fn two_letter_point(text: &str, n: u32) -> Option<(u32, u32)> {
+    let b = text.as_bytes();
+    if b.len() != 2 || !b.iter().all(|c| c.is_ascii_lowercase()) {
+        return None;
+    }
+    let (c, r) = ((b[0] - b'a') as u32, (b[1] - b'a') as u32);
+    (c < n && r < n).then_some((c, r))
 }

@@ -42,7 +42,7 @@
 use super::excerpt::excerpt;
 use super::record::{BoardSource, GameRecord, RecordOptions, RecordResult};
 use super::sgf::SgfTree;
-use super::sgf_line::{ForeignError, game_line, parse_text, prop};
+use super::sgf_line::{ForeignError, game_line, parse_text, prop, two_letter_point};
 use crate::board::lattice::{KNIGHT, segments_cross};
 use crate::board::{Board, grid_label, parse_grid_label};
 
@@ -125,16 +125,6 @@ impl LinkCheck {
 
 fn colour_char(p: u8) -> char {
     if p == 0 { 'b' } else { 'r' }
-}
-
-/// A two-letter point on an n×n board, as (col, row).
-fn parse_point(text: &str, n: u32) -> Option<(u32, u32)> {
-    let b = text.as_bytes();
-    if b.len() != 2 || !b.iter().all(|c| c.is_ascii_lowercase()) {
-        return None;
-    }
-    let (c, r) = ((b[0] - b'a') as u32, (b[1] - b'a') as u32);
-    (c < n && r < n).then_some((c, r))
 }
 
 /// Read a Little Golem TwixT record (see the module documentation).
@@ -235,7 +225,7 @@ pub(crate) fn read_tree(tree: SgfTree) -> Result<GameRecord, ForeignError> {
             Some(_) => (value, false),
             None => (value, false),
         };
-        let Some((c, r)) = parse_point(point, n) else {
+        let Some((c, r)) = two_letter_point(point, n) else {
             return Err(ForeignError::invalid(
                 FORMAT,
                 format!(
@@ -389,10 +379,10 @@ mod tests {
 
     #[test]
     fn points_are_column_then_row_from_a() {
-        assert_eq!(parse_point("dd", 24), Some((3, 3)));
-        assert_eq!(parse_point("th", 24), Some((19, 7)));
-        assert_eq!(parse_point("ya", 24), None);
-        assert_eq!(parse_point("d4", 24), None);
+        assert_eq!(two_letter_point("dd", 24), Some((3, 3)));
+        assert_eq!(two_letter_point("th", 24), Some((19, 7)));
+        assert_eq!(two_letter_point("ya", 24), None);
+        assert_eq!(two_letter_point("d4", 24), None);
     }
 
     #[test]

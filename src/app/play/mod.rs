@@ -576,8 +576,8 @@ impl PlayPanel {
     pub fn open_question(folder: Option<&Path>) -> FileQuestion {
         FileQuestion::open("Open game")
             .filter(
-                "Games (RON, SGF, Little Golem .tsgf, T1j .T1)",
-                &["ron", "sgf", "tsgf", "t1"],
+                "Games (RON, SGF, Little Golem .hsgf and .tsgf, T1j .T1)",
+                &["ron", "sgf", "hsgf", "tsgf", "t1"],
             )
             .in_folder(folder)
     }
