@@ -49,30 +49,14 @@ fn open_window(file: Option<std::path::PathBuf>) -> ExitCode {
     let mut opts = boardwright::app::AppOptions::default();
     if let Some(path) = file {
         // The same code path as File → Open: boards (.ron, .obj) and saved
-        // games (.ron records, .sgf).
+        // games. A file that cannot be opened is reported here and in the
+        // window, which opens without it.
         let progress = cli::progress::Progress::start(format!("opening {}", path.display()));
-        let opened = boardwright::app::files::open_path(&path);
+        opts = boardwright::app::AppOptions::for_file(&path);
         drop(progress);
-        opts.opened = Some(path.clone());
-        match opened {
-            Ok(boardwright::app::files::Opened::Board { board, notes }) => {
-                cli::print_notes(&notes);
-                opts.board = Some(*board);
-                opts.notes = notes;
-                // Imports have no RON file yet: Save asks where to put one.
-                opts.path = boardwright::app::files::save_path_for(&path);
-            }
-            Ok(boardwright::app::files::Opened::Game(game, notes)) => {
-                cli::print_notes(&notes);
-                opts.notes = notes;
-                opts.board = Some(game.board().as_ref().clone());
-                opts.game = Some(game);
-            }
-            Err(e) => {
-                let msg = e.replace(['\n', '\r'], " ");
-                eprintln!("boardwright: {msg}");
-                return ExitCode::FAILURE;
-            }
+        match &opts.error {
+            Some(e) => eprintln!("boardwright: {e}"),
+            None => cli::print_notes(&opts.notes),
         }
     }
     match boardwright::app::run(opts) {

@@ -1,6 +1,6 @@
 //! Files through the app's own code paths (what the menu, drag and drop and the
 //! command line call after a path is picked): save and reopen, games, OBJ / SVG,
-//! bad files.
+//! bad files, also named on the command line.
 
 mod app_common;
 
@@ -208,7 +208,11 @@ fn a_bad_file_shows_a_red_message_and_changes_nothing() {
 }
 
 #[test]
-fn the_command_line_rejects_a_bad_file_with_one_line_and_exit_1() {
+fn the_command_line_reports_a_bad_file_in_one_line_before_the_window() {
+    // Without a display the window cannot open: the file's reason comes
+    // first, in one line naming the file, then why there is no window, and
+    // the exit code is 1. (With a display the window opens saying the same,
+    // a_file_on_the_command_line_that_cannot_open_opens_the_window_saying_why.)
     let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/invalid");
     for name in ["garbage.ron", "non-manifold.obj", "missing.sgf"] {
         let p = data.join(name);
@@ -220,9 +224,14 @@ fn the_command_line_rejects_a_bad_file_with_one_line_and_exit_1() {
             .unwrap();
         assert_eq!(o.status.code(), Some(1), "{name}");
         let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines.len(), 2, "{name}: {err}");
         assert!(
-            err.starts_with("boardwright: ") && err.contains(name),
+            lines[0].starts_with("boardwright: ") && lines[0].contains(name),
+            "{err}"
+        );
+        assert!(
+            lines[1].starts_with("boardwright: cannot open the window"),
             "{err}"
         );
     }
@@ -289,4 +298,52 @@ fn what_reading_a_game_file_noted_is_shown_and_kept_in_the_log() {
     });
     let (msg, _) = message(&h).unwrap();
     assert!(msg.contains(note), "{msg}");
+}
+
+#[test]
+fn a_file_on_the_command_line_that_cannot_open_opens_the_window_saying_why() {
+    // `boardwright FILE` from a file manager: the terminal's message is not
+    // seen, so the window opens without the file and says why in red.
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("broken.hsgf");
+    std::fs::write(&bad, "(;FF[4]SZ[13];W[am];W[ii])").unwrap();
+    let good = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/foreign/lg-hex-1612755.hsgf");
+    let with_profile = |mut o: AppOptions| {
+        o.data_dir = Some(dir.path().to_path_buf());
+        o
+    };
+
+    // First launch, fresh profile, with a good file: the game in Play mode.
+    let opts = AppOptions::for_file(&good);
+    assert!(opts.error.is_none());
+    let mut h = harness_with(with_profile(opts));
+    assert_eq!(h.state().mode, Mode::Play);
+    assert_eq!(h.state().play.game().unwrap().history().len(), 27);
+    let mut storage = MemStorage::default();
+    eframe::App::save(h.state_mut(), &mut storage);
+    drop(h);
+
+    // Second launch on that profile, with the broken file.
+    let opts = AppOptions::for_file(&bad);
+    assert!(opts.board.is_none() && opts.game.is_none() && opts.opened.is_none());
+    let h = harness_with_storage(with_profile(opts), &storage);
+    let (msg, err) = message(&h).expect("a message");
+    assert!(
+        err && msg.contains("broken.hsgf") && msg.contains("move 2 'ii' is marked W"),
+        "{msg}"
+    );
+    let recent = &h.state().ws.settings.recent;
+    assert!(
+        recent.iter().any(|p| p.ends_with("lg-hex-1612755.hsgf")),
+        "the last session's files are kept: {recent:?}"
+    );
+    assert!(
+        !recent.iter().any(|p| p.ends_with("broken.hsgf")),
+        "a file that did not open is not a recent file"
+    );
+    assert_eq!(
+        h.state().ws.doc.board().face_count(),
+        0,
+        "nothing was opened"
+    );
 }

@@ -64,6 +64,9 @@ pub struct AppOptions {
     pub game: Option<Box<dyn DynGame>>,
     /// Messages for the user (e.g. what loading the file reported), shown in the status bar.
     pub notes: Vec<String>,
+    /// Why the file the window was started with could not be opened: shown in
+    /// red in the status bar of a window that opens without it.
+    pub error: Option<String>,
     /// Folder for autosaves; `None` = the platform's data folder for the app.
     pub data_dir: Option<PathBuf>,
     /// Seconds between autosaves (default [`autosave::AUTOSAVE_INTERVAL`]).
@@ -83,11 +86,40 @@ impl Clone for AppOptions {
             opened: self.opened.clone(),
             game: self.game.as_ref().map(|g| g.clone_box()),
             notes: self.notes.clone(),
+            error: self.error.clone(),
             data_dir: self.data_dir.clone(),
             autosave_interval: self.autosave_interval,
             file_chooser: self.file_chooser.clone(),
             time: self.time.clone(),
         }
+    }
+}
+
+impl AppOptions {
+    /// The window started with the file at `path` (the command line's
+    /// `boardwright FILE`), read by the same code as File → Open: a board
+    /// (with its notes), a saved game shown in Play mode, or — when the file
+    /// cannot be opened — no file and the reason in [`AppOptions::error`], so
+    /// that a window launched from a file manager still says why.
+    pub fn for_file(path: &Path) -> AppOptions {
+        let mut opts = AppOptions::default();
+        match files::open_path(path) {
+            Ok(files::Opened::Board { board, notes }) => {
+                opts.board = Some(*board);
+                opts.notes = notes;
+                // Imports have no RON file yet: Save asks where to put one.
+                opts.path = files::save_path_for(path);
+                opts.opened = Some(path.to_path_buf());
+            }
+            Ok(files::Opened::Game(game, notes)) => {
+                opts.notes = notes;
+                opts.board = Some(game.board().as_ref().clone());
+                opts.game = Some(game);
+                opts.opened = Some(path.to_path_buf());
+            }
+            Err(e) => opts.error = Some(e.replace(['\n', '\r'], " ")),
+        }
+        opts
     }
 }
 
@@ -320,6 +352,9 @@ impl App {
         // Last, so that the status bar shows what loading the file noted.
         if !opts.notes.is_empty() {
             app.ws.status.info(opts.notes.join("; "));
+        }
+        if let Some(e) = opts.error {
+            app.ws.status.error(e);
         }
         if let Some(left) = app.autosave.leftover() {
             app.dialog = Some(Dialog::Restore(Box::new(left)));
