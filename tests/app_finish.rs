@@ -42,10 +42,33 @@ fn the_in_app_file_dialog_names_each_extension_once() {
     h.run_ok();
     assert!(matches!(h.state().dialog(), Some(Dialog::File(_))));
     assert!(
-        h.query_by_label("Shows: .ron .obj .sgf").is_some(),
-        "the filter line lists .ron .obj .sgf once each"
+        h.query_by_label("Shows: .ron .obj .sgf .hsgf .tsgf .t1")
+            .is_some(),
+        "the filter line lists every format File → Open reads, once each"
     );
     assert!(!has_text(&h, ".sgf .ron"), "no extension listed twice");
+}
+
+#[test]
+fn file_open_lists_other_programs_game_records() {
+    // Little Golem's .hsgf and .tsgf and T1j's .T1 are read by File → Open, so
+    // its list shows them (whatever the case of the extension).
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["game1612755.hsgf", "twixt.tsgf", "t1j.T1", "notes.txt"] {
+        std::fs::write(dir.path().join(name), "").unwrap();
+    }
+    let (mut h, _d) = harness_opts(AppOptions {
+        board: Some(presets::hex(3)),
+        path: Some(dir.path().join("board.ron")),
+        file_chooser: Some(FileChooser::unavailable()),
+        ..Default::default()
+    });
+    h.state_mut().apply(Command::Open);
+    h.run_ok();
+    for name in ["game1612755.hsgf", "twixt.tsgf", "t1j.T1"] {
+        assert!(has_text(&h, name), "{name} is listed");
+    }
+    assert!(!has_text(&h, "notes.txt"), "a file it cannot read is not");
 }
 
 #[test]

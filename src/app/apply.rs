@@ -153,11 +153,18 @@ impl App {
                 self.new_now(what);
             }
             Command::Open => {
+                let all: Vec<&str> = crate::io::BOARD_EXTENSIONS
+                    .iter()
+                    .chain(&crate::io::GAME_EXTENSIONS)
+                    .copied()
+                    .collect();
                 let q = FileQuestion::open("Open a board or a game")
-                    .filter("Boards and games", &["ron", "obj", "sgf"])
-                    .filter("Board (RON)", &["ron"])
-                    .filter("Board (OBJ)", &["obj"])
-                    .filter("Hex game (SGF)", &["sgf"])
+                    .filter("Boards and games", &all)
+                    .filter("Board (RON, OBJ)", &crate::io::BOARD_EXTENSIONS)
+                    .filter(
+                        "Game (RON, SGF, Little Golem .hsgf and .tsgf, T1j .T1)",
+                        &crate::io::GAME_EXTENSIONS,
+                    )
                     .in_folder(self.doc_folder().as_deref());
                 if let Some(c) = self.ask_file(q, FileAction::Open) {
                     return self.apply_one(c, confirmed);

@@ -577,7 +577,7 @@ impl PlayPanel {
         FileQuestion::open("Open game")
             .filter(
                 "Games (RON, SGF, Little Golem .hsgf and .tsgf, T1j .T1)",
-                &["ron", "sgf", "hsgf", "tsgf", "t1"],
+                &crate::io::GAME_EXTENSIONS,
             )
             .in_folder(folder)
     }
