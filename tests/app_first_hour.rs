@@ -164,6 +164,40 @@ fn swap_appears_next_to_hint_not_in_its_place() {
 }
 
 #[test]
+fn long_player_names_do_not_move_the_game_buttons() {
+    // A record whose players have long names ("… (Red) to move" would wrap to
+    // two lines): Undo and Hint stay where they are with short names, and the
+    // title keeps one line.
+    let dir = tempfile::tempdir().unwrap();
+    let rects = |pb: &str, pw: &str| {
+        let path = dir.path().join("g.sgf");
+        std::fs::write(
+            &path,
+            format!("(;FF[4]GM[11]SZ[5]PB[{pb}]PW[{pw}];B[c3];W[b2])"),
+        )
+        .unwrap();
+        let mut opts = AppOptions::for_file(&path);
+        opts.data_dir = Some(dir.path().to_path_buf());
+        let mut h = harness_with(opts);
+        settle(&mut h);
+        let title = h.get_by_label_contains("to move").rect();
+        (
+            h.get_by_label("Undo").rect(),
+            h.get_by_label("Hint").rect(),
+            title.height(),
+        )
+    };
+    let short = rects("ann", "bob");
+    let long = rects(
+        "Maximiliane Alexandra von Hohenzollern-Sigmaringen",
+        "Bartholomew Montgomery-Featherstonehaugh",
+    );
+    assert_eq!(long.0, short.0, "Undo stays where it was");
+    assert_eq!(long.1, short.1, "Hint stays where it was");
+    assert_eq!(long.2, short.2, "the title keeps one line");
+}
+
+#[test]
 fn choosing_other_rules_does_not_move_new_game() {
     let (mut h, _dir) = harness(Some(presets::square_grid(8, 8)));
     h.key_press(egui::Key::Num2);

@@ -36,7 +36,12 @@ impl PlayPanel {
             .stroke(egui::Stroke::new(1.0, Color32::from_gray(0x60)))
             .show(ui, |ui| {
                 ui.set_min_width(ui.available_width());
-                ui.label(RichText::new(text).size(17.0).strong().color(text_on(fill)));
+                // One line whatever the players' names, so the buttons below
+                // stay where they are; the whole text shows on hover.
+                ui.add(
+                    egui::Label::new(RichText::new(text).size(17.0).strong().color(text_on(fill)))
+                        .truncate(),
+                );
             });
         ui.label(self.move_count_text());
     }
