@@ -2,7 +2,7 @@
 //! corpus in `tests/data/sgf/` — HexGui, Benzene's `twogtp.py` with its swap and
 //! trailing `resign`, boardwright's own older files, HexGui puzzles — opens
 //! to the right position and winner, or is refused with a message that names
-//! what is not supported. (Little Golem's Hex records: records_little_golem_hex.rs.)
+//! what is not supported. (Little Golem's Hex records: records_foreign.rs.)
 
 use boardwright::cli::gtp::{GtpArgs, MAX_LINE_BYTES, Session, serve};
 use boardwright::game::record::{Opened, open, replay, save_record, save_sgf};
@@ -134,7 +134,7 @@ fn a_recorded_winner_the_moves_do_not_give_is_reported() {
 #[test]
 fn unsupported_shapes_are_refused_naming_what_they_are() {
     // Little Golem's dialect is not HexGui's: its reader refuses it by name
-    // (opening the file reads it, tests/records_little_golem_hex.rs).
+    // (opening the file reads it, tests/records_foreign.rs).
     let e = read_sgf("(;FF[4]SZ[13];W[mf];B[swap])").unwrap_err();
     assert!(matches!(e, SgfError::LittleGolem(_)), "{e}");
     // Set-up stones in the middle of a game (HexGui lets any node have them).

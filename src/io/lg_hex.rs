@@ -42,13 +42,14 @@
 use super::excerpt::excerpt;
 use super::record::{BoardSource, GameRecord, RecordOptions, RecordResult};
 use super::sgf::{SGF_RULES, SgfTree};
-use super::sgf_line::{ForeignError, game_line, parse_text, prop, two_letter_point};
+use super::sgf_line::{
+    ForeignError, after_resignation, game_line, line_moves, parse_text, person, players, prop,
+    two_letter_move, two_letter_size,
+};
 use crate::board::grid_label;
 
 /// The format's name in messages.
 pub const FORMAT: &str = "Little Golem Hex record";
-/// Largest board side: points are two letters a–z.
-pub const MAX_SIZE: u32 = 26;
 
 /// Whether a Hex game tree (no `GM`, or `GM[11]`) is written in Little Golem's
 /// dialect: its first point on the main line is two lower-case letters (Hex's
@@ -91,50 +92,16 @@ pub fn read_lg_hex(text: &str) -> Result<GameRecord, ForeignError> {
     read_tree(parse_text(text)?)
 }
 
-/// The person who plays `player`'s side: `PB` for the first player, `PW` for
-/// the second (whatever letter the moves carry).
-fn person(root: &super::sgf::Node, player: u8) -> String {
-    prop(root, if player == 0 { "PB" } else { "PW" })
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
-        .map(excerpt)
-        .unwrap_or_else(|| ["the first player", "the second player"][player as usize].into())
-}
-
 /// Read a parsed Little Golem Hex game tree.
 pub(crate) fn read_tree(tree: SgfTree) -> Result<GameRecord, ForeignError> {
     let nodes = game_line(tree, FORMAT, "11", "Hex")?;
     let root = &nodes[0];
-    let sz = prop(root, "SZ").unwrap_or("11").trim();
-    let n: u32 = sz
-        .parse()
-        .ok()
-        .filter(|n| (1..=MAX_SIZE).contains(n))
-        .ok_or_else(|| {
-            ForeignError::invalid(
-                FORMAT,
-                format!(
-                    "board size SZ[{}] is not read (two-letter points a–z: sizes 1 to {MAX_SIZE})",
-                    excerpt(sz)
-                ),
-            )
-        })?;
+    let n = two_letter_size(root, "11", 1, FORMAT)?;
     // Every move in file order: (letter, value).
-    let mut file_moves: Vec<(char, &str)> = Vec::new();
-    for node in &nodes {
-        for (k, v) in node {
-            match k.as_str() {
-                "B" | "W" => file_moves.push((if k == "B" { 'B' } else { 'W' }, v[0].trim())),
-                "AB" | "AW" | "AE" => {
-                    return Err(ForeignError::unsupported(
-                        FORMAT,
-                        format!("a set-up position ({k}[{}])", excerpt(&v[0])),
-                    ));
-                }
-                _ => {}
-            }
-        }
-    }
+    let file_moves: Vec<(char, &str)> = line_moves(&nodes, &["B", "W"], &[], "", FORMAT)?
+        .into_iter()
+        .map(|(k, v)| (if k == "B" { 'B' } else { 'W' }, v))
+        .collect();
     let mut moves = Vec::new();
     let mut notes = Vec::new();
     let mut resigned: Option<u8> = None;
@@ -158,10 +125,7 @@ pub(crate) fn read_tree(tree: SgfTree) -> Result<GameRecord, ForeignError> {
         if value.eq_ignore_ascii_case("resign") {
             resigned = Some(player);
             if k + 1 < file_moves.len() {
-                notes.push(format!(
-                    "{} move(s) after the resignation were not read",
-                    file_moves.len() - k - 1
-                ));
+                notes.push(after_resignation(file_moves.len() - k - 1));
             }
             break;
         }
@@ -169,16 +133,7 @@ pub(crate) fn read_tree(tree: SgfTree) -> Result<GameRecord, ForeignError> {
             moves.push("swap".to_string());
             continue;
         }
-        let Some((c, r)) = two_letter_point(value, n) else {
-            return Err(ForeignError::invalid(
-                FORMAT,
-                format!(
-                    "move {ply} '{}' is not a cell of the {n}×{n} board (two letters a–{}, column then row), swap or resign",
-                    excerpt(value),
-                    (b'a' + n as u8 - 1) as char
-                ),
-            ));
-        };
+        let (c, r) = two_letter_move(value, n, ply, "cell", FORMAT)?;
         moves.push(grid_label(c, r));
     }
     let mut result = resigned.map(|p| RecordResult {
@@ -220,18 +175,14 @@ pub(crate) fn read_tree(tree: SgfTree) -> Result<GameRecord, ForeignError> {
             )),
         }
     }
-    let players = [prop(root, "PB"), prop(root, "PW")].map(|p| p.unwrap_or_default().to_string());
     let mut record = GameRecord::new(
         SGF_RULES,
         RecordOptions {
             swap: true,
             ..RecordOptions::default()
         },
-        BoardSource::Preset {
-            name: "hex".into(),
-            size: Some(n),
-        },
-        players,
+        BoardSource::preset("hex", Some(n)),
+        players(root),
         moves,
         result,
     );

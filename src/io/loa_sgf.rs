@@ -314,10 +314,7 @@ pub(crate) fn read_tree(tree: SgfTree) -> Result<GameRecord, ForeignError> {
     let mut record = GameRecord::new(
         LOA_RULES,
         RecordOptions::default(),
-        BoardSource::Preset {
-            name: "loa".into(),
-            size: None,
-        },
+        BoardSource::preset("loa", None),
         players,
         moves,
         result,

@@ -246,6 +246,14 @@ pub enum BoardSource {
 }
 
 impl BoardSource {
+    /// The preset `name` (of side `size`, where the preset takes one).
+    pub fn preset(name: &str, size: Option<u32>) -> BoardSource {
+        BoardSource::Preset {
+            name: name.to_string(),
+            size,
+        }
+    }
+
     /// The board itself, embedded.
     pub fn embed(board: &Board) -> BoardSource {
         BoardSource::Board(Box::new(BoardFile::from_board(board)))

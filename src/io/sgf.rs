@@ -793,10 +793,7 @@ pub fn read_sgf(text: &str) -> Result<GameRecord, SgfError> {
             swap,
             ..RecordOptions::default()
         },
-        BoardSource::Preset {
-            name: "hex".into(),
-            size: Some(n),
-        },
+        BoardSource::preset("hex", Some(n)),
         players,
         main.moves.clone(),
         result,

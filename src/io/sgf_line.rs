@@ -107,3 +107,117 @@ pub(crate) fn two_letter_point(text: &str, n: u32) -> Option<(u32, u32)> {
     let (c, r) = ((b[0] - b'a') as u32, (b[1] - b'a') as u32);
     (c < n && r < n).then_some((c, r))
 }
+
+/// The board side `SZ` of a record whose points are two letters a–z
+/// (`default` without `SZ`), from `min` to [`TWO_LETTER_MAX`].
+pub(crate) fn two_letter_size(
+    root: &Node,
+    default: &str,
+    min: u32,
+    format: &'static str,
+) -> Result<u32, ForeignError> {
+    let sz = prop(root, "SZ").unwrap_or(default).trim();
+    sz.parse()
+        .ok()
+        .filter(|n| (min..=TWO_LETTER_MAX).contains(n))
+        .ok_or_else(|| {
+            ForeignError::invalid(
+                format,
+                format!(
+                    "board size SZ[{}] is not read (two-letter points a–z: sizes {min} to {TWO_LETTER_MAX})",
+                    excerpt(sz)
+                ),
+            )
+        })
+}
+
+/// Largest board side two-letter points (a–z) can name.
+pub(crate) const TWO_LETTER_MAX: u32 = 26;
+
+/// Move `ply`'s two-letter point `value` on the n×n board as (col, row), or
+/// the error naming it (`what`: "cell", "hole").
+pub(crate) fn two_letter_move(
+    value: &str,
+    n: u32,
+    ply: usize,
+    what: &str,
+    format: &'static str,
+) -> Result<(u32, u32), ForeignError> {
+    two_letter_point(value, n).ok_or_else(|| {
+        ForeignError::invalid(
+            format,
+            format!(
+                "move {ply} '{}' is not a {what} of the {n}×{n} board (two letters a–{}, column then row), swap or resign",
+                excerpt(value),
+                (b'a' + n.min(TWO_LETTER_MAX) as u8 - 1) as char
+            ),
+        )
+    })
+}
+
+/// The people of a record: `PB` (the first player) and `PW`.
+pub(crate) fn players(root: &Node) -> [String; 2] {
+    [prop(root, "PB"), prop(root, "PW")].map(|p| p.unwrap_or_default().to_string())
+}
+
+/// The person who plays `player`'s side, by `PB` (0) or `PW` (1), else "the
+/// first player" / "the second player".
+pub(crate) fn person(root: &Node, player: u8) -> String {
+    prop(root, if player == 0 { "PB" } else { "PW" })
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(excerpt)
+        .unwrap_or_else(|| ["the first player", "the second player"][player as usize & 1].into())
+}
+
+/// The note for moves after a resignation, which are not read.
+pub(crate) fn after_resignation(count: usize) -> String {
+    format!("{count} move(s) after the resignation were not read")
+}
+
+/// Every move on the line `nodes` in file order, as (property, value), for
+/// the move properties `ids`. Refused: a set-up position (`AB`, `AW`, `AE`),
+/// and moves written with one of the properties `other` — another program's
+/// way, which `hint` names.
+pub(crate) fn line_moves<'a>(
+    nodes: &'a [Node],
+    ids: &[&str],
+    other: &[&str],
+    hint: &str,
+    format: &'static str,
+) -> Result<Vec<(&'a str, &'a str)>, ForeignError> {
+    let mut moves = Vec::new();
+    for node in nodes {
+        for (k, v) in node {
+            let value = v.first().map_or("", |s| s.trim());
+            if ids.contains(&k.as_str()) {
+                moves.push((k.as_str(), value));
+            } else if other.contains(&k.as_str()) {
+                return Err(ForeignError::unsupported(
+                    format,
+                    format!("moves written as {k}[{}] ({hint})", excerpt(value)),
+                ));
+            } else if matches!(k.as_str(), "AB" | "AW" | "AE") {
+                return Err(ForeignError::unsupported(
+                    format,
+                    format!("a set-up position ({k}[{}])", excerpt(value)),
+                ));
+            }
+        }
+    }
+    Ok(moves)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_letter_points_are_column_then_row_from_a() {
+        assert_eq!(two_letter_point("dd", 24), Some((3, 3)));
+        assert_eq!(two_letter_point("th", 24), Some((19, 7)));
+        assert_eq!(two_letter_point("ya", 24), None);
+        assert_eq!(two_letter_point("d4", 24), None);
+        assert_eq!(two_letter_point("am", 13), Some((0, 12)));
+    }
+}

@@ -273,10 +273,7 @@ pub fn read_t1(text: &str) -> Result<GameRecord, ForeignError> {
             dead_draw: true,
             ..RecordOptions::default()
         },
-        BoardSource::Preset {
-            name: "twixt".into(),
-            size: Some(n),
-        },
+        BoardSource::preset("twixt", Some(n)),
         names,
         moves,
         result,

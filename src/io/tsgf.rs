@@ -42,7 +42,10 @@
 use super::excerpt::excerpt;
 use super::record::{BoardSource, GameRecord, RecordOptions, RecordResult};
 use super::sgf::SgfTree;
-use super::sgf_line::{ForeignError, game_line, parse_text, prop, two_letter_point};
+use super::sgf_line::{
+    ForeignError, TWO_LETTER_MAX, after_resignation, game_line, line_moves, parse_text, person,
+    players, two_letter_move, two_letter_size,
+};
 use crate::board::lattice::{KNIGHT, segments_cross};
 use crate::board::{Board, grid_label, parse_grid_label};
 
@@ -53,7 +56,7 @@ pub const FORMAT: &str = "Little Golem TwixT record";
 /// Smallest board side read (boardwright's TwixT minimum).
 pub const MIN_SIZE: u32 = 5;
 /// Largest board side: points are two letters a–z.
-pub const MAX_SIZE: u32 = 26;
+pub const MAX_SIZE: u32 = TWO_LETTER_MAX;
 
 /// A hole as (col, row).
 type Hole = (i64, i64);
@@ -136,45 +139,18 @@ pub fn read_tsgf(text: &str) -> Result<GameRecord, ForeignError> {
 pub(crate) fn read_tree(tree: SgfTree) -> Result<GameRecord, ForeignError> {
     let nodes = game_line(tree, FORMAT, "21", "TwixT")?;
     let root = &nodes[0];
-    let sz = prop(root, "SZ").unwrap_or("24").trim();
-    let n: u32 = sz
-        .parse()
-        .ok()
-        .filter(|n| (MIN_SIZE..=MAX_SIZE).contains(n))
-        .ok_or_else(|| {
-            ForeignError::invalid(
-                FORMAT,
-                format!(
-                    "board size SZ[{}] is not read (two-letter points a–z: sizes {MIN_SIZE} to {MAX_SIZE})",
-                    excerpt(sz)
-                ),
-            )
-        })?;
+    let n = two_letter_size(root, "24", MIN_SIZE, FORMAT)?;
     // Every move in file order: (colour 0 = b / 1 = r, value).
-    let mut file_moves: Vec<(u8, &str)> = Vec::new();
-    for node in &nodes {
-        for (k, v) in node {
-            match k.as_str() {
-                "b" | "r" => file_moves.push((u8::from(k == "r"), v[0].trim())),
-                "B" | "W" | "R" | "P0" | "P1" => {
-                    return Err(ForeignError::unsupported(
-                        FORMAT,
-                        format!(
-                            "moves written as {k}[{}] (Little Golem's TwixT records write b[..] and r[..])",
-                            excerpt(&v[0])
-                        ),
-                    ));
-                }
-                "AB" | "AW" | "AE" => {
-                    return Err(ForeignError::unsupported(
-                        FORMAT,
-                        format!("a setup position ({k}[{}])", excerpt(&v[0])),
-                    ));
-                }
-                _ => {}
-            }
-        }
-    }
+    let file_moves: Vec<(u8, &str)> = line_moves(
+        &nodes,
+        &["b", "r"],
+        &["B", "W", "R", "P0", "P1"],
+        "Little Golem's TwixT records write b[..] and r[..]",
+        FORMAT,
+    )?
+    .into_iter()
+    .map(|(k, v)| (u8::from(k == "r"), v))
+    .collect();
     let mut moves = Vec::new();
     let mut notes = Vec::new();
     let mut result = None;
@@ -194,24 +170,18 @@ pub(crate) fn read_tree(tree: SgfTree) -> Result<GameRecord, ForeignError> {
             ));
         }
         if value.eq_ignore_ascii_case("resign") {
-            let who = prop(root, if colour == 0 { "PB" } else { "PW" })
-                .map(str::trim)
-                .filter(|n| !n.is_empty())
-                .map(excerpt)
-                .unwrap_or_else(|| {
-                    ["the first player", "the second player"][colour as usize].into()
-                });
             result = Some(RecordResult {
                 winner: Some(1 - colour),
-                reason: format!("{who} ({}) resigned", colour_char(colour)),
+                reason: format!(
+                    "{} ({}) resigned",
+                    person(root, colour),
+                    colour_char(colour)
+                ),
                 resigned: Some(colour),
                 timeout: None,
             });
             if k + 1 < file_moves.len() {
-                notes.push(format!(
-                    "{} move(s) after the resignation were not read",
-                    file_moves.len() - k - 1
-                ));
+                notes.push(after_resignation(file_moves.len() - k - 1));
             }
             break;
         }
@@ -225,16 +195,7 @@ pub(crate) fn read_tree(tree: SgfTree) -> Result<GameRecord, ForeignError> {
             Some(_) => (value, false),
             None => (value, false),
         };
-        let Some((c, r)) = two_letter_point(point, n) else {
-            return Err(ForeignError::invalid(
-                FORMAT,
-                format!(
-                    "move {ply} '{}' is not a hole of the {n}×{n} board (two letters a–{}, column then row), swap or resign",
-                    excerpt(value),
-                    (b'a' + n as u8 - 1) as char
-                ),
-            ));
-        };
+        let (c, r) = two_letter_move(point, n, ply, "hole", FORMAT)?;
         if offer {
             notes.push(format!(
                 "move {ply} ({}) came with a draw offer",
@@ -246,18 +207,14 @@ pub(crate) fn read_tree(tree: SgfTree) -> Result<GameRecord, ForeignError> {
         }
         moves.push(grid_label(c, r));
     }
-    let players = [prop(root, "PB"), prop(root, "PW")].map(|p| p.unwrap_or_default().to_string());
     let mut record = GameRecord::new(
         TSGF_RULES,
         RecordOptions {
             swap: true,
             ..RecordOptions::default()
         },
-        BoardSource::Preset {
-            name: "twixt".into(),
-            size: Some(n),
-        },
-        players,
+        BoardSource::preset("twixt", Some(n)),
+        players(root),
         moves,
         result,
     );
@@ -376,14 +333,6 @@ pub fn write_tsgf(record: &GameRecord, board: &Board) -> Result<String, ForeignE
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn points_are_column_then_row_from_a() {
-        assert_eq!(two_letter_point("dd", 24), Some((3, 3)));
-        assert_eq!(two_letter_point("th", 24), Some((19, 7)));
-        assert_eq!(two_letter_point("ya", 24), None);
-        assert_eq!(two_letter_point("d4", 24), None);
-    }
 
     #[test]
     fn little_golem_links_across_own_links_are_found() {
