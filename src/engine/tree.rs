@@ -325,11 +325,6 @@ pub struct Params {
     pub widen: u32,
     pub widen_at: f32,
     pub widen_mul: f32,
-    /// The virtual loss: a descent counts its visits on the path before the
-    /// playout, as a loss until the reward comes back, which steers other
-    /// threads elsewhere (on); off, the visits are counted with the reward.
-    /// One thread searches the same either way.
-    pub vloss: bool,
 }
 
 impl Params {
@@ -353,7 +348,6 @@ impl Params {
         "widen",
         "widen_at",
         "widen_mul",
-        "vloss",
     ];
 
     /// Set a parameter by name (`value` finite and ≥ 0); false for an unknown name.
@@ -377,7 +371,6 @@ impl Params {
             "widen" => self.widen = value as u32,
             "widen_at" => self.widen_at = (value as f32).max(1.0),
             "widen_mul" => self.widen_mul = (value as f32).max(1.01),
-            "vloss" => self.vloss = value != 0.0,
             _ => return false,
         }
         true
@@ -405,7 +398,6 @@ impl Default for Params {
             widen: 0,
             widen_at: 40.0,
             widen_mul: 1.4,
-            vloss: true,
         }
     }
 }
@@ -1274,10 +1266,8 @@ impl<R: Searchable> Tree<R> {
                 }
             }
         };
-        if params.vloss {
-            for &k in &s.path {
-                a.node(k).visits.fetch_add(1, Relaxed);
-            }
+        for &k in &s.path {
+            a.node(k).visits.fetch_add(1, Relaxed);
         }
         s.leaf_mover = opponent(to_move);
         s.pos = Some(pos);
@@ -1294,9 +1284,6 @@ impl<R: Searchable> Tree<R> {
         let mut mover = s.leaf_mover;
         for i in (0..s.path.len()).rev() {
             let k = s.path[i];
-            if !params.vloss {
-                a.node(k).visits.fetch_add(1, Relaxed);
-            }
             a.node(k)
                 .wins
                 .add(if mover == 0 { reward0 } else { 1.0 - reward0 });
