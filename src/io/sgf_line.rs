@@ -1,8 +1,9 @@
 //! What the readers of other programs' SGF records share ([`super::tsgf`],
-//! [`super::loa_sgf`], and [`super::t1`] for its error): their error type, the
-//! one line of play of a game tree, and a property's first value. Below both
-//! the readers and the dispatcher ([`super::foreign`]), so neither imports the
-//! other's caller.
+//! [`super::lg_hex`], [`super::loa_sgf`], and [`super::t1`] for its error):
+//! their error type, the one line of play of a game tree and its moves, a
+//! property's first value, the players; and what Little Golem's two readers
+//! share: two-letter points and board sizes. Below both the readers and the
+//! dispatcher ([`super::foreign`]), so neither imports the other's caller.
 
 use super::excerpt::excerpt;
 use super::sgf::{self, Node, SgfError, SgfTree};
