@@ -27,7 +27,7 @@
 //!   later point instead, the same game in a mirror.) Little Golem plays Hex
 //!   with the swap rule, so a record reads with the swap option on.
 //! * **Result.** `RE[B]` is a win of `PB` (the first player), `RE[W]` of `PW`
-//!   (cgao3: "RE[B] means first player win"; PlayHex's test above). `resign` as
+//!   (cgao3: "`RE[B]` means first player win"; PlayHex's test above). `resign` as
 //!   a move ends the game (moves after it are not read, with a note). Little
 //!   Golem records no other reason: a winner whose side did not connect and
 //!   whose opponent did not resign won on time (or by forfeit), which is how
