@@ -43,8 +43,8 @@ use super::excerpt::excerpt;
 use super::record::{BoardSource, GameRecord, RecordOptions, RecordResult};
 use super::sgf::{SGF_RULES, SgfTree};
 use super::sgf_line::{
-    ForeignError, after_resignation, game_line, line_moves, parse_text, person, players, prop,
-    two_letter_move, two_letter_size,
+    ForeignError, TWO_LETTER_MAX, after_resignation, game_line, line_moves, parse_text, person,
+    players, prop, two_letter_move, two_letter_point, two_letter_size,
 };
 use crate::board::grid_label;
 
@@ -64,8 +64,7 @@ pub(crate) fn looks_like_little_golem_hex(tree: &SgfTree) -> bool {
                     continue;
                 }
                 let value = v.first().map_or("", |s| s.trim());
-                let b = value.as_bytes();
-                if b.len() == 2 && b.iter().all(u8::is_ascii_lowercase) {
+                if two_letter_point(value, TWO_LETTER_MAX).is_some() {
                     return true;
                 }
                 if value.bytes().any(|c| c.is_ascii_digit()) {

@@ -225,7 +225,6 @@ pub enum IoError {
     Foreign(#[from] ForeignError),
 }
 
-/// Every kind of file [`open`] reads, for messages.
 /// The extensions of the board files [`open`] reads (lower case).
 pub const BOARD_EXTENSIONS: [&str; 2] = ["ron", "obj"];
 /// The extensions of the game record files [`open`] reads (lower case): RON
@@ -233,6 +232,7 @@ pub const BOARD_EXTENSIONS: [&str; 2] = ["ron", "obj"];
 /// Golem's Hex and TwixT, T1j's TwixT.
 pub const GAME_EXTENSIONS: [&str; 5] = ["ron", "sgf", "hsgf", "tsgf", "t1"];
 
+/// Every kind of file [`open`] reads, for messages.
 pub const OPENS: &str = "boardwright opens boards from .ron and .obj, game records from .ron, SGF game records from .sgf (Hex as HexGui writes it, Lines of Action as boardspace writes it, TwixT), Little Golem records from .hsgf (Hex) and .tsgf (TwixT) and T1j TwixT records from .T1; files with other names are opened when their content is an SGF game tree, a T1 record or a RON board or record";
 
 impl IoError {
