@@ -238,6 +238,59 @@ fn selfplay_reports_per_seat_scores() {
     assert_eq!(seats[1]["games"], 1);
     assert_eq!(v["total"]["games"], 2);
     assert!(v["total"]["ci95"][0].as_f64().unwrap() <= v["total"]["score"].as_f64().unwrap());
+    // The engine's searches are counted; a random player has none.
+    let search = &v["engine_search"];
+    assert!(search["moves"].as_u64().unwrap() > 0, "{v}");
+    let per_move = search["simulations_per_move"].as_f64().unwrap();
+    assert!(per_move > 0.0 && per_move <= 50.0, "{v}");
+    assert!(v.get("opponent_search").is_none(), "{v}");
+}
+
+/// `selfplay` tells what each side's budget bought: every move of the game is
+/// one side's search, and with a budget of simulations no search runs more.
+#[test]
+fn selfplay_counts_each_sides_searches() {
+    let v = selfplay_json(&[
+        "--rules",
+        "hex",
+        "--size",
+        "5",
+        "--games",
+        "2",
+        "--sims",
+        "300",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    let (me, other) = (&v["engine_search"], &v["opponent_search"]);
+    let moves = me["moves"].as_u64().unwrap() + other["moves"].as_u64().unwrap();
+    let plies = v["mean_plies"].as_f64().unwrap() * 2.0;
+    assert_eq!(moves as f64, plies, "{v}");
+    for side in [me, other] {
+        let per_move = side["simulations_per_move"].as_f64().unwrap();
+        assert!(per_move > 0.0 && per_move <= 300.0, "{v}");
+        assert!(side["seconds"].as_f64().unwrap() > 0.0, "{v}");
+        assert!(
+            side["simulations_per_second"].as_f64().unwrap() > 0.0,
+            "{v}"
+        );
+    }
+    let out = bin()
+        .args([
+            "selfplay", "--rules", "hex", "--size", "4", "--games", "2", "--sims", "100",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    for side in ["engine: ", "opponent: "] {
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(side))
+            .unwrap_or_default();
+        assert!(line.contains(" simulations/move, "), "{text}");
+        assert!(line.contains(" simulations/s ("), "{text}");
+    }
 }
 
 #[test]
@@ -464,7 +517,8 @@ fn selfplay_openings_give_each_opening_to_both_seats() {
 }
 
 /// Games run several at a time, but each game's seeds depend on its number
-/// only: with a simulation budget the summary is the same for any `--jobs`.
+/// only: with a simulation budget the summary is the same for any `--jobs`,
+/// but for the time the searches took.
 #[test]
 fn selfplay_jobs_do_not_change_the_games() {
     let run = |jobs: &str| {
@@ -484,7 +538,17 @@ fn selfplay_jobs_do_not_change_the_games() {
             "--json",
         ])
     };
-    let one = run("1");
-    assert_eq!(one, run("2"));
-    assert_eq!(one, run("3"));
+    // The games and the simulations they ran, without the time they took.
+    let games = |mut v: serde_json::Value| {
+        for side in ["engine_search", "opponent_search"] {
+            let tally = v[side].as_object_mut().unwrap();
+            for timed in ["seconds", "seconds_per_move", "simulations_per_second"] {
+                tally.remove(timed).unwrap();
+            }
+        }
+        v
+    };
+    let one = games(run("1"));
+    assert_eq!(one, games(run("2")));
+    assert_eq!(one, games(run("3")));
 }

@@ -18,6 +18,7 @@
 use super::play::{GameArgs, split_moves};
 use super::{CliFailure, print_out};
 use crate::engine::{SearchConfig, SearchLimits};
+use crate::game::engine::group_digits;
 use crate::game::{DynEngine, DynGame, EngineParams, MoveHandle};
 use crate::rules::Player;
 use clap::{Args, ValueEnum};
@@ -26,7 +27,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Opponent {
@@ -128,10 +129,48 @@ pub struct Summary {
     pub seats: Vec<SeatScore>,
     pub total: SeatScore,
     pub mean_plies: f64,
+    /// How the engine under test searched: its moves, simulations and time.
+    pub engine_search: SearchTally,
+    /// The same for the opponent engine (absent against a random player).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub opponent_search: Option<SearchTally>,
     /// With openings: how many there were and how the engine did in each
     /// pair of games that shared one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub openings: Option<OpeningPairs>,
+}
+
+/// What one side's searches added up to over every game: how many moves it
+/// searched, the simulations they ran (not counting those of a tree kept from
+/// the move before) and the wall-clock time they took, and their means per
+/// move. It shows what a budget of time buys each side: two threads against
+/// one, or a setting that slows the search.
+#[derive(Clone, Copy, Debug, Default, Serialize, PartialEq)]
+pub struct SearchTally {
+    pub moves: u64,
+    pub simulations: u64,
+    pub seconds: f64,
+    pub simulations_per_move: f64,
+    pub seconds_per_move: f64,
+    pub simulations_per_second: f64,
+}
+
+impl SearchTally {
+    fn add(&mut self, other: &SearchTally) {
+        self.moves += other.moves;
+        self.simulations += other.simulations;
+        self.seconds += other.seconds;
+    }
+    fn finish(mut self) -> SearchTally {
+        if self.moves > 0 {
+            self.simulations_per_move = self.simulations as f64 / self.moves as f64;
+            self.seconds_per_move = self.seconds / self.moves as f64;
+        }
+        if self.seconds > 0.0 {
+            self.simulations_per_second = self.simulations as f64 / self.seconds;
+        }
+        self
+    }
 }
 
 /// The engine's results over the pairs of games that shared an opening
@@ -167,11 +206,13 @@ fn limits(time: f64, sims: Option<u64>) -> SearchLimits {
     }
 }
 
-/// One finished game: the engine's seat, the winner and the plies played.
+/// One finished game: the engine's seat, the winner, the plies played and
+/// how each engine searched.
 struct GameResult {
     seat: Player,
     winner: Option<Player>,
     plies: usize,
+    search: [SearchTally; 2],
 }
 
 /// Play the games and return the summary.
@@ -260,15 +301,25 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
             opp_params.clone(),
         );
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        // The engine's and the opponent's searches.
+        let mut search = [SearchTally::default(); 2];
         while g.outcome().is_none() && g.ply() < args.max_plies {
             let p = g.to_move().unwrap_or(0);
             let mv = if p == seat {
-                engine_move(&mut engine, g.as_ref(), limits(args.time, args.sims))?
+                engine_move(
+                    &mut engine,
+                    g.as_ref(),
+                    limits(args.time, args.sims),
+                    &mut search[0],
+                )?
             } else {
                 match args.vs {
-                    Opponent::Engine => {
-                        engine_move(&mut other, g.as_ref(), limits(opp_time, args.sims))?
-                    }
+                    Opponent::Engine => engine_move(
+                        &mut other,
+                        g.as_ref(),
+                        limits(opp_time, args.sims),
+                        &mut search[1],
+                    )?,
                     Opponent::Random => {
                         let legal = g.legal_handles();
                         legal[rng.random_range(0..legal.len())]
@@ -315,6 +366,7 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
             seat,
             winner,
             plies: g.ply(),
+            search,
         })
     };
     let results: Vec<GameResult> = pool.install(|| {
@@ -349,6 +401,12 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
         });
     }
     let plies_total: usize = results.iter().map(|r| r.plies).sum();
+    let mut search = [SearchTally::default(); 2];
+    for r in &results {
+        for (total, game) in search.iter_mut().zip(&r.search) {
+            total.add(game);
+        }
+    }
     let mut total = SeatScore {
         seat: "both".into(),
         ..Default::default()
@@ -382,6 +440,11 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
         seats: seats.into_iter().map(finish).collect(),
         total: finish(total),
         mean_plies: plies_total as f64 / args.games as f64,
+        engine_search: search[0].finish(),
+        opponent_search: match args.vs {
+            Opponent::Engine => Some(search[1].finish()),
+            Opponent::Random => None,
+        },
         openings,
     })
 }
@@ -463,16 +526,37 @@ fn parse_openings(text: &str, start: &dyn DynGame) -> Result<Vec<Opening>, Strin
     Ok(list)
 }
 
+/// The engine's move in `g`, its search added to `tally`.
 fn engine_move(
     engine: &mut DynEngine,
     g: &dyn DynGame,
     limits: SearchLimits,
+    tally: &mut SearchTally,
 ) -> Result<MoveHandle, CliFailure> {
+    let start = Instant::now();
     let r = engine
         .start(g, limits)
         .and_then(|h| h.wait())
         .map_err(|e| CliFailure::new(format!("engine: {e}")))?;
+    tally.add(&SearchTally {
+        moves: 1,
+        simulations: r.simulations,
+        seconds: start.elapsed().as_secs_f64(),
+        ..Default::default()
+    });
     Ok(r.best)
+}
+
+/// One side's search figures as text: "17 412 simulations/move, 0.201 s/move,
+/// 86 627 simulations/s (3 120 moves)".
+fn render_search(t: &SearchTally) -> String {
+    format!(
+        "{} simulations/move, {:.3} s/move, {} simulations/s ({} moves)",
+        group_digits(t.simulations_per_move.round() as u64),
+        t.seconds_per_move,
+        group_digits(t.simulations_per_second.round() as u64),
+        group_digits(t.moves)
+    )
 }
 
 /// The summary as text.
@@ -502,6 +586,10 @@ pub fn render(s: &Summary) -> String {
         ));
     }
     out.push_str(&format!("mean game length {:.1} plies\n", s.mean_plies));
+    out.push_str(&format!("engine: {}\n", render_search(&s.engine_search)));
+    if let Some(t) = &s.opponent_search {
+        out.push_str(&format!("opponent: {}\n", render_search(t)));
+    }
     if let Some(o) = &s.openings {
         out.push_str(&format!(
             "openings: {} ({}), each played with both seats; pairs won both {}, split {}, lost both {}\n",

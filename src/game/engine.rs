@@ -413,3 +413,30 @@ impl Drop for SearchHandle {
         self.watch.stop();
     }
 }
+
+/// A count with its digits grouped in threes, as the computer's panel and
+/// `selfplay` show simulations: 1234567 → "1 234 567".
+pub fn group_digits(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::with_capacity(s.len() + s.len() / 3);
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(' ');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::group_digits;
+
+    #[test]
+    fn digits_are_grouped_in_threes() {
+        assert_eq!(group_digits(0), "0");
+        assert_eq!(group_digits(999), "999");
+        assert_eq!(group_digits(1000), "1 000");
+        assert_eq!(group_digits(1234567), "1 234 567");
+    }
+}

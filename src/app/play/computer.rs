@@ -9,6 +9,7 @@
 use super::PlayPanel;
 use crate::app::workspace::Workspace;
 use crate::engine::{EngineError, SearchConfig, SearchLimits};
+use crate::game::engine::group_digits;
 use crate::game::{DynEngine, DynGame, MoveHandle, Progress, RootStats, SearchHandle};
 use crate::mesh::FaceId;
 use crate::rules::Player;
@@ -416,19 +417,6 @@ pub fn progress_ui(
     stop
 }
 
-/// 1234567 → "1 234 567".
-pub fn group_digits(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::with_capacity(s.len() + s.len() / 3);
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(' ');
-        }
-        out.push(ch);
-    }
-    out
-}
-
 impl PlayPanel {
     /// Ask the engine for a move for the (human) player to move.
     pub fn request_hint(&mut self, ws: &mut Workspace) {
@@ -507,18 +495,5 @@ impl PlayPanel {
             }
             ctx.request_repaint();
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn digits_are_grouped_in_threes() {
-        assert_eq!(group_digits(0), "0");
-        assert_eq!(group_digits(999), "999");
-        assert_eq!(group_digits(1000), "1 000");
-        assert_eq!(group_digits(1234567), "1 234 567");
     }
 }
