@@ -216,6 +216,8 @@ fn a_computer_seats_clock_is_shown_but_does_not_count() {
     set_clock(&mut h, 5, 3);
     h.state_mut().play.setup.seats[1] =
         boardwright::app::play::computer::Seat::Computer { seconds: 0.05 };
+    // Hex 3×3 after b2 is lost for Blue: its computer would resign.
+    h.state_mut().play.setup.resign = false;
     new_hex(&mut h);
     assert!(has_text(&h, "(computer)"), "the computer's clock is marked");
     time.advance(&mut h, 4_000);

@@ -7,6 +7,7 @@ mod app_common;
 use app_common::*;
 use boardwright::app::App;
 use boardwright::app::play::computer::Seat;
+use boardwright::app::play::setup::RESIGN_LABEL;
 use boardwright::board::Board;
 use boardwright::game::DynGame;
 use boardwright::mesh::FaceId;
@@ -197,6 +198,8 @@ fn computer_seats_play_every_game() {
             Seat::Computer { seconds: 0.1 },
             Seat::Computer { seconds: 0.1 },
         ];
+        // Blue proves Hex 5×5 lost at its first move, and would resign.
+        h.state_mut().play.setup.resign = false;
         new_game(&mut h, rules);
         let played = step_until(&mut h, Duration::from_secs(30), |h| {
             h.state().play.game().is_some_and(|g| g.ply() >= 2)
@@ -267,6 +270,10 @@ fn the_seat_choices_are_remembered_for_the_next_launch() {
     if let Seat::Computer { seconds } = &mut h.state_mut().play.setup.seats[1] {
         *seconds = 2.5;
     }
+    // The computer resigns a lost game unless told not to.
+    assert!(h.state().play.setup.resign);
+    click_label(&mut h, RESIGN_LABEL);
+    assert!(!h.state().play.setup.resign);
     let mut storage = MemStorage::default();
     eframe::App::save(h.state_mut(), &mut storage);
     drop(h);
@@ -276,6 +283,56 @@ fn the_seat_choices_are_remembered_for_the_next_launch() {
     assert_eq!(setup.seats[0], Seat::Human);
     assert_eq!(setup.seats[1], Seat::Computer { seconds: 2.5 });
     assert_eq!(setup.seconds[1], 2.5);
+    assert!(!setup.resign, "the choice is remembered");
+}
+
+/// A computer seat resigns once its search proves the game lost, without
+/// using up its time; Undo withdraws the resignation with the person's last
+/// move, so that the person is to move (the computer would resign again at
+/// once). With the choice off it plays on.
+#[test]
+fn the_computer_resigns_a_game_its_search_proves_lost() {
+    // Hex 5×5 after Red's c3: Blue's search proves it lost within a hundred
+    // simulations.
+    let board = presets::hex(5);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    h.state_mut().play.setup.seats[1] = Seat::Computer { seconds: 10.0 };
+    new_game(&mut h, "Hex");
+    click_face(&mut h, &board, face(&board, "c3"));
+    let t = Instant::now();
+    let ended = step_until(&mut h, Duration::from_secs(20), |h| {
+        h.state().play.game().is_some_and(|g| g.outcome().is_some())
+    });
+    assert!(ended, "{:?}", h.state().ws.status.message);
+    assert!(t.elapsed() < Duration::from_secs(8), "well before its 10 s");
+    assert_eq!(game(&h).resigned(), Some(1), "Blue resigned");
+    assert_eq!(game(&h).ply(), 1, "without a move");
+    let (msg, err) = message(&h).unwrap();
+    assert!(
+        !err && msg.contains("Blue resigned: the computer's search proves the game lost"),
+        "{msg}"
+    );
+    assert!(h.query_by_label_contains("Red wins").is_some());
+
+    click_label(&mut h, "Undo");
+    assert!(game(&h).outcome().is_none());
+    assert_eq!(game(&h).ply(), 0);
+    assert_eq!(game(&h).to_move(), Some(0), "the person is to move");
+    let (msg, _) = message(&h).unwrap();
+    assert!(msg.contains("Resignation withdrawn; took back c3"), "{msg}");
+    for _ in 0..10 {
+        h.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(game(&h).outcome().is_none(), "no new resignation");
+
+    h.state_mut().play.setup.resign = false;
+    click_face(&mut h, &board, face(&board, "c3"));
+    let moved = step_until(&mut h, Duration::from_secs(20), |h| {
+        h.state().play.game().is_some_and(|g| g.ply() == 2)
+    });
+    assert!(moved, "it plays on: {:?}", h.state().ws.status.message);
+    assert!(game(&h).outcome().is_none());
 }
 
 /// A board made for a game offers that game: launched with the Lines of

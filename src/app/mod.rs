@@ -331,6 +331,7 @@ impl App {
         }
         if let Some(s) = seat_setup {
             (app.play.setup.seats, app.play.setup.seconds) = s.seats();
+            app.play.setup.resign = s.resign;
         }
         if has_board && opts.game.is_none() {
             // The board's own games come before the last launch's choice.
@@ -1039,7 +1040,8 @@ impl eframe::App for App {
         eframe::set_value(storage, ANALYZE_KEY, &self.analyze.settings);
         eframe::set_value(storage, play::clock::CLOCK_KEY, &self.play.setup.clock);
         eframe::set_value(storage, play::setup::SETUP_KEY, &self.play.setup.saved());
-        let seats = play::computer::SeatSetup::of(self.play.setup.seats, self.play.setup.seconds);
+        let setup = &self.play.setup;
+        let seats = play::computer::SeatSetup::of(setup.seats, setup.seconds, setup.resign);
         eframe::set_value(storage, play::computer::SEATS_KEY, &seats);
     }
 

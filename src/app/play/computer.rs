@@ -43,13 +43,17 @@ impl Seat {
 /// The storage key of the seat choices.
 pub const SEATS_KEY: &str = "boardwright.seats";
 
-/// Who played each side and the computer's time per move, kept in the profile
-/// so that the next launch sets up the game the same way.
+/// Who played each side, the computer's time per move and whether it resigns
+/// a lost game, kept in the profile so that the next launch sets up the game
+/// the same way.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
 pub struct SeatSetup {
     pub computer: [bool; 2],
     pub seconds: [f32; 2],
+    /// See [`super::setup::Setup::resign`] (on in a profile saved before the
+    /// choice existed).
+    pub resign: bool,
 }
 
 impl Default for SeatSetup {
@@ -57,16 +61,19 @@ impl Default for SeatSetup {
         SeatSetup {
             computer: [false; 2],
             seconds: [1.0; 2],
+            resign: true,
         }
     }
 }
 
 impl SeatSetup {
-    /// The choices of `seats`, each computer time being `seconds` for a person.
-    pub fn of(seats: [Seat; 2], seconds: [f32; 2]) -> SeatSetup {
+    /// The choices of `seats`, each computer time being `seconds` for a
+    /// person, and whether the computer resigns a lost game.
+    pub fn of(seats: [Seat; 2], seconds: [f32; 2], resign: bool) -> SeatSetup {
         let mut out = SeatSetup {
             computer: seats.map(Seat::is_computer),
             seconds,
+            resign,
         };
         for (i, s) in seats.iter().enumerate() {
             if let Seat::Computer { seconds } = *s {
@@ -213,8 +220,13 @@ struct Running {
 
 /// What a finished search asks the panel to do.
 pub enum Finished {
-    /// Play this move for the computer seat.
-    Play { player: Player, best: MoveHandle },
+    /// Play this move for the computer seat; `lost` when the search proved
+    /// the game lost for it whatever it plays.
+    Play {
+        player: Player,
+        best: MoveHandle,
+        lost: bool,
+    },
     /// Show a hint.
     Hint(Hint),
     /// The search failed.
@@ -330,6 +342,7 @@ impl Computer {
                     (Ok(res), Purpose::Move(player)) => Finished::Play {
                         player,
                         best: res.best,
+                        lost: res.proven && res.win_rate <= 0.0,
                     },
                     (Ok(res), Purpose::Hint(player)) => Finished::Hint(Hint {
                         player,
@@ -457,7 +470,12 @@ impl PlayPanel {
             self.computer.cancel();
         }
         match self.computer.poll(ctx, self.epoch) {
-            Some(Finished::Play { player, best }) if to_move == Some(player) => {
+            Some(Finished::Play { player, lost, .. })
+                if to_move == Some(player) && lost && self.setup.resign =>
+            {
+                self.resign_lost(ws);
+            }
+            Some(Finished::Play { player, best, .. }) if to_move == Some(player) => {
                 self.play(ws, best);
             }
             Some(Finished::Hint(h)) => {

@@ -223,24 +223,36 @@ impl PlayPanel {
                 .info("Nothing to take back: this is the start of the game");
             return false;
         }
-        // Against the computer, take back its reply too so that a person is to move.
+        // Against the computer, take back its reply too so that a person is
+        // to move; and the person's last move when the computer had resigned
+        // (it would resign again at once: its search proves the game lost).
         let seats = self.setup.seats;
         let seat = |p: Option<Player>| p.map(|p| seats[p as usize & 1]);
         let mut last = last;
-        if ended.is_none()
+        let mut also = None;
+        if matches!(ended, None | Some(Ending::Resigned { .. }))
             && seat(c.game.to_move()).is_some_and(|s| s.is_computer())
             && seat(c.game.to_move().map(crate::rules::opponent)) == Some(computer::Seat::Human)
         {
             let m = c.game.history().last().cloned();
             if c.game.undo() {
-                last = m.map(|m| format!("{m} and {}", last.unwrap_or_default()));
+                if ended.is_none() {
+                    last = m.map(|m| format!("{m} and {}", last.unwrap_or_default()));
+                } else {
+                    also = m;
+                }
             }
         }
         self.preview = None;
         self.selected = None;
         self.game_changed();
         match (ended, last) {
-            (Some(Ending::Resigned { .. }), _) => ws.status.info("Resignation withdrawn"),
+            (Some(Ending::Resigned { .. }), _) => match also {
+                Some(m) => ws
+                    .status
+                    .info(format!("Resignation withdrawn; took back {m}")),
+                None => ws.status.info("Resignation withdrawn"),
+            },
             (Some(Ending::Timeout { .. }), _) => ws
                 .status
                 .info("Loss on time withdrawn: the clocks are back to this position's"),
@@ -539,6 +551,21 @@ impl PlayPanel {
 
     /// Resign for the player to move.
     pub fn resign(&mut self, ws: &mut Workspace) {
+        self.resign_to_move(ws, "");
+    }
+
+    /// Resign for the computer seat to move, whose search proved the game
+    /// lost ([`setup::Setup::resign`]).
+    fn resign_lost(&mut self, ws: &mut Workspace) {
+        self.resign_to_move(
+            ws,
+            ": the computer's search proves the game lost (Undo takes it back)",
+        );
+    }
+
+    /// Resign for the player to move; `why` follows "Red resigned" on the
+    /// status line.
+    fn resign_to_move(&mut self, ws: &mut Workspace, why: &str) {
         let Some(c) = &mut self.current else {
             return;
         };
@@ -550,7 +577,7 @@ impl PlayPanel {
             Ok(()) => {
                 self.selected = None;
                 self.game_changed();
-                ws.status.info(format!("{who} resigned"));
+                ws.status.info(format!("{who} resigned{why}"));
             }
             Err(e) => ws.status.error(format!("Cannot resign: {e}")),
         }

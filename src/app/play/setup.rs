@@ -113,6 +113,10 @@ pub struct Setup {
     /// The time per move each side gets when the computer plays it (kept while
     /// a person plays it).
     pub seconds: [f32; 2],
+    /// Whether a computer seat resigns when its search proves the game lost
+    /// (the opponent wins whatever it plays) instead of playing on; on by
+    /// default, as engines do. Undo takes a resignation back.
+    pub resign: bool,
     /// The game clock for the next game (off by default).
     pub clock: super::clock::ClockSetup,
     suit: Option<Suitability>,
@@ -134,6 +138,7 @@ impl Setup {
             colours: sides.map(default_colour),
             seats: [Seat::Human, Seat::Human],
             seconds: [1.0, 1.0],
+            resign: true,
             clock: super::clock::ClockSetup::default(),
             suit: None,
         }
@@ -324,6 +329,17 @@ impl Setup {
             });
             super::computer::seat_ui(ui, i, side, &mut self.seats[i], &mut self.seconds[i]);
         }
+        // Greyed out while no seat is the computer's, as its time per move.
+        let computer = self.seats.iter().any(|s| s.is_computer());
+        ui.add_enabled(
+            computer,
+            egui::Checkbox::new(&mut self.resign, RESIGN_LABEL),
+        )
+        .on_hover_text(
+            "When its search proves the game lost (the opponent wins whatever it plays), \
+                 the computer resigns instead of playing on. Undo takes the resignation back.",
+        )
+        .on_disabled_hover_text("For a seat the computer plays");
         ui.add_space(6.0);
         self.clock.ui(ui);
         ui.add_space(6.0);
@@ -337,6 +353,9 @@ impl Setup {
         action
     }
 }
+
+/// The setup's check box for [`Setup::resign`].
+pub const RESIGN_LABEL: &str = "Computer resigns a lost game";
 
 /// The button next to a game that cannot be played on the board (short, to fit
 /// the panel next to the longest game name; the tooltip names the game).
