@@ -263,6 +263,12 @@ fn the_seat_choices_are_remembered_for_the_next_launch() {
     let mut h = harness_with(opts.clone());
     h.key_press(egui::Key::Num2);
     h.run_ok();
+    // With both seats human the resignation choice is greyed out.
+    click_label(&mut h, RESIGN_LABEL);
+    assert!(
+        h.state().play.setup.resign,
+        "a greyed-out box does not change"
+    );
     // Blue's seat: the second "Computer" radio.
     h.get_all_by_label("Computer").nth(1).unwrap().click();
     h.run_ok();
