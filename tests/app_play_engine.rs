@@ -55,10 +55,9 @@ fn step_until(h: &mut H, timeout: Duration, mut done: impl FnMut(&H) -> bool) ->
 }
 
 /// A Hex game on `board` with Blue a computer given 10 s per move, after the
-/// human (Red) played c3: the computer is to move.
-/// The computer (Blue, 10 s) to move after Red's c3, on a board it cannot
-/// solve at once (Hex 5×5 it proves lost for Blue within a hundred
-/// simulations: use 7×7).
+/// human (Red) played c3: the computer is to move. On Hex 5×5 its search
+/// proves that lost for Blue within a hundred simulations; a test that needs
+/// it thinking uses 7×7.
 fn computer_to_move(h: &mut H, board: &Board) {
     h.state_mut().play.setup.seats[1] = Seat::Computer { seconds: 10.0 };
     new_game(h, "Hex");
@@ -302,9 +301,7 @@ fn the_computer_resigns_a_game_its_search_proves_lost() {
     // simulations.
     let board = presets::hex(5);
     let (mut h, _dir) = harness(Some(board.clone()));
-    h.state_mut().play.setup.seats[1] = Seat::Computer { seconds: 10.0 };
-    new_game(&mut h, "Hex");
-    click_face(&mut h, &board, face(&board, "c3"));
+    computer_to_move(&mut h, &board);
     let t = Instant::now();
     let ended = step_until(&mut h, Duration::from_secs(20), |h| {
         h.state().play.game().is_some_and(|g| g.outcome().is_some())
