@@ -374,6 +374,83 @@ fn bench_and_gtp_take_tuning_parameters() {
     g.quit();
 }
 
+/// `params` lists what `--params` takes for a game, with the values the
+/// game plays with; the commands refuse a value out of range with its range.
+#[test]
+fn params_lists_each_games_parameters_and_their_values() {
+    let run = |args: &[&str]| {
+        let out = bin().arg("params").args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let hex = run(&["--rules", "hex"]);
+    let row = |text: &str, name: &str| {
+        text.lines()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("no {name} row in\n{text}"))
+            .split_whitespace()
+            .take(2)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    // Hex's measured defaults, not the generic ones.
+    assert_eq!(row(&hex, "explore"), "explore 0.3");
+    assert_eq!(row(&hex, "prior"), "prior 20");
+    assert_eq!(row(&hex, "swap_prior"), "swap_prior 0.9");
+    assert!(hex.contains("a number from 0 to 1"), "{hex}");
+    assert!(!hex.contains("do nothing"), "{hex}");
+    let loa = run(&["--rules", "loa"]);
+    assert_eq!(row(&loa, "cut"), "cut 1");
+    assert_eq!(row(&loa, "explore"), "explore 0.6");
+    assert!(
+        loa.contains("do nothing in Lines of Action:")
+            && loa.contains("pie (Lines of Action has no swap rule)"),
+        "{loa}"
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&run(&["--rules", "twixt", "--json"])).unwrap();
+    let names: Vec<&str> = json["params"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "explore",
+            "expand",
+            "nodes",
+            "fpu",
+            "recycle",
+            "rave",
+            "rave_init",
+            "rave_final",
+            "pie",
+            "local"
+        ]
+    );
+    assert_eq!(json["params"][5]["value"], 1.0, "TwixT searches with RAVE");
+    assert_eq!(json["not_used"][0]["name"], "prior");
+
+    let out = bin()
+        .args([
+            "selfplay", "--rules", "hex", "--size", "5", "--games", "2", "--sims", "50",
+        ])
+        .args(["--params", "swap_prior=1.5"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim(),
+        "boardwright: --params: swap_prior=1.5 is out of range: swap_prior takes a number from 0 to 1"
+    );
+}
+
 #[test]
 fn bad_engine_options_fail_cleanly() {
     for args in [

@@ -182,17 +182,108 @@ fn tuning_parameters_parse_with_clear_errors() {
             .is_empty()
     );
     let e = |text: &str, kind| EngineParams::parse(text, kind).unwrap_err().to_string();
+    // The names listed are those the game takes: TwixT has no estimates of
+    // its moves, no knowledge to ask, so no `prior`, `bias`, `knowledge`.
     assert_eq!(
         e("speed=3", RulesKind::Twixt),
-        "unknown parameter 'speed' (explore, expand, nodes, fpu, rave, rave_init, rave_final, recycle, prior, bias, bias_scale, presearch, knowledge, deep, pie, widen, widen_at, widen_mul, local)"
+        "unknown parameter 'speed' (explore, expand, nodes, fpu, recycle, rave, rave_init, rave_final, pie, local)"
     );
     // A game's settings belong to that game only.
     assert_eq!(
         e("local=0.5", RulesKind::Loa),
-        "unknown parameter 'local' (explore, expand, nodes, fpu, rave, rave_init, rave_final, recycle, prior, bias, bias_scale, presearch, knowledge, deep, pie, widen, widen_at, widen_mul, cut, groups, conc, centre, quads, tempo, mobility, blocking, scale)"
+        "unknown parameter 'local' (explore, expand, nodes, fpu, recycle, cut, groups, conc, centre, quads, tempo, mobility, blocking, scale)"
     );
     assert!(e("explore", RulesKind::Hex).contains("name=value"));
     assert!(e("explore=-1", RulesKind::Hex).contains("not a non-negative number"));
+}
+
+#[test]
+fn tuning_parameters_out_of_range_are_refused_not_clamped() {
+    let e = |text: &str, kind| EngineParams::parse(text, kind).unwrap_err().to_string();
+    // Each used to be clamped or truncated without a word.
+    assert_eq!(
+        e("swap_prior=1.5", RulesKind::Hex),
+        "swap_prior=1.5 is out of range: swap_prior takes a number from 0 to 1"
+    );
+    assert_eq!(
+        e("local=2", RulesKind::Twixt),
+        "local=2 is out of range: local takes a number from 0 to 1"
+    );
+    assert_eq!(
+        e("expand=0", RulesKind::Hex),
+        "expand=0 is out of range: expand takes a whole number from 1 to 1000000"
+    );
+    assert_eq!(
+        e("nodes=500", RulesKind::Loa),
+        "nodes=500 is out of range: nodes takes a whole number from 1000 to 100000000"
+    );
+    assert_eq!(
+        e("knowledge=2.5", RulesKind::Hex),
+        "knowledge=2.5 is out of range: knowledge takes a whole number ≥ 0"
+    );
+    assert_eq!(
+        e("rave=0.5", RulesKind::Twixt),
+        "rave=0.5 is out of range: rave takes 0 (off) or 1 (on)"
+    );
+    assert_eq!(
+        e("widen_mul=1", RulesKind::Hex),
+        "widen_mul=1 is out of range: widen_mul takes a number ≥ 1.01"
+    );
+    assert_eq!(
+        e("cut=1.5", RulesKind::Loa),
+        "cut=1.5 is out of range: cut takes a whole number from 0 to 1000"
+    );
+    // The bounds themselves are values.
+    for ok in [
+        (
+            "swap_prior=1,expand=1,knowledge=0,widen_mul=1.01",
+            RulesKind::Hex,
+        ),
+        ("local=1,rave=0", RulesKind::Twixt),
+        ("nodes=1000,cut=0", RulesKind::Loa),
+    ] {
+        assert!(EngineParams::parse(ok.0, ok.1).is_ok(), "{}", ok.0);
+    }
+    // The last of two values does not win silently.
+    assert_eq!(
+        e("explore=0.3,explore=0.5", RulesKind::Hex),
+        "explore is given twice"
+    );
+}
+
+#[test]
+fn search_parameters_a_game_does_not_use_are_refused_with_the_reason() {
+    let e = |text: &str, kind| EngineParams::parse(text, kind).unwrap_err().to_string();
+    assert_eq!(
+        e("rave=1", RulesKind::Loa),
+        "rave does nothing in Lines of Action: Lines of Action's search keeps no RAVE statistics"
+    );
+    assert_eq!(
+        e("prior=20", RulesKind::Twixt),
+        "prior does nothing in TwixT: TwixT gives the search no estimates of its moves"
+    );
+    assert_eq!(
+        e("knowledge=20", RulesKind::Y),
+        "knowledge does nothing in Y: Y has no knowledge about positions for the search to ask"
+    );
+    assert_eq!(
+        e("pie=0", RulesKind::Boco),
+        "pie does nothing in BOCO: BOCO has no swap rule"
+    );
+    // The same names where they do something.
+    assert!(EngineParams::parse("rave=1,prior=20,knowledge=20,pie=0", RulesKind::Hex).is_ok());
+    assert!(EngineParams::parse("pie=0", RulesKind::Havannah).is_ok());
+    // Every game's own defaults pass the same checks.
+    for kind in RulesKind::ALL {
+        let rows = (kind.entry().param_table)();
+        let used: Vec<String> = rows
+            .iter()
+            .filter(|r| r.unused.is_none())
+            .map(|r| format!("{}={}", r.spec.name, r.value as f32))
+            .collect();
+        EngineParams::parse(&used.join(","), kind)
+            .unwrap_or_else(|err| panic!("{kind}: its own values are refused: {err}"));
+    }
 }
 
 #[test]

@@ -143,7 +143,11 @@ fn local_pattern_playouts_answer_an_intrusion_without_the_bridge_rule() {
 }
 
 fn game(kind: RulesKind, size: Option<u32>) -> Box<dyn DynGame> {
-    let board = match kind {
+    new_game(kind, Arc::new(board(kind, size)), &GameOptions::default()).unwrap()
+}
+
+fn board(kind: RulesKind, size: Option<u32>) -> boardwright::board::Board {
+    match kind {
         RulesKind::Hex => presets::hex(size.unwrap_or(5)),
         RulesKind::Twixt => presets::twixt(size.unwrap_or(8)),
         RulesKind::Loa => presets::lines_of_action(),
@@ -153,12 +157,17 @@ fn game(kind: RulesKind, size: Option<u32>) -> Box<dyn DynGame> {
             .default_board
             .build(Some(size.unwrap_or(5)))
             .unwrap(),
-    };
-    new_game(kind, Arc::new(board), &GameOptions::default()).unwrap()
+    }
 }
 
 fn engine(kind: RulesKind, params: &str) -> DynEngine {
-    let params = format!("explore=0.3,fpu=1,rave=1,expand=10{params}");
+    // RAVE where the game's search keeps it (`--params rave=1` is refused
+    // where it would do nothing).
+    let keeps_rave = (kind.entry().param_table)()
+        .iter()
+        .any(|r| r.spec.name == "rave" && r.unused.is_none());
+    let rave = if keeps_rave { ",rave=1" } else { "" };
+    let params = format!("explore=0.3,fpu=1,expand=10{rave}{params}");
     DynEngine::with_params(
         SearchConfig {
             threads: 1,
@@ -221,7 +230,9 @@ fn unknown_parameters_are_refused_with_the_known_names() {
     let e = EngineParams::parse("bridge=1", RulesKind::Loa).unwrap_err();
     let text = e.to_string();
     assert!(
-        text.contains("unknown parameter 'bridge'") && text.contains("rave"),
+        text.contains("unknown parameter 'bridge'")
+            && text.contains("cut")
+            && !text.contains("rave"),
         "{text}"
     );
     assert!(
@@ -2158,4 +2169,61 @@ fn hex_presearch_proves_the_moves_h_search_proves_after_them() {
         "{threats} threatened positions, {wins} won ones ({found} where only the pre-search \
          proves a move won), {added} moves only the pre-search proves lost"
     );
+}
+
+/// What a game declares its search has ([`Searchable::PRIORS`],
+/// [`Searchable::KNOWLEDGE`]) decides which `--params` it refuses as doing
+/// nothing; a game that declares neither must give no estimates and prove
+/// nothing, along a whole random game.
+struct Declared;
+
+impl boardwright::game::registry::OwnedVisitor for Declared {
+    type Output = Result<(), String>;
+    fn visit<R: boardwright::game::registry::Registered>(
+        self,
+        game: boardwright::game::typed::Game<R>,
+    ) -> Self::Output {
+        let rules = game.rules();
+        let (_, settings) = boardwright::engine::game_params::<R>();
+        let mut pos = game.position().clone();
+        let aux = rules.aux(&settings, &pos);
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let (mut moves, mut last, mut estimates) = (Vec::new(), None, Vec::new());
+        let mut gave_estimates = false;
+        while rules.result(&pos).is_none() {
+            rules.legal_moves(&pos, &mut moves);
+            estimates.clear();
+            rules.priors(&aux, &pos, last, &moves, &mut estimates);
+            gave_estimates |= !estimates.is_empty();
+            if !R::PRIORS && !estimates.is_empty() {
+                return Err(format!("{}: estimates, but PRIORS is false", R::NAME));
+            }
+            if !R::KNOWLEDGE {
+                for deep in [false, true] {
+                    let k = rules.knowledge(&aux, &pos, deep);
+                    if k != boardwright::rules::search::Knowledge::Nothing {
+                        return Err(format!("{}: knowledge, but KNOWLEDGE is false", R::NAME));
+                    }
+                }
+            }
+            let m = moves[rng.random_range(0..moves.len())];
+            rules.apply(&mut pos, m);
+            last = Some(m);
+        }
+        if R::PRIORS && !gave_estimates {
+            return Err(format!("{}: PRIORS is true, but no estimates", R::NAME));
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn what_a_game_declares_its_search_has_is_what_it_gives() {
+    for kind in RulesKind::ALL {
+        let owned = kind
+            .entry()
+            .start(Arc::new(board(kind, Some(7))), &GameOptions::default())
+            .unwrap();
+        owned.visit(Declared).unwrap();
+    }
 }

@@ -232,4 +232,16 @@ fn self_play_records_and_the_weights_fitted_to_them() {
     assert!(err.contains("no .sgf or .ron game records"), "{err}");
     let err = String::from_utf8_lossy(&learn(&[first.to_str().unwrap()]).stderr).into_owned();
     assert!(err.contains("too few to fit"), "{err}");
+    // A search parameter, or the scale the fit does not use, would change
+    // nothing here: refused, not ignored.
+    for p in ["explore=0.3", "scale=3"] {
+        let out = learn(&[games.to_str().unwrap(), "--params", p]);
+        assert!(!out.status.success(), "{p}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains("learn-eval samples with cut and starts from the weights groups, conc")
+                && err.contains("does nothing here"),
+            "{err}"
+        );
+    }
 }

@@ -59,8 +59,17 @@ const L2: f64 = 1.0;
 
 pub fn run(args: LearnEvalArgs) -> Result<(), CliFailure> {
     let pairs = parse_pairs(&args.params).map_err(|e| CliFailure::new(format!("--params: {e}")))?;
+    if let Some((name, _)) = pairs
+        .iter()
+        .find(|(name, _)| name != "cut" && !TERMS.contains(&name.as_str()))
+    {
+        return Err(CliFailure::new(format!(
+            "--params: learn-eval samples with cut and starts from the weights {}; {name} does nothing here",
+            TERMS.join(", ")
+        )));
+    }
     let (mut params, mut settings) = game_params::<Loa>();
-    apply_pairs(&pairs, &mut params, &mut settings)
+    apply_pairs::<Loa, _>(&pairs, &mut params, &mut settings)
         .map_err(|e| CliFailure::new(format!("--params: {e}")))?;
     if settings.cut == 0 {
         return Err(CliFailure::new(

@@ -10,6 +10,7 @@ pub mod info;
 pub mod learn_eval;
 pub mod learn_patterns;
 pub mod op;
+pub mod params;
 pub mod perft;
 pub mod play;
 pub mod preset;
@@ -89,6 +90,8 @@ pub enum Command {
     Selfplay(selfplay::SelfplayArgs),
     /// Print the engine's simulations per second from the start position.
     Bench(bench::BenchArgs),
+    /// List a game's engine parameters (--params): values it plays with, ranges, what each does.
+    Params(params::ParamsArgs),
     /// Measure a board with the engine: first-player advantage, game length, opening map.
     Analyze(analyze::AnalyzeArgs),
     /// Count Hex move patterns over game records (SGF, RON) for the engine's priors.
@@ -121,6 +124,7 @@ pub fn run(cli: Cli) -> Result<Action, CliFailure> {
             Command::Gtp(a) => gtp::run(a),
             Command::Selfplay(a) => selfplay::run(a),
             Command::Bench(a) => bench::run(a),
+            Command::Params(a) => params::run(a),
             Command::Analyze(a) => analyze::run(a),
             Command::LearnPatterns(a) => learn_patterns::run(a),
             Command::LearnEval(a) => learn_eval::run(a),

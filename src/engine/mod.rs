@@ -11,7 +11,7 @@
 
 pub mod tree;
 
-use crate::rules::search::{Searchable, Settings};
+use crate::rules::search::{ParamSpec, ParamUse, Searchable, Settings};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Mutex;
@@ -167,15 +167,32 @@ pub enum ParamError {
     #[error("unknown parameter '{name}' ({known})")]
     Unknown {
         name: String,
-        /// The names that are accepted, comma-separated.
+        /// The names the game takes, comma-separated.
         known: String,
+    },
+    #[error("{0} is given twice")]
+    Twice(String),
+    #[error("{name}={value} is out of range: {name} takes {expected}")]
+    OutOfRange {
+        name: String,
+        /// As the user wrote it.
+        value: String,
+        /// [`ParamRange::describe`].
+        expected: String,
+    },
+    #[error("{name} does nothing in {game}: {why}")]
+    NotUsed {
+        name: String,
+        game: &'static str,
+        why: String,
     },
 }
 
 /// Parse `name=value` pairs separated by commas (`explore=0.6,local=0.5`);
-/// values are finite numbers ≥ 0. Names are not checked here.
+/// values are finite numbers ≥ 0, and no name comes twice. Names and
+/// ranges are checked by [`apply_pairs`].
 pub fn parse_pairs(text: &str) -> Result<Vec<(String, f64)>, ParamError> {
-    let mut out = Vec::new();
+    let mut out: Vec<(String, f64)> = Vec::new();
     for part in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let (k, v) = part
             .split_once('=')
@@ -186,28 +203,114 @@ pub fn parse_pairs(text: &str) -> Result<Vec<(String, f64)>, ParamError> {
             .ok()
             .filter(|x| x.is_finite() && *x >= 0.0)
             .ok_or_else(|| ParamError::NotANumber(v.trim().to_string()))?;
-        out.push((k.trim().to_string(), x));
+        let k = k.trim();
+        if out.iter().any(|(name, _)| name == k) {
+            return Err(ParamError::Twice(k.to_string()));
+        }
+        out.push((k.to_string(), x));
     }
     Ok(out)
 }
 
-/// Apply `name=value` pairs to the generic parameters and to a game's settings.
-pub fn apply_pairs<S: Settings, K: AsRef<str>>(
+/// Why a generic parameter used as `uses` does nothing in game `R`, or
+/// `None` when it does something.
+pub fn unused_because<R: Searchable>(uses: ParamUse) -> Option<String> {
+    let title = R::TITLE;
+    let rave = (!R::AMAF).then(|| format!("{title}'s search keeps no RAVE statistics"));
+    let priors =
+        (!R::PRIORS).then(|| format!("{title} gives the search no estimates of its moves"));
+    match uses {
+        ParamUse::Always => None,
+        ParamUse::Rave => rave,
+        ParamUse::Priors => priors,
+        ParamUse::RavePriors => rave.or(priors),
+        ParamUse::Knowledge => (!R::KNOWLEDGE)
+            .then(|| format!("{title} has no knowledge about positions for the search to ask")),
+        ParamUse::Swap => (!R::HAS_SWAP).then(|| format!("{title} has no swap rule")),
+    }
+}
+
+/// The parameter `name` of game `R` (generic or its own), if it has one.
+fn spec_of<R: Searchable>(name: &str) -> Option<&'static ParamSpec> {
+    Params::SPECS
+        .iter()
+        .chain(<R::Settings as Settings>::SPECS)
+        .find(|p| p.name == name)
+}
+
+/// Apply `name=value` pairs to the search's parameters and game `R`'s
+/// settings. A name the game does not take, a value outside the
+/// parameter's range, and a generic parameter that does nothing in this
+/// game ([`unused_because`]) are refused; nothing is clamped.
+pub fn apply_pairs<R: Searchable, K: AsRef<str>>(
     pairs: &[(K, f64)],
     params: &mut Params,
-    settings: &mut S,
+    settings: &mut R::Settings,
 ) -> Result<(), ParamError> {
     for (k, v) in pairs {
         let k = k.as_ref();
-        if !params.set(k, *v) && !settings.set(k, *v) {
-            let known: Vec<&str> = Params::NAMES.iter().chain(S::NAMES).copied().collect();
+        let Some(spec) = spec_of::<R>(k) else {
+            let known: Vec<&str> = Params::SPECS
+                .iter()
+                .chain(<R::Settings as Settings>::SPECS)
+                .filter(|p| unused_because::<R>(p.uses).is_none())
+                .map(|p| p.name)
+                .collect();
             return Err(ParamError::Unknown {
                 name: k.to_string(),
                 known: known.join(", "),
             });
+        };
+        if let Some(why) = unused_because::<R>(spec.uses) {
+            return Err(ParamError::NotUsed {
+                name: k.to_string(),
+                game: R::TITLE,
+                why,
+            });
         }
+        if !spec.range.admits(*v) {
+            return Err(ParamError::OutOfRange {
+                name: k.to_string(),
+                value: v.to_string(),
+                expected: spec.range.describe(),
+            });
+        }
+        let done = params.set(k, *v) || settings.set(k, *v);
+        debug_assert!(done, "{k} has a spec but no setter");
     }
     Ok(())
+}
+
+/// One row of game `R`'s tuning table ([`param_table`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParamRow {
+    pub spec: ParamSpec,
+    /// The value `R` plays with ([`game_params`]).
+    pub value: f64,
+    /// Whether it is one of the game's own settings, not a generic one.
+    pub own: bool,
+    /// Why it does nothing in `R` ([`unused_because`]); `None` when it does
+    /// something.
+    pub unused: Option<String>,
+}
+
+/// Every parameter game `R` takes, generic ones first, with the values it
+/// plays with, and the generic ones that do nothing in `R` with the reason.
+pub fn param_table<R: Searchable>() -> Vec<ParamRow> {
+    let (params, settings) = game_params::<R>();
+    let generic = Params::SPECS.iter().map(|p| ParamRow {
+        spec: *p,
+        value: params.get(p.name).expect("every parameter has a getter"),
+        own: false,
+        unused: unused_because::<R>(p.uses),
+    });
+    let own = <R::Settings as Settings>::SPECS.iter().map(|p| ParamRow {
+        spec: *p,
+        value: settings.get(p.name).expect("every setting has a getter"),
+        own: true,
+        unused: None,
+    });
+    generic.chain(own).collect()
 }
 
 /// The search parameters and settings game `R` plays with by default: the
@@ -215,7 +318,7 @@ pub fn apply_pairs<S: Settings, K: AsRef<str>>(
 pub fn game_params<R: Searchable>() -> (Params, R::Settings) {
     let mut params = Params::default();
     let mut settings = R::Settings::default();
-    apply_pairs(R::SEARCH_DEFAULTS, &mut params, &mut settings)
+    apply_pairs::<R, _>(R::SEARCH_DEFAULTS, &mut params, &mut settings)
         .expect("a game's search defaults name its own settings");
     (params, settings)
 }

@@ -2,7 +2,7 @@
 //! game with an MCTS-solver (proven wins and losses propagate), mate-in-one and
 //! must-block checks at the root, and reuse of the subtree of the position reached.
 
-use crate::rules::search::{Knowledge, Searchable, reward_for};
+use crate::rules::search::{Knowledge, ParamRange, ParamSpec, ParamUse, Searchable, reward_for};
 use crate::rules::{Player, Rules, opponent};
 use rand::Rng;
 use rand::seq::SliceRandom;
@@ -328,38 +328,136 @@ pub struct Params {
 }
 
 impl Params {
-    /// The names [`Params::set`] accepts.
-    pub const NAMES: &'static [&'static str] = &[
-        "explore",
-        "expand",
-        "nodes",
-        "fpu",
-        "rave",
-        "rave_init",
-        "rave_final",
-        "recycle",
-        "prior",
-        "bias",
-        "bias_scale",
-        "presearch",
-        "knowledge",
-        "deep",
-        "pie",
-        "widen",
-        "widen_at",
-        "widen_mul",
+    /// The parameters [`Params::set`] accepts, with their values and the
+    /// part of the search each tunes.
+    pub const SPECS: &'static [ParamSpec] = &[
+        spec(
+            "explore",
+            ParamRange::at_least(0.0),
+            ParamUse::Always,
+            "UCT exploration constant",
+        ),
+        spec(
+            "expand",
+            ParamRange::Count {
+                min: 1,
+                max: 1_000_000,
+            },
+            ParamUse::Always,
+            "visits before a leaf is expanded",
+        ),
+        spec(
+            "nodes",
+            ParamRange::Count {
+                min: 1000,
+                max: MAX_NODES as u64,
+            },
+            ParamUse::Always,
+            "room in the tree, in nodes (about 36 bytes each)",
+        ),
+        spec(
+            "fpu",
+            ParamRange::at_least(0.0),
+            ParamUse::Always,
+            "first-play urgency: an unvisited child's value (0: each child tried once first)",
+        ),
+        spec(
+            "recycle",
+            ParamRange::Switch,
+            ParamUse::Always,
+            "a full tree drops little-visited branches and grows on",
+        ),
+        spec(
+            "rave",
+            ParamRange::Switch,
+            ParamUse::Rave,
+            "all-moves-as-first (RAVE) statistics",
+        ),
+        spec(
+            "rave_init",
+            ParamRange::at_least(0.001),
+            ParamUse::Rave,
+            "RAVE schedule: what a RAVE visit weighs against a child's own, early on",
+        ),
+        spec(
+            "rave_final",
+            ParamRange::at_least(0.001),
+            ParamUse::Rave,
+            "RAVE schedule: a child's own visits at which its RAVE value counts half, late on",
+        ),
+        spec(
+            "prior",
+            ParamRange::at_least(0.0),
+            ParamUse::RavePriors,
+            "the game's estimates of new children, as this many RAVE visits (0: off)",
+        ),
+        spec(
+            "bias",
+            ParamRange::at_least(0.0),
+            ParamUse::Priors,
+            "progressive bias: weight of the game's estimates, fading with visits (0: off)",
+        ),
+        spec(
+            "bias_scale",
+            ParamRange::at_least(0.0),
+            ParamUse::Priors,
+            "how sharply the progressive bias follows the estimates",
+        ),
+        spec(
+            "widen",
+            ParamRange::count_from(0),
+            ParamUse::Priors,
+            "progressive widening: best-estimated children considered at first (0: all)",
+        ),
+        spec(
+            "widen_at",
+            ParamRange::at_least(1.0),
+            ParamUse::Priors,
+            "progressive widening: visits before the first extra child",
+        ),
+        spec(
+            "widen_mul",
+            ParamRange::at_least(1.01),
+            ParamUse::Priors,
+            "progressive widening: factor of visits between extra children",
+        ),
+        spec(
+            "knowledge",
+            ParamRange::count_from(0),
+            ParamUse::Knowledge,
+            "visits before the game's knowledge is asked about a node (0: never)",
+        ),
+        spec(
+            "deep",
+            ParamRange::count_from(0),
+            ParamUse::Knowledge,
+            "visits before the game's deeper, dearer knowledge is asked (0: never)",
+        ),
+        spec(
+            "presearch",
+            ParamRange::Switch,
+            ParamUse::Knowledge,
+            "before searching a threatened position, check each move with the deep knowledge",
+        ),
+        spec(
+            "pie",
+            ParamRange::Switch,
+            ParamUse::Swap,
+            "under the swap rule, look for the fairest first move, not the strongest",
+        ),
     ];
 
-    /// Set a parameter by name (`value` finite and ≥ 0); false for an unknown name.
+    /// Set a parameter by name to one of its [`ParamSpec::range`]'s values
+    /// (the caller checks); false for an unknown name.
     pub fn set(&mut self, name: &str, value: f64) -> bool {
         match name {
             "explore" => self.explore = value as f32,
-            "expand" => self.expand_at = (value as u32).max(1),
-            "nodes" => self.max_nodes = (value as usize).max(1000),
+            "expand" => self.expand_at = value as u32,
+            "nodes" => self.max_nodes = value as usize,
             "fpu" => self.fpu = value as f32,
             "rave" => self.rave = value != 0.0,
-            "rave_init" => self.rave_init = (value as f32).max(1e-3),
-            "rave_final" => self.rave_final = (value as f32).max(1e-3),
+            "rave_init" => self.rave_init = value as f32,
+            "rave_final" => self.rave_final = value as f32,
             "recycle" => self.recycle = value != 0.0,
             "prior" => self.prior = value as f32,
             "bias" => self.bias = value as f32,
@@ -369,11 +467,54 @@ impl Params {
             "deep" => self.deep = value as u32,
             "pie" => self.pie = value != 0.0,
             "widen" => self.widen = value as u32,
-            "widen_at" => self.widen_at = (value as f32).max(1.0),
-            "widen_mul" => self.widen_mul = (value as f32).max(1.01),
+            "widen_at" => self.widen_at = value as f32,
+            "widen_mul" => self.widen_mul = value as f32,
             _ => return false,
         }
         true
+    }
+
+    /// The value of a parameter by name (a switch as 0 or 1).
+    pub fn get(&self, name: &str) -> Option<f64> {
+        let on = |b: bool| if b { 1.0 } else { 0.0 };
+        Some(match name {
+            "explore" => self.explore as f64,
+            "expand" => self.expand_at as f64,
+            "nodes" => self.max_nodes as f64,
+            "fpu" => self.fpu as f64,
+            "rave" => on(self.rave),
+            "rave_init" => self.rave_init as f64,
+            "rave_final" => self.rave_final as f64,
+            "recycle" => on(self.recycle),
+            "prior" => self.prior as f64,
+            "bias" => self.bias as f64,
+            "bias_scale" => self.bias_scale as f64,
+            "presearch" => on(self.presearch),
+            "knowledge" => self.knowledge as f64,
+            "deep" => self.deep as f64,
+            "pie" => on(self.pie),
+            "widen" => self.widen as f64,
+            "widen_at" => self.widen_at as f64,
+            "widen_mul" => self.widen_mul as f64,
+            _ => return None,
+        })
+    }
+}
+
+/// The most nodes a tree may be given room for (`nodes`): about 3.6 GB.
+const MAX_NODES: usize = 100_000_000;
+
+const fn spec(
+    name: &'static str,
+    range: ParamRange,
+    uses: ParamUse,
+    about: &'static str,
+) -> ParamSpec {
+    ParamSpec {
+        name,
+        range,
+        uses,
+        about,
     }
 }
 

@@ -13,8 +13,7 @@ use super::dynamic::DynGame;
 use super::registry::{AnyTrees, GameVisitor, Registered, RulesKind, Trees};
 use super::typed::{Game, MoveHandle};
 use crate::engine::{
-    self, EngineError, ParamError, Params, SearchConfig, SearchLimits, Shared, apply_pairs,
-    parse_pairs,
+    self, EngineError, ParamError, SearchConfig, SearchLimits, Shared, apply_pairs, parse_pairs,
 };
 use crate::mesh::FaceId;
 use crate::rules::{MoveFaces, Rules};
@@ -96,23 +95,11 @@ pub struct EngineParams {
 impl EngineParams {
     /// Parse `name=value` pairs (`explore=0.6,local=0.5`) for games of `kind`:
     /// the search's own (`explore`, `expand`, `nodes`) and the game's settings
-    /// (TwixT `local`, LOA `cut`).
+    /// (TwixT `local`, LOA `cut`), each checked against its range and against
+    /// what the game's search has ([`engine::apply_pairs`]).
     pub fn parse(text: &str, kind: RulesKind) -> Result<EngineParams, ParamError> {
         let pairs = parse_pairs(text)?;
-        let mut tree = Params::default();
-        for (k, v) in &pairs {
-            if !tree.set(k, *v) && !kind.entry().settings.contains(&k.as_str()) {
-                let known: Vec<&str> = Params::NAMES
-                    .iter()
-                    .chain(kind.entry().settings)
-                    .copied()
-                    .collect();
-                return Err(ParamError::Unknown {
-                    name: k.clone(),
-                    known: known.join(", "),
-                });
-            }
-        }
+        (kind.entry().check_params)(&pairs)?;
         Ok(EngineParams { pairs })
     }
 
@@ -308,7 +295,7 @@ impl GameVisitor for Start<'_> {
 
     fn visit<R: Registered>(self, game: &Game<R>) -> Self::Output {
         let (mut params, mut settings) = engine::game_params::<R>();
-        apply_pairs(&self.params.pairs, &mut params, &mut settings)?;
+        apply_pairs::<R, _>(&self.params.pairs, &mut params, &mut settings)?;
         let rules = game.rules().clone();
         let pos = game.position().clone();
         let board_key =

@@ -21,8 +21,9 @@
 use super::typed::Game;
 use crate::board::Board;
 use crate::engine::tree::Tree;
+use crate::engine::{self, ParamError, ParamRow};
 use crate::presets::{self, PresetError};
-use crate::rules::search::{Searchable, Settings};
+use crate::rules::search::Searchable;
 use crate::rules::{GameOptions, Rules, UnsuitableBoard, boco, havannah, hex, loa, twixt, y};
 use crate::tiling::{self, ShapeKind, ShapeSpec, TilingError, TilingKind, TilingParams};
 use std::fmt;
@@ -158,8 +159,12 @@ pub struct GameEntry {
     pub sides: [&'static str; 2],
     /// Whether the game has an optional swap (pie) rule.
     pub has_swap: bool,
-    /// The names of the game's own engine settings (`--params`).
-    pub settings: &'static [&'static str],
+    /// Check `name=value` pairs against the game's engine parameters
+    /// (`--params`, [`engine::apply_pairs`]).
+    pub check_params: fn(&[Pair]) -> Result<(), ParamError>,
+    /// The engine parameters the game takes, with the values it plays with
+    /// ([`engine::param_table`]).
+    pub param_table: fn() -> Vec<ParamRow>,
     pub default_board: DefaultBoard,
     /// The formats a game can be saved in (RON first).
     pub formats: &'static [RecordFormat],
@@ -209,6 +214,14 @@ fn start<R: Registered>(
 ) -> Result<OwnedGame, UnsuitableBoard> {
     let rules = R::on_board(board.clone(), options)?;
     Ok(R::own(Game::new(rules, board, options.clone())))
+}
+
+/// A `name=value` pair of `--params`.
+type Pair = (String, f64);
+
+fn check_params<R: Searchable>(pairs: &[Pair]) -> Result<(), ParamError> {
+    let (mut params, mut settings) = engine::game_params::<R>();
+    engine::apply_pairs::<R, _>(pairs, &mut params, &mut settings)
 }
 
 /// Generic code run on a game of any kind, with the concrete rules type.
@@ -276,7 +289,8 @@ macro_rules! registry {
                 title: <$rules as Rules>::TITLE,
                 sides: <$rules as Rules>::PLAYER_NAMES,
                 has_swap: <$rules as Rules>::HAS_SWAP,
-                settings: <<$rules as Searchable>::Settings as Settings>::NAMES,
+                check_params: check_params::<$rules>,
+                param_table: engine::param_table::<$rules>,
                 default_board: $board,
                 formats: $formats,
                 pieces: $pieces,

@@ -20,7 +20,7 @@
 //! * Notation: the face label (`a1` is the top-left cell of the preset rhombus,
 //!   letters columns, numbers rows), `#<id>` for unlabelled faces, and `swap`.
 
-use super::search::{Knowledge, Searchable, Settings, reward_for};
+use super::search::{Knowledge, ParamRange, ParamSpec, Searchable, Settings, reward_for};
 use super::{
     BadSetup, Evidence, GameOptions, IllegalMove, MoveFaces, Outcome, Player, Rules,
     UnsuitableBoard,
@@ -865,19 +865,67 @@ impl Default for HexSettings {
 }
 
 impl Settings for HexSettings {
-    const NAMES: &'static [&'static str] = &[
-        "bridge",
-        "inferior",
-        "waste",
-        "vc",
-        "hwidth",
-        "patterns",
-        "swap_prior",
-        "near",
-        "hand",
-        "fill",
-        "playout_near",
-        "answer_scale",
+    const SPECS: &'static [ParamSpec] = &[
+        ParamSpec::own(
+            "bridge",
+            ParamRange::Switch,
+            "bridge-save playouts: an intrusion into a bridge is answered",
+        ),
+        ParamSpec::own(
+            "inferior",
+            ParamRange::Switch,
+            "the tree leaves out dead and captured faces",
+        ),
+        ParamSpec::own(
+            "fill",
+            ParamRange::Switch,
+            "the root's dead faces and captured pairs are filled before each playout",
+        ),
+        ParamSpec::own(
+            "vc",
+            ParamRange::Switch,
+            "virtual connections decide positions and rule moves out",
+        ),
+        ParamSpec::own(
+            "hwidth",
+            ParamRange::count_from(0),
+            "H-search: connections kept per pair of cells (0: its default)",
+        ),
+        ParamSpec::own(
+            "waste",
+            ParamRange::at_least(0.0),
+            "estimates: how much filling one's own bridge is marked down",
+        ),
+        ParamSpec::own(
+            "hand",
+            ParamRange::at_least(0.0),
+            "estimates: how much the hand-set terms count (1: fully)",
+        ),
+        ParamSpec::own(
+            "patterns",
+            ParamRange::at_least(0.0),
+            "estimates: weight of the learned patterns (0: off)",
+        ),
+        ParamSpec::own(
+            "near",
+            ParamRange::Switch,
+            "estimates: faces around the opponent's last stone rated by their local pattern",
+        ),
+        ParamSpec::own(
+            "swap_prior",
+            ParamRange::Number { min: 0.0, max: 1.0 },
+            "estimates: the swap move's estimated win rate",
+        ),
+        ParamSpec::own(
+            "playout_near",
+            ParamRange::count_from(0),
+            "local pattern answers in the first this many moves of each playout (0: none)",
+        ),
+        ParamSpec::own(
+            "answer_scale",
+            ParamRange::at_least(0.0),
+            "how sharply the playouts' local answers follow their patterns (1: as learned)",
+        ),
     ];
     fn set(&mut self, name: &str, value: f64) -> bool {
         match name {
@@ -891,11 +939,29 @@ impl Settings for HexSettings {
             "near" => self.near = value != 0.0,
             "hand" => self.hand = value as f32,
             "fill" => self.fill = value != 0.0,
-            "playout_near" => self.playout_near = value.clamp(0.0, u32::MAX as f64) as u32,
+            "playout_near" => self.playout_near = value as u32,
             "answer_scale" => self.answer_scale = value as f32,
             _ => return false,
         }
         true
+    }
+    fn get(&self, name: &str) -> Option<f64> {
+        let on = |b: bool| if b { 1.0 } else { 0.0 };
+        Some(match name {
+            "bridge" => on(self.bridge),
+            "inferior" => on(self.inferior),
+            "waste" => self.waste as f64,
+            "vc" => on(self.vc),
+            "hwidth" => self.hwidth as f64,
+            "patterns" => self.patterns as f64,
+            "swap_prior" => self.swap_prior as f64,
+            "near" => on(self.near),
+            "hand" => self.hand as f64,
+            "fill" => on(self.fill),
+            "playout_near" => self.playout_near as f64,
+            "answer_scale" => self.answer_scale as f64,
+            _ => return None,
+        })
     }
 }
 
@@ -1805,6 +1871,8 @@ impl Searchable for Hex {
         reward_for(w, 0)
     }
     const AMAF: bool = true;
+    const PRIORS: bool = true;
+    const KNOWLEDGE: bool = true;
     fn move_index_count(&self) -> usize {
         self.t.n + 1
     }

@@ -20,7 +20,7 @@
 //! 64 squares, over the cells otherwise.
 
 use super::loa_eval::{self, LoaEval};
-use super::search::{Searchable, Settings, reward_for};
+use super::search::{ParamRange, ParamSpec, Searchable, Settings, reward_for};
 use super::{
     Evidence, GameOptions, IllegalMove, MoveFaces, Outcome, Player, Repetition, Rules,
     UnsuitableBoard, opponent,
@@ -965,8 +965,52 @@ impl LoaSettings {
 }
 
 impl Settings for LoaSettings {
-    const NAMES: &'static [&'static str] = &[
-        "cut", "groups", "conc", "centre", "quads", "tempo", "mobility", "blocking", "scale",
+    const SPECS: &'static [ParamSpec] = &[
+        ParamSpec::own(
+            "cut",
+            ParamRange::Count { min: 0, max: 1000 },
+            "random plies before the evaluation ends a playout (0: play to the end)",
+        ),
+        ParamSpec::own(
+            "groups",
+            ParamRange::at_least(0.0),
+            "evaluation: weight of the number of groups",
+        ),
+        ParamSpec::own(
+            "conc",
+            ParamRange::at_least(0.0),
+            "evaluation: weight of concentration",
+        ),
+        ParamSpec::own(
+            "centre",
+            ParamRange::at_least(0.0),
+            "evaluation: weight of centralisation",
+        ),
+        ParamSpec::own(
+            "quads",
+            ParamRange::at_least(0.0),
+            "evaluation: weight of quads",
+        ),
+        ParamSpec::own(
+            "tempo",
+            ParamRange::at_least(0.0),
+            "evaluation: weight of the side to move",
+        ),
+        ParamSpec::own(
+            "mobility",
+            ParamRange::at_least(0.0),
+            "evaluation: weight of mobility (0: off)",
+        ),
+        ParamSpec::own(
+            "blocking",
+            ParamRange::at_least(0.0),
+            "evaluation: weight of blocking (0: off)",
+        ),
+        ParamSpec::own(
+            "scale",
+            ParamRange::at_least(0.0),
+            "evaluation: how sharply it takes sides",
+        ),
     ];
     fn set(&mut self, name: &str, value: f64) -> bool {
         let v = value as f32;
@@ -983,6 +1027,20 @@ impl Settings for LoaSettings {
             _ => return false,
         }
         true
+    }
+    fn get(&self, name: &str) -> Option<f64> {
+        Some(match name {
+            "cut" => self.cut as f64,
+            "groups" => self.groups as f64,
+            "conc" => self.conc as f64,
+            "centre" => self.centre as f64,
+            "quads" => self.quads as f64,
+            "tempo" => self.tempo as f64,
+            "mobility" => self.mobility as f64,
+            "blocking" => self.blocking as f64,
+            "scale" => self.scale as f64,
+            _ => return None,
+        })
     }
 }
 

@@ -77,6 +77,13 @@ pub trait Searchable: Rules {
         Knowledge::Nothing
     }
 
+    /// Whether [`Searchable::priors`] gives estimates (the search's `prior`,
+    /// `bias` and `widen` parameters need them).
+    const PRIORS: bool = false;
+    /// Whether [`Searchable::knowledge`] can prove anything (the search's
+    /// `knowledge`, `deep` and `presearch` parameters need it).
+    const KNOWLEDGE: bool = false;
+
     /// Prior knowledge for the tree: a win-rate estimate (0..1, for the player
     /// to move at `pos`) of each of `moves` (the tree moves at `pos`, which
     /// `last` led to; `None` at the root), pushed onto `out` in order. Leaving
@@ -132,20 +139,120 @@ pub enum Knowledge<M> {
     Only(Vec<M>),
 }
 
+/// The values a tuning parameter takes (`--params name=value`). A value
+/// outside them is refused with [`ParamRange::describe`], never clamped.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ParamRange {
+    /// 0 (off) or 1 (on).
+    Switch,
+    /// A whole number from `min` to `max`.
+    Count { min: u64, max: u64 },
+    /// A number from `min` to `max` (`f64::INFINITY`: no upper bound).
+    Number { min: f64, max: f64 },
+}
+
+impl ParamRange {
+    /// A number from `min` up, without an upper bound.
+    pub const fn at_least(min: f64) -> ParamRange {
+        ParamRange::Number {
+            min,
+            max: f64::INFINITY,
+        }
+    }
+    /// A whole number from `min` up (to `u32::MAX`).
+    pub const fn count_from(min: u64) -> ParamRange {
+        ParamRange::Count {
+            min,
+            max: u32::MAX as u64,
+        }
+    }
+    /// Whether `value` is one of the range's values.
+    pub fn admits(self, value: f64) -> bool {
+        match self {
+            ParamRange::Switch => value == 0.0 || value == 1.0,
+            ParamRange::Count { min, max } => {
+                value.fract() == 0.0 && value >= min as f64 && value <= max as f64
+            }
+            ParamRange::Number { min, max } => value >= min && value <= max,
+        }
+    }
+    /// The values in words: `0 or 1`, `a whole number from 1 to 1000`, `a
+    /// number from 0 to 1`, `a number ≥ 0`.
+    pub fn describe(self) -> String {
+        match self {
+            ParamRange::Switch => "0 (off) or 1 (on)".into(),
+            ParamRange::Count { min, max } if max >= u32::MAX as u64 => {
+                format!("a whole number ≥ {min}")
+            }
+            ParamRange::Count { min, max } => format!("a whole number from {min} to {max}"),
+            ParamRange::Number { min, max } if max.is_infinite() => format!("a number ≥ {min}"),
+            ParamRange::Number { min, max } => format!("a number from {min} to {max}"),
+        }
+    }
+}
+
+/// The part of the search a generic parameter tunes: it does something only
+/// for a game whose search has that part ([`Searchable::AMAF`],
+/// [`Searchable::PRIORS`], [`Searchable::KNOWLEDGE`], [`Rules::HAS_SWAP`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamUse {
+    /// Every game's search.
+    Always,
+    /// RAVE statistics.
+    Rave,
+    /// The game's estimates of its moves.
+    Priors,
+    /// The game's estimates, counted as RAVE visits: both.
+    RavePriors,
+    /// The game's knowledge about a position.
+    Knowledge,
+    /// The swap rule.
+    Swap,
+}
+
+/// One tuning parameter: its name, its values, and what it does.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ParamSpec {
+    pub name: &'static str,
+    pub range: ParamRange,
+    /// For a generic parameter, the part of the search it tunes; a game's own
+    /// settings are [`ParamUse::Always`].
+    pub uses: ParamUse,
+    /// What it does, in one line.
+    pub about: &'static str,
+}
+
+impl ParamSpec {
+    /// A game's own setting.
+    pub const fn own(name: &'static str, range: ParamRange, about: &'static str) -> ParamSpec {
+        ParamSpec {
+            name,
+            range,
+            uses: ParamUse::Always,
+            about,
+        }
+    }
+}
+
 /// A game's tuning settings, set by name (`--params local=0.5` on the command line).
 pub trait Settings: Copy + Default + Debug + Send + Sync + 'static {
-    /// The names [`Settings::set`] accepts, for messages.
-    const NAMES: &'static [&'static str];
-    /// Set `name` to `value` (a finite number ≥ 0); false when the game has no
-    /// setting of that name.
+    /// The settings [`Settings::set`] accepts, with their values.
+    const SPECS: &'static [ParamSpec];
+    /// Set `name` to `value`, one of its [`ParamSpec::range`]'s values (the
+    /// caller checks); false when the game has no setting of that name.
     fn set(&mut self, name: &str, value: f64) -> bool;
+    /// The value of setting `name` (a switch as 0 or 1).
+    fn get(&self, name: &str) -> Option<f64>;
 }
 
 /// No settings.
 impl Settings for () {
-    const NAMES: &'static [&'static str] = &[];
+    const SPECS: &'static [ParamSpec] = &[];
     fn set(&mut self, _name: &str, _value: f64) -> bool {
         false
+    }
+    fn get(&self, _name: &str) -> Option<f64> {
+        None
     }
 }
 

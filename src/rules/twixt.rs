@@ -34,7 +34,7 @@
 //! with each placement; [`Rules::outcome_from_scratch`] recomputes it with a flood
 //! fill over the links.
 
-use super::search::{Searchable, Settings, reward_for};
+use super::search::{ParamRange, ParamSpec, Searchable, Settings, reward_for};
 use super::{
     Evidence, GameOptions, IllegalMove, MoveFaces, Outcome, Player, Rules, UnsuitableBoard,
 };
@@ -1132,13 +1132,20 @@ pub struct TwixtSettings {
 }
 
 impl Settings for TwixtSettings {
-    const NAMES: &'static [&'static str] = &["local"];
+    const SPECS: &'static [ParamSpec] = &[ParamSpec::own(
+        "local",
+        ParamRange::Number { min: 0.0, max: 1.0 },
+        "probability that a playout answers the opponent's last peg a knight's move away",
+    )];
     fn set(&mut self, name: &str, value: f64) -> bool {
         match name {
-            "local" => self.local_replies = (value as f32).min(1.0),
+            "local" => self.local_replies = value as f32,
             _ => return false,
         }
         true
+    }
+    fn get(&self, name: &str) -> Option<f64> {
+        (name == "local").then_some(self.local_replies as f64)
     }
 }
 
