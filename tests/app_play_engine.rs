@@ -7,7 +7,7 @@ mod app_common;
 use app_common::*;
 use boardwright::app::App;
 use boardwright::app::play::computer::Seat;
-use boardwright::app::play::setup::RESIGN_LABEL;
+use boardwright::app::play::setup::{PONDER_LABEL, RESIGN_LABEL};
 use boardwright::board::Board;
 use boardwright::game::DynGame;
 use boardwright::mesh::FaceId;
@@ -279,6 +279,10 @@ fn the_seat_choices_are_remembered_for_the_next_launch() {
     assert!(h.state().play.setup.resign);
     click_label(&mut h, RESIGN_LABEL);
     assert!(!h.state().play.setup.resign);
+    // It thinks on the person's time only when told to.
+    assert!(!h.state().play.setup.ponder);
+    click_label(&mut h, PONDER_LABEL);
+    assert!(h.state().play.setup.ponder);
     let mut storage = MemStorage::default();
     eframe::App::save(h.state_mut(), &mut storage);
     drop(h);
@@ -289,6 +293,86 @@ fn the_seat_choices_are_remembered_for_the_next_launch() {
     assert_eq!(setup.seats[1], Seat::Computer { seconds: 2.5 });
     assert_eq!(setup.seconds[1], 2.5);
     assert!(!setup.resign, "the choice is remembered");
+    assert!(setup.ponder, "the choice is remembered");
+}
+
+/// With "Computer thinks on your time", a computer seat searches the
+/// person's position while they think (the side panel says so, without its
+/// expected move), stops when they move, and its reply starts from that
+/// tree: the move the person plays already has the simulations the
+/// thinking gave it. Without the choice, or between two people, nothing
+/// searches on the person's time.
+#[test]
+fn the_computer_thinks_on_the_persons_time_and_keeps_what_it_found() {
+    let board = presets::hex(7);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    // Between two people the choice is greyed out.
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    click_label(&mut h, PONDER_LABEL);
+    assert!(
+        !h.state().play.setup.ponder,
+        "a greyed-out box does not change"
+    );
+    h.state_mut().play.setup.seats[1] = Seat::Computer { seconds: 0.3 };
+    h.run_ok();
+    click_label(&mut h, PONDER_LABEL);
+    assert!(h.state().play.setup.ponder);
+    new_game(&mut h, "Hex");
+    click_face(&mut h, &board, face(&board, "b2"));
+    assert!(step_until(&mut h, Duration::from_secs(20), |h| game(h)
+        .ply()
+        == 2));
+    // Red to move: Blue thinks on Red's time, for as long as Red thinks.
+    let t = Instant::now();
+    assert!(step_until(&mut h, Duration::from_secs(10), |h| {
+        t.elapsed() > Duration::from_millis(800)
+            && h.state()
+                .play
+                .pondering()
+                .is_some_and(|(_, p)| p.simulations > 0)
+    }));
+    h.get_by_label_contains("Blue is thinking on your time: ");
+    assert!(
+        h.query_by_label_contains("Best so far").is_none(),
+        "its expected move is not shown: it would be a hint"
+    );
+    let (p, progress) = h.state().play.pondering().unwrap();
+    assert_eq!(p, 1, "the computer seat thinks");
+    // Red plays the reply Blue's thinking rated best, with its visits.
+    let expected = &progress.root.moves[0];
+    let (reply, visits) = (expected.text.clone(), expected.visits);
+    assert!(visits > 100, "{visits}");
+    click_face(&mut h, &board, face(&board, &reply));
+    assert_eq!(game(&h).ply(), 3);
+    let mut kept = 0;
+    assert!(step_until(&mut h, Duration::from_secs(20), |h| {
+        if let Some(p) = h.state().play.search_progress() {
+            kept = kept.max(p.reused);
+        }
+        game(h).ply() == 4
+    }));
+    assert!(
+        h.state().play.pondering().is_none() || game(&h).to_move() == Some(0),
+        "thinking on Red's time stopped when Red moved"
+    );
+    assert!(
+        kept >= visits,
+        "Blue's reply started from the tree of its thinking: {kept} kept, {visits} given to {reply}"
+    );
+
+    // Without the choice, nothing searches on the person's time.
+    h.state_mut().play.setup.ponder = false;
+    assert!(step_until(&mut h, Duration::from_secs(2), |h| h
+        .state()
+        .play
+        .pondering()
+        .is_none()));
+    for _ in 0..10 {
+        h.step();
+        std::thread::sleep(Duration::from_millis(20));
+        assert!(h.state().play.pondering().is_none());
+    }
 }
 
 /// A computer seat resigns once its search proves the game lost, without

@@ -451,6 +451,56 @@ fn params_lists_each_games_parameters_and_their_values() {
     );
 }
 
+/// `gtp --ponder` searches on the opponent's time: after its `genmove` it goes
+/// on until the next command, and its next `genmove` starts from that tree.
+/// `selfplay --ponder` does the same while the opponent engine thinks.
+#[test]
+fn the_engine_thinks_on_the_opponents_time_when_asked_to() {
+    let mut g = Gtp::start(&["--rules", "hex", "--size", "7", "--time", "0.2", "--ponder"]);
+    let first = g.ok("genmove black");
+    // The opponent thinks for half a second.
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let reply = if first == "d4" { "c4" } else { "d4" };
+    g.ok(&format!("play white {reply}"));
+    g.ok("genmove black");
+    let log = g.quit();
+    let pondered: u64 = log
+        .lines()
+        .find_map(|l| l.strip_prefix("pondered: "))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no pondered line in\n{log}"));
+    assert!(pondered > 1000, "{log}");
+    // The second genmove started from the tree that thinking grew.
+    let kept: u64 = log
+        .lines()
+        .filter(|l| l.starts_with("genmove "))
+        .nth(1)
+        .and_then(|l| l.split("(+ ").nth(1))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no kept count in\n{log}"));
+    assert!(kept > 0, "{log}");
+    // Without --ponder nothing runs between commands.
+    let mut g = Gtp::start(&["--rules", "hex", "--size", "7", "--time", "0.1"]);
+    g.ok("genmove black");
+    assert!(!g.quit().contains("pondered"));
+
+    let v = selfplay_json(&[
+        "--rules", "hex", "--size", "7", "--games", "2", "--time", "0.05", "--ponder", "--json",
+    ]);
+    assert!(
+        v["engine"].as_str().unwrap().ends_with(", pondering"),
+        "{v}"
+    );
+    assert!(v["engine_search"]["pondered"].as_u64().unwrap() > 0, "{v}");
+    assert_eq!(v["opponent_search"]["pondered"], 0, "{v}");
+    let err = selfplay_error(&[
+        "--rules", "hex", "--size", "5", "--ponder", "--vs", "random",
+    ]);
+    assert!(err.contains("--ponder needs an opponent engine"), "{err}");
+}
+
 #[test]
 fn bad_engine_options_fail_cleanly() {
     for args in [

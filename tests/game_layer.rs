@@ -232,6 +232,7 @@ fn gtp_errors_are_typed_and_say_why() {
         seed: 1,
         params: String::new(),
         resign: 0.0,
+        ponder: false,
     };
     let mut s = Session::new(&args(RulesKind::Hex)).unwrap();
     let err = |s: &mut Session, line: &str| s.handle_line(line).unwrap();

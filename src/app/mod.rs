@@ -332,6 +332,7 @@ impl App {
         if let Some(s) = seat_setup {
             (app.play.setup.seats, app.play.setup.seconds) = s.seats();
             app.play.setup.resign = s.resign;
+            app.play.setup.ponder = s.ponder;
         }
         if has_board && opts.game.is_none() {
             // The board's own games come before the last launch's choice.
@@ -1041,7 +1042,8 @@ impl eframe::App for App {
         eframe::set_value(storage, play::clock::CLOCK_KEY, &self.play.setup.clock);
         eframe::set_value(storage, play::setup::SETUP_KEY, &self.play.setup.saved());
         let setup = &self.play.setup;
-        let seats = play::computer::SeatSetup::of(setup.seats, setup.seconds, setup.resign);
+        let seats =
+            play::computer::SeatSetup::of(setup.seats, setup.seconds, setup.resign, setup.ponder);
         eframe::set_value(storage, play::computer::SEATS_KEY, &seats);
     }
 

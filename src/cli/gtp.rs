@@ -11,7 +11,7 @@ use super::CliFailure;
 use super::play::GameArgs;
 use crate::engine::{EngineError, SearchConfig, SearchLimits};
 use crate::game::registry::DefaultBoardError;
-use crate::game::{DynEngine, DynGame, EngineParams, MoveError, RulesKind, new_game};
+use crate::game::{DynEngine, DynGame, EngineParams, MoveError, RulesKind, SearchHandle, new_game};
 use crate::rules::{IllegalMove, Player, UnsuitableBoard};
 use clap::Args;
 use std::io::{BufRead, Write};
@@ -42,7 +42,16 @@ pub struct GtpArgs {
     /// `resign`. 0, the default, never resigns.
     #[arg(long, default_value_t = 0.0, value_parser = super::fraction)]
     pub resign: f64,
+    /// Think on the opponent's time (pondering): after `genmove` the engine
+    /// goes on searching the position, with the opponent to move, until the
+    /// next command arrives, and keeps that tree for its next move.
+    #[arg(long)]
+    pub ponder: bool,
 }
+
+/// Longest a ponder search runs unasked (the tree recycles itself when full;
+/// this only keeps a forgotten session from searching forever).
+const PONDER_LIMIT: Duration = Duration::from_secs(3600);
 
 const COMMANDS: &[&str] = &[
     "protocol_version",
@@ -133,6 +142,10 @@ pub struct Session {
     /// Per player: (seconds left, stones left in the byo-yomi period; 0 = main time).
     time_left: [Option<(f64, u32)>; 2],
     quit: bool,
+    /// [`GtpArgs::ponder`].
+    ponder: bool,
+    /// The search running on the opponent's time, stopped by the next command.
+    pondering: Option<SearchHandle>,
 }
 
 impl Session {
@@ -157,6 +170,8 @@ impl Session {
             time_control: None,
             time_left: [None, None],
             quit: false,
+            ponder: args.ponder,
+            pondering: None,
         })
     }
 
@@ -170,7 +185,24 @@ impl Session {
         self.quit
     }
 
+    /// Stop the search on the opponent's time, if one runs, and wait for it,
+    /// so that its tree is kept for the engine's next move.
+    fn stop_pondering(&mut self) {
+        if let Some(h) = self.pondering.take() {
+            h.stop();
+            if let Ok(r) = h.wait() {
+                eprintln!(
+                    "pondered: {} simulations, best reply {} ({:.1} %)",
+                    r.simulations,
+                    r.best_move,
+                    100.0 * r.win_rate
+                );
+            }
+        }
+    }
+
     /// Handle one input line; `None` for lines that are empty or comments.
+    /// A command stops the search on the opponent's time first.
     pub fn handle_line(&mut self, line: &str) -> Option<String> {
         // Control characters other than tab and line ends are removed; tabs are spaces.
         let clean: String = line
@@ -184,6 +216,7 @@ impl Session {
         };
         let mut words = clean.split_whitespace().peekable();
         let first = words.peek()?;
+        self.stop_pondering();
         let id = first.parse::<u64>().ok();
         if id.is_some() {
             words.next();
@@ -397,10 +430,11 @@ impl Session {
         let r = self.engine.start(self.game.as_ref(), limits)?.wait()?;
         // What the search did, for the log a GTP controller keeps of stderr.
         eprintln!(
-            "genmove {}: {} simulations in {:.2} s, win rate {:.1} %{}, tree {} nodes, deepest ply {}, recycled {} times, paused {} ms",
+            "genmove {}: {} simulations in {:.2} s (+ {} kept), win rate {:.1} %{}, tree {} nodes, deepest ply {}, recycled {} times, paused {} ms",
             r.best_move,
             r.simulations,
             started.elapsed().as_secs_f64(),
+            r.tree.reused,
             100.0 * r.win_rate,
             if r.proven { " (proven)" } else { "" },
             r.tree.nodes,
@@ -419,6 +453,11 @@ impl Session {
                 mv: r.best_move,
                 reason,
             })?;
+        if self.ponder && self.game.outcome().is_none() {
+            let limits = SearchLimits::time(PONDER_LIMIT);
+            // A search that cannot start (no legal move) is simply not run.
+            self.pondering = self.engine.start(self.game.as_ref(), limits).ok();
+        }
         if mirror && played != "swap" {
             return Ok(mirror_label(self.game.board(), &played).unwrap_or(played));
         }

@@ -91,6 +91,13 @@ pub struct SelfplayArgs {
     /// divided by the larger of --threads and --opponent-threads).
     #[arg(long, value_parser = super::count_in(1, super::MAX_THREADS))]
     pub jobs: Option<usize>,
+    /// The engine under test thinks on the opponent's time (pondering): while
+    /// the opponent engine searches, it searches the same position, and keeps
+    /// that tree for its own next move. It then uses --threads more cores
+    /// while the opponent thinks, so --jobs counts both engines' threads; the
+    /// games depend on timing even with --sims.
+    #[arg(long)]
+    pub ponder: bool,
     /// Save every game as a game record in this folder (created if
     /// missing): `game-000001.ron`, … by game number, the engine under test
     /// and its opponent named as the seats' players. Refused if one of those
@@ -149,6 +156,13 @@ pub struct Summary {
 pub struct SearchTally {
     pub moves: u64,
     pub simulations: u64,
+    /// Simulations run while the opponent thought (`--ponder`), not counted
+    /// in `simulations`.
+    pub pondered: u64,
+    /// Simulations the tree kept from earlier searches held about each
+    /// searched position when its search began, added up (the engine's own
+    /// last move; with `--ponder`, the opponent's time too).
+    pub reused: u64,
     pub seconds: f64,
     pub simulations_per_move: f64,
     pub seconds_per_move: f64,
@@ -159,6 +173,8 @@ impl SearchTally {
     fn add(&mut self, other: &SearchTally) {
         self.moves += other.moves;
         self.simulations += other.simulations;
+        self.pondered += other.pondered;
+        self.reused += other.reused;
         self.seconds += other.seconds;
     }
     fn finish(mut self) -> SearchTally {
@@ -223,6 +239,11 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
         .map_err(|e| CliFailure::new(format!("--params: {e}")))?;
     let opp_params = EngineParams::parse(&args.opponent_params, kind)
         .map_err(|e| CliFailure::new(format!("--opponent-params: {e}")))?;
+    if args.ponder && args.vs == Opponent::Random {
+        return Err(CliFailure::new(
+            "--ponder needs an opponent engine to think while it does (not --vs random)",
+        ));
+    }
     let start = args.game.make_game()?;
     if start.outcome().is_some() || start.legal_handles().is_empty() {
         return Err(CliFailure::new("the start position has no legal move"));
@@ -232,6 +253,7 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
     let jobs = args.jobs.unwrap_or_else(|| {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         let per_game = match args.vs {
+            Opponent::Engine if args.ponder => args.threads + args.opponent_threads,
             Opponent::Engine => args.threads.max(args.opponent_threads),
             Opponent::Random => args.threads,
         };
@@ -269,7 +291,10 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
             None => format!("{t} s/move, {th} thread(s){extra}"),
         }
     };
-    let engine_label = budget(args.time, args.threads, &args.params);
+    let mut engine_label = budget(args.time, args.threads, &args.params);
+    if args.ponder {
+        engine_label.push_str(", pondering");
+    }
     let opponent_label = match args.vs {
         Opponent::Random => "random".to_string(),
         Opponent::Engine => budget(opp_time, args.opponent_threads, &args.opponent_params),
@@ -313,7 +338,16 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
                     &mut search[0],
                 )?
             } else {
-                match args.vs {
+                let ponder = if args.ponder {
+                    Some(
+                        engine
+                            .start(g.as_ref(), SearchLimits::default())
+                            .map_err(|e| CliFailure::new(format!("engine: {e}")))?,
+                    )
+                } else {
+                    None
+                };
+                let mv = match args.vs {
                     Opponent::Engine => engine_move(
                         &mut other,
                         g.as_ref(),
@@ -324,7 +358,16 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
                         let legal = g.legal_handles();
                         legal[rng.random_range(0..legal.len())]
                     }
+                };
+                if let Some(h) = ponder {
+                    h.stop();
+                    // Waited for, so that its tree is kept for the next move.
+                    let r = h
+                        .wait()
+                        .map_err(|e| CliFailure::new(format!("engine: {e}")))?;
+                    search[0].pondered += r.simulations;
                 }
+                mv
             };
             if let Err(e) = g.play(mv) {
                 let text = g.move_text(mv).unwrap_or_default();
@@ -541,6 +584,7 @@ fn engine_move(
     tally.add(&SearchTally {
         moves: 1,
         simulations: r.simulations,
+        reused: r.tree.reused,
         seconds: start.elapsed().as_secs_f64(),
         ..Default::default()
     });
@@ -550,8 +594,18 @@ fn engine_move(
 /// One side's search figures as text: "17 412 simulations/move, 0.201 s/move,
 /// 86 627 simulations/s (3 120 moves)".
 fn render_search(t: &SearchTally) -> String {
+    let per_move = |n: u64| group_digits((n as f64 / t.moves.max(1) as f64).round() as u64);
+    let pondered = if t.pondered > 0 {
+        format!(
+            "; on the opponent's time {} simulations/move, {} kept/move",
+            per_move(t.pondered),
+            per_move(t.reused)
+        )
+    } else {
+        String::new()
+    };
     format!(
-        "{} simulations/move, {:.3} s/move, {} simulations/s ({} moves)",
+        "{} simulations/move, {:.3} s/move, {} simulations/s ({} moves){pondered}",
         group_digits(t.simulations_per_move.round() as u64),
         t.seconds_per_move,
         group_digits(t.simulations_per_second.round() as u64),

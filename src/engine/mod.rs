@@ -100,6 +100,9 @@ impl<M: Copy> RootStats<M> {
 #[derive(Clone, Debug)]
 pub struct Progress<M> {
     pub simulations: u64,
+    /// Simulations the tree held about the position when the search began
+    /// ([`TreeInfo::reused`]), not counted in `simulations`.
+    pub reused: u64,
     /// The best move so far.
     pub best: Option<M>,
     /// The root moves' statistics and the principal variation.
@@ -118,6 +121,7 @@ impl<M> Default for Progress<M> {
     fn default() -> Self {
         Progress {
             simulations: 0,
+            reused: 0,
             best: None,
             root: RootStats::default(),
             win_rate: 0.0,
@@ -448,6 +452,7 @@ pub fn search_with<R: Searchable>(
         _ => fresh()?,
     };
     t.fold_root = fold;
+    let reused = t.root_visits();
     if t.is_full() && !params.recycle {
         // What the last search filled, re-rooted: the new root's subtree
         // alone, so it can grow again. (With recycling on, the loop below
@@ -486,7 +491,7 @@ pub fn search_with<R: Searchable>(
         let stats = t.root_stats();
         let first = tree::best_of(&stats).map(|b| b.mv);
         let pv = t.principal_variation(first, PV_MAX);
-        snapshot(&stats, pv, shared, limits, start, false)
+        snapshot(&stats, pv, shared, limits, start, false, reused)
     };
     // One searching thread; thread 0 also publishes progress now and then.
     // With several, they search the one tree at once, without a lock: the
@@ -567,11 +572,12 @@ pub fn search_with<R: Searchable>(
         tree: TreeInfo {
             recycles,
             paused_ms: paused.as_millis() as u64,
+            reused,
             ..t.info()
         },
     };
     let pv = t.principal_variation(Some(best.mv), PV_MAX);
-    let p = snapshot(&stats, pv, shared, limits, start, true);
+    let p = snapshot(&stats, pv, shared, limits, start, true, reused);
     *lock(&shared.progress) = p;
     if !fold {
         *tree = Some(t);
@@ -579,6 +585,7 @@ pub fn search_with<R: Searchable>(
     Ok(result)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn snapshot<M: Copy + Ord>(
     stats: &[RootStat<M>],
     pv: Vec<M>,
@@ -586,6 +593,7 @@ fn snapshot<M: Copy + Ord>(
     limits: &SearchLimits,
     start: Instant,
     done: bool,
+    reused: u64,
 ) -> Progress<M> {
     let elapsed = start.elapsed();
     let sims = shared.sims.0.load(Ordering::Relaxed);
@@ -599,6 +607,7 @@ fn snapshot<M: Copy + Ord>(
     let best = tree::best_of(stats);
     Progress {
         simulations: sims,
+        reused,
         best: best.map(|b| b.mv),
         root: RootStats::of(stats, pv),
         win_rate: best.map_or(0.5, |b| b.rate()),

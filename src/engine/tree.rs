@@ -727,6 +727,10 @@ pub struct TreeInfo {
     /// Milliseconds this search spent not searching: re-rooting the tree it
     /// kept from the last move, and recycling it.
     pub paused_ms: u64,
+    /// Simulations through the root when this search began: what the tree
+    /// kept from earlier searches (the engine's last move, or thinking on
+    /// the opponent's time) already held about the position.
+    pub reused: u64,
 }
 
 impl<R: Rules> std::fmt::Debug for Tree<R> {

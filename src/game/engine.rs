@@ -47,6 +47,9 @@ pub struct RootStats {
 #[derive(Clone, Debug, Default)]
 pub struct Progress {
     pub simulations: u64,
+    /// What the tree kept from earlier searches held about the position when
+    /// this one began ([`engine::TreeInfo::reused`]).
+    pub reused: u64,
     /// The best move so far, playable while the searched position is current.
     pub best: Option<MoveHandle>,
     /// Its notation (`DynGame::play_str` accepts it).
@@ -192,6 +195,7 @@ impl<R: Rules> Watch for Report<R> {
         };
         Progress {
             simulations: p.simulations,
+            reused: p.reused,
             best,
             best_move,
             best_faces,

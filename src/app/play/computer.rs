@@ -21,6 +21,9 @@ pub const MIN_SECONDS: f32 = 0.1;
 pub const MAX_SECONDS: f32 = 10.0;
 /// How long a hint thinks.
 pub const HINT_SECONDS: f32 = 1.0;
+/// Longest a computer seat thinks on the person's time in one go (its tree
+/// is kept after that; the person's move stops it sooner).
+pub const PONDER_SECONDS: f32 = 600.0;
 /// How often the window redraws while the engine thinks.
 const REPAINT: Duration = Duration::from_millis(40);
 
@@ -54,6 +57,9 @@ pub struct SeatSetup {
     /// See [`super::setup::Setup::resign`] (on in a profile saved before the
     /// choice existed).
     pub resign: bool,
+    /// See [`super::setup::Setup::ponder`] (off in a profile saved before the
+    /// choice existed).
+    pub ponder: bool,
 }
 
 impl Default for SeatSetup {
@@ -62,18 +68,21 @@ impl Default for SeatSetup {
             computer: [false; 2],
             seconds: [1.0; 2],
             resign: true,
+            ponder: false,
         }
     }
 }
 
 impl SeatSetup {
     /// The choices of `seats`, each computer time being `seconds` for a
-    /// person, and whether the computer resigns a lost game.
-    pub fn of(seats: [Seat; 2], seconds: [f32; 2], resign: bool) -> SeatSetup {
+    /// person, whether the computer resigns a lost game and whether it
+    /// thinks on the person's time.
+    pub fn of(seats: [Seat; 2], seconds: [f32; 2], resign: bool, ponder: bool) -> SeatSetup {
         let mut out = SeatSetup {
             computer: seats.map(Seat::is_computer),
             seconds,
             resign,
+            ponder,
         };
         for (i, s) in seats.iter().enumerate() {
             if let Seat::Computer { seconds } = *s {
@@ -233,12 +242,33 @@ pub enum Finished {
     Failed(Purpose, EngineError),
 }
 
-/// The engines of both seats (each keeps its tree between its moves) and the
-/// search in progress, if any.
+/// A computer seat's search on the person's time ([`super::setup::Setup::ponder`]):
+/// the position with the person to move, searched by the seat's own engine,
+/// whose tree its next move then reuses.
+struct Pondering {
+    handle: SearchHandle,
+    /// The computer seat.
+    player: Player,
+    epoch: u64,
+    progress: Progress,
+}
+
+/// The engines of both seats (each keeps its tree between its moves), the
+/// search in progress, if any, and a computer seat's search on the person's
+/// time.
 pub struct Computer {
     engines: [DynEngine; 2],
     hint_engine: DynEngine,
     running: Option<Running>,
+    pondering: Option<Pondering>,
+    /// A search on the person's time that was asked to stop and whose tree
+    /// has not been handed back yet: the computer's own search waits for it
+    /// (a frame or two), so that it starts from that tree.
+    stopping: Option<SearchHandle>,
+    /// The game state (epoch) whose search on the person's time ended by
+    /// itself (its time ran out, or it proved the position): not started
+    /// again until the game moves on.
+    pondered: Option<u64>,
 }
 
 impl Default for Computer {
@@ -261,20 +291,27 @@ impl Computer {
             ],
             hint_engine: DynEngine::new(config(0x0b0a_2d03)),
             running: None,
+            pondering: None,
+            stopping: None,
+            pondered: None,
         }
     }
 
     /// Forget the kept trees (a new game).
     pub fn reset(&mut self) {
         self.cancel();
+        self.pondering = None;
+        self.stopping = None;
         for e in &mut self.engines {
             e.clear();
         }
         self.hint_engine.clear();
     }
 
-    /// Cancel the search in progress, if any (drops the handle; never blocks).
+    /// Cancel the search in progress, if any (drops the handle; never
+    /// blocks), and stop thinking on the person's time.
     pub fn cancel(&mut self) -> bool {
+        self.stop_pondering();
         self.running.take().is_some()
     }
 
@@ -288,6 +325,72 @@ impl Computer {
     /// Why the running search runs and its latest progress.
     pub fn thinking(&self) -> Option<(Purpose, &Progress)> {
         self.running.as_ref().map(|r| (r.purpose, &r.progress))
+    }
+
+    /// The computer seat thinking on the person's time, and its progress.
+    pub fn pondering(&self) -> Option<(Player, &Progress)> {
+        self.pondering.as_ref().map(|p| (p.player, &p.progress))
+    }
+
+    /// Start computer seat `player`'s search of `game`'s position (the
+    /// person to move) on the person's time, for at most [`PONDER_SECONDS`].
+    fn ponder(
+        &mut self,
+        game: &dyn DynGame,
+        player: Player,
+        epoch: u64,
+    ) -> Result<(), EngineError> {
+        let limits = SearchLimits::time(Duration::from_secs_f32(PONDER_SECONDS));
+        let handle = self.engines[player as usize & 1].start(game, limits)?;
+        self.pondering = Some(Pondering {
+            handle,
+            player,
+            epoch,
+            progress: Progress::default(),
+        });
+        Ok(())
+    }
+
+    /// Ask the search on the person's time to stop; its tree is handed back
+    /// to the seat's engine once it has ([`Computer::settled`]).
+    fn stop_pondering(&mut self) {
+        if let Some(p) = self.pondering.take() {
+            p.handle.stop();
+            self.stopping = Some(p.handle);
+        }
+    }
+
+    /// Whether no stopped search on the person's time still holds its tree
+    /// (asks for a redraw soon while one does).
+    fn settled(&mut self, ctx: &egui::Context) -> bool {
+        if let Some(h) = &mut self.stopping {
+            if h.try_result().is_none() {
+                ctx.request_repaint_after(Duration::from_millis(5));
+                return false;
+            }
+            self.stopping = None;
+        }
+        true
+    }
+
+    /// Follow the search on the person's time once per frame: stop it when
+    /// the game moved on (`epoch` changed); drop it once it ends by itself.
+    fn poll_pondering(&mut self, ctx: &egui::Context, epoch: u64) {
+        let Some(p) = self.pondering.as_mut() else {
+            return;
+        };
+        if p.epoch != epoch {
+            self.stop_pondering();
+            return;
+        }
+        p.progress = p.handle.progress();
+        if p.handle.try_result().is_some() {
+            // It ran its time or proved the position; its tree is kept.
+            self.pondered = Some(p.epoch);
+            self.pondering = None;
+        } else {
+            ctx.request_repaint_after(REPAINT);
+        }
     }
 
     /// Start a search of `game`'s position for `purpose` within `seconds`.
@@ -398,9 +501,15 @@ pub fn progress_ui(
                     .desired_height(8.0)
                     .fill(colour),
             );
+            // What the tree kept (its last move, thinking on the person's time).
+            let kept = if progress.reused > 0 {
+                format!(" + {} kept", group_digits(progress.reused))
+            } else {
+                String::new()
+            };
             line(
                 ui,
-                format!("{} simulations", group_digits(progress.simulations)).into(),
+                format!("{} simulations{kept}", group_digits(progress.simulations)).into(),
             );
             line(
                 ui,
@@ -431,6 +540,16 @@ pub fn progress_ui(
 }
 
 impl PlayPanel {
+    /// The computer seat thinking on the person's time, and its progress.
+    pub fn pondering(&self) -> Option<(Player, &Progress)> {
+        self.computer.pondering()
+    }
+
+    /// The progress of the computer's move or hint search, if one runs.
+    pub fn search_progress(&self) -> Option<&Progress> {
+        self.computer.thinking().map(|(_, p)| p)
+    }
+
     /// Ask the engine for a move for the (human) player to move.
     pub fn request_hint(&mut self, ws: &mut Workspace) {
         let Some(c) = &self.current else {
@@ -469,6 +588,8 @@ impl PlayPanel {
         {
             self.computer.cancel();
         }
+        // (A hint stops it: starting any search cancels it.)
+        self.computer.poll_pondering(ctx, self.epoch);
         match self.computer.poll(ctx, self.epoch) {
             Some(Finished::Play { player, lost, .. })
                 if to_move == Some(player) && lost && self.setup.resign =>
@@ -504,6 +625,10 @@ impl PlayPanel {
             && !busy
             && self.failed_epoch != Some(self.epoch)
         {
+            // After thinking on the person's time, start from that tree.
+            if !self.computer.settled(ctx) {
+                return;
+            }
             if let Err(e) =
                 self.computer
                     .start(c.game.as_ref(), Purpose::Move(p), seconds, self.epoch)
@@ -512,6 +637,28 @@ impl PlayPanel {
                 ws.status.error(format!("The computer could not move: {e}"));
             }
             ctx.request_repaint();
+            return;
+        }
+        // The person is to move: the computer opposite thinks on their time
+        // when asked to, and nothing else searches.
+        let opposite = 1 - (p as usize & 1);
+        let ponders = self.setup.ponder
+            && !self.setup.seats[p as usize & 1].is_computer()
+            && self.setup.seats[opposite].is_computer()
+            && self.failed_epoch != Some(self.epoch);
+        if !ponders {
+            self.computer.stop_pondering();
+        } else if self.computer.thinking().is_none()
+            && self.computer.pondering.is_none()
+            && self.computer.pondered != Some(self.epoch)
+            && self.computer.settled(ctx)
+            && c.game.legal_handles().len() > 1
+        {
+            // A search that cannot start is simply not run: the person's
+            // move comes first, and the computer's own search reports errors.
+            let _ = self
+                .computer
+                .ponder(c.game.as_ref(), opposite as Player, self.epoch);
         }
     }
 }

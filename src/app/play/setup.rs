@@ -117,6 +117,11 @@ pub struct Setup {
     /// (the opponent wins whatever it plays) instead of playing on; on by
     /// default, as engines do. Undo takes a resignation back.
     pub resign: bool,
+    /// Whether a computer seat playing a person thinks on the person's time
+    /// (pondering): while the person is to move, it searches their position
+    /// and keeps the tree for its reply. Off by default: it keeps the
+    /// processor busy while the person thinks.
+    pub ponder: bool,
     /// The game clock for the next game (off by default).
     pub clock: super::clock::ClockSetup,
     suit: Option<Suitability>,
@@ -139,6 +144,7 @@ impl Setup {
             seats: [Seat::Human, Seat::Human],
             seconds: [1.0, 1.0],
             resign: true,
+            ponder: false,
             clock: super::clock::ClockSetup::default(),
             suit: None,
         }
@@ -340,6 +346,18 @@ impl Setup {
                  the computer resigns instead of playing on. Undo takes the resignation back.",
         )
         .on_disabled_hover_text("For a seat the computer plays");
+        // Only a game between a person and the computer has a person's time.
+        let against_person = self.seats.iter().filter(|s| s.is_computer()).count() == 1;
+        ui.add_enabled(
+            against_person,
+            egui::Checkbox::new(&mut self.ponder, PONDER_LABEL),
+        )
+        .on_hover_text(
+            "While you think, the computer searches your position too and keeps what it \
+                 finds for its reply: it plays stronger in the same time per move, and keeps \
+                 the processor busy while you think.",
+        )
+        .on_disabled_hover_text("For a game between a person and the computer");
         ui.add_space(6.0);
         self.clock.ui(ui);
         ui.add_space(6.0);
@@ -356,6 +374,9 @@ impl Setup {
 
 /// The setup's check box for [`Setup::resign`].
 pub const RESIGN_LABEL: &str = "Computer resigns a lost game";
+
+/// The setup's check box for [`Setup::ponder`].
+pub const PONDER_LABEL: &str = "Computer thinks on your time";
 
 /// The button next to a game that cannot be played on the board (short, to fit
 /// the panel next to the longest game name; the tooltip names the game).

@@ -7,6 +7,7 @@ use super::board_view::{mix, text_on};
 use super::{PlayPanel, computer, moves};
 use crate::app::command::Command;
 use crate::app::workspace::Workspace;
+use crate::game::engine::group_digits;
 use eframe::egui::{self, Color32, RichText};
 
 impl PlayPanel {
@@ -186,6 +187,18 @@ impl PlayPanel {
                              by both sides from here, the game ends this way.",
                         );
                     }
+                } else if let Some((p, progress)) = self.computer.pondering() {
+                    // Its expected reply is not shown: it would be a hint.
+                    let text = format!(
+                        "{} is thinking on your time: {} simulations",
+                        Self::who(c.game.as_ref(), p),
+                        group_digits(progress.simulations)
+                    );
+                    ui.add(egui::Label::new(RichText::new(text).weak()).truncate())
+                        .on_hover_text(
+                            "Game setup → Computer thinks on your time: what it finds now \
+                             is kept for its reply",
+                        );
                 }
             },
         );
