@@ -332,7 +332,7 @@ fn the_computer_thinks_on_the_persons_time_and_keeps_what_it_found() {
                 .pondering()
                 .is_some_and(|(_, p)| p.simulations > 0)
     }));
-    h.get_by_label_contains("Blue is thinking on your time: ");
+    h.get_by_label("Blue is thinking on your time:");
     assert!(
         h.query_by_label_contains("Best so far").is_none(),
         "its expected move is not shown: it would be a hint"

@@ -179,7 +179,7 @@ pub enum ParamError {
     #[error("{name}={value} is out of range: {name} takes {expected}")]
     OutOfRange {
         name: String,
-        /// As the user wrote it.
+        /// The value read (`1.50` reads as `1.5`).
         value: String,
         /// [`ParamRange::describe`].
         expected: String,

@@ -179,7 +179,9 @@ impl PlayPanel {
                     if computer::progress_ui(ui, purpose, progress, &who, colour) {
                         ws.send(Command::StopSearch);
                     }
-                } else if let Some(h) = &self.hint {
+                    return;
+                }
+                if let Some(h) = &self.hint {
                     let label = ui.add(egui::Label::new(format!("Hint: {}", h.text())).truncate());
                     if h.proven {
                         label.on_hover_text(
@@ -187,18 +189,23 @@ impl PlayPanel {
                              by both sides from here, the game ends this way.",
                         );
                     }
-                } else if let Some((p, progress)) = self.computer.pondering() {
+                }
+                if let Some((p, progress)) = self.computer.pondering() {
                     // Its expected reply is not shown: it would be a hint.
-                    let text = format!(
-                        "{} is thinking on your time: {} simulations",
-                        Self::who(c.game.as_ref(), p),
-                        group_digits(progress.simulations)
-                    );
-                    ui.add(egui::Label::new(RichText::new(text).weak()).truncate())
-                        .on_hover_text(
-                            "Game setup → Computer thinks on your time: what it finds now \
-                             is kept for its reply",
-                        );
+                    let lines = [
+                        format!(
+                            "{} is thinking on your time:",
+                            Self::who(c.game.as_ref(), p)
+                        ),
+                        format!("{} simulations", group_digits(progress.simulations)),
+                    ];
+                    for text in lines {
+                        ui.add(egui::Label::new(RichText::new(text).weak()).truncate())
+                            .on_hover_text(
+                                "Game setup → Computer thinks on your time: what it finds now \
+                                 is kept for its reply",
+                            );
+                    }
                 }
             },
         );
