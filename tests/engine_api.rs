@@ -174,6 +174,11 @@ fn the_handle_is_send_and_progress_shows_the_current_best_move() {
     assert!(g.legal_moves().contains(&r.best_move));
 }
 
+/// Why `--params text` is refused for games of `kind`.
+fn e(text: &str, kind: RulesKind) -> String {
+    EngineParams::parse(text, kind).unwrap_err().to_string()
+}
+
 #[test]
 fn tuning_parameters_parse_with_clear_errors() {
     let p = EngineParams::parse("explore=0.9, cut=4", RulesKind::Loa).unwrap();
@@ -188,7 +193,6 @@ fn tuning_parameters_parse_with_clear_errors() {
             .pairs()
             .is_empty()
     );
-    let e = |text: &str, kind| EngineParams::parse(text, kind).unwrap_err().to_string();
     // The names listed are those the game takes: TwixT has no estimates of
     // its moves, no knowledge to ask, so no `prior`, `bias`, `knowledge`.
     assert_eq!(
@@ -206,40 +210,31 @@ fn tuning_parameters_parse_with_clear_errors() {
 
 #[test]
 fn tuning_parameters_out_of_range_are_refused_not_clamped() {
-    let e = |text: &str, kind| EngineParams::parse(text, kind).unwrap_err().to_string();
-    // Each used to be clamped or truncated without a word.
-    assert_eq!(
-        e("swap_prior=1.5", RulesKind::Hex),
-        "swap_prior=1.5 is out of range: swap_prior takes a number from 0 to 1"
-    );
-    assert_eq!(
-        e("local=2", RulesKind::Twixt),
-        "local=2 is out of range: local takes a number from 0 to 1"
-    );
-    assert_eq!(
-        e("expand=0", RulesKind::Hex),
-        "expand=0 is out of range: expand takes a whole number from 1 to 1000000"
-    );
-    assert_eq!(
-        e("nodes=500", RulesKind::Loa),
-        "nodes=500 is out of range: nodes takes a whole number from 1000 to 100000000"
-    );
-    assert_eq!(
-        e("knowledge=2.5", RulesKind::Hex),
-        "knowledge=2.5 is out of range: knowledge takes a whole number ≥ 0"
-    );
-    assert_eq!(
-        e("rave=0.5", RulesKind::Twixt),
-        "rave=0.5 is out of range: rave takes 0 (off) or 1 (on)"
-    );
-    assert_eq!(
-        e("widen_mul=1", RulesKind::Hex),
-        "widen_mul=1 is out of range: widen_mul takes a number ≥ 1.01"
-    );
-    assert_eq!(
-        e("cut=1.5", RulesKind::Loa),
-        "cut=1.5 is out of range: cut takes a whole number from 0 to 1000"
-    );
+    // Each used to be clamped or truncated without a word: (value, game, what it takes).
+    for (pair, kind, takes) in [
+        ("swap_prior=1.5", RulesKind::Hex, "a number from 0 to 1"),
+        ("local=2", RulesKind::Twixt, "a number from 0 to 1"),
+        (
+            "expand=0",
+            RulesKind::Hex,
+            "a whole number from 1 to 1000000",
+        ),
+        (
+            "nodes=500",
+            RulesKind::Loa,
+            "a whole number from 1000 to 100000000",
+        ),
+        ("knowledge=2.5", RulesKind::Hex, "a whole number ≥ 0"),
+        ("rave=0.5", RulesKind::Twixt, "0 (off) or 1 (on)"),
+        ("widen_mul=1", RulesKind::Hex, "a number ≥ 1.01"),
+        ("cut=1.5", RulesKind::Loa, "a whole number from 0 to 1000"),
+    ] {
+        let name = pair.split('=').next().unwrap();
+        assert_eq!(
+            e(pair, kind),
+            format!("{pair} is out of range: {name} takes {takes}")
+        );
+    }
     // The bounds themselves are values.
     for ok in [
         (
@@ -260,7 +255,6 @@ fn tuning_parameters_out_of_range_are_refused_not_clamped() {
 
 #[test]
 fn search_parameters_a_game_does_not_use_are_refused_with_the_reason() {
-    let e = |text: &str, kind| EngineParams::parse(text, kind).unwrap_err().to_string();
     assert_eq!(
         e("rave=1", RulesKind::Loa),
         "rave does nothing in Lines of Action: Lines of Action's search keeps no RAVE statistics"
