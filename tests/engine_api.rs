@@ -224,7 +224,16 @@ fn tuning_parameters_out_of_range_are_refused_not_clamped() {
             RulesKind::Loa,
             "a whole number from 1000 to 100000000",
         ),
-        ("knowledge=2.5", RulesKind::Hex, "a whole number ≥ 0"),
+        (
+            "knowledge=2.5",
+            RulesKind::Hex,
+            "a whole number from 0 to 4294967295",
+        ),
+        (
+            "knowledge=5000000000",
+            RulesKind::Hex,
+            "a whole number from 0 to 4294967295",
+        ),
         ("rave=0.5", RulesKind::Twixt, "0 (off) or 1 (on)"),
         ("widen_mul=1", RulesKind::Hex, "a number ≥ 1.01"),
         ("cut=1.5", RulesKind::Loa, "a whole number from 0 to 1000"),

@@ -176,14 +176,11 @@ impl ParamRange {
             ParamRange::Number { min, max } => value >= min && value <= max,
         }
     }
-    /// The values in words: `0 or 1`, `a whole number from 1 to 1000`, `a
-    /// number from 0 to 1`, `a number ≥ 0`.
+    /// The values in words: `0 (off) or 1 (on)`, `a whole number from 1 to
+    /// 1000`, `a number from 0 to 1`, `a number ≥ 0`.
     pub fn describe(self) -> String {
         match self {
             ParamRange::Switch => "0 (off) or 1 (on)".into(),
-            ParamRange::Count { min, max } if max >= u32::MAX as u64 => {
-                format!("a whole number ≥ {min}")
-            }
             ParamRange::Count { min, max } => format!("a whole number from {min} to {max}"),
             ParamRange::Number { min, max } if max.is_infinite() => format!("a number ≥ {min}"),
             ParamRange::Number { min, max } => format!("a number from {min} to {max}"),
