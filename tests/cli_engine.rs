@@ -2,7 +2,7 @@
 //! `selfplay` and `bench`.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, Stdio};
 
 fn bin() -> Command {
     Command::new(env!("CARGO_BIN_EXE_boardwright"))
@@ -13,6 +13,9 @@ struct Gtp {
     child: Child,
     stdin: ChildStdin,
     stdout: BufReader<ChildStdout>,
+    stderr: BufReader<ChildStderr>,
+    /// What was read of standard error so far.
+    log: String,
 }
 
 impl Gtp {
@@ -27,10 +30,27 @@ impl Gtp {
             .expect("start boardwright gtp");
         let stdin = child.stdin.take().unwrap();
         let stdout = BufReader::new(child.stdout.take().unwrap());
+        let stderr = BufReader::new(child.stderr.take().unwrap());
         Gtp {
             child,
             stdin,
             stdout,
+            stderr,
+            log: String::new(),
+        }
+    }
+
+    /// Read standard error up to the first line starting with `prefix`
+    /// (already written: the engine logs before it answers); that line.
+    fn log_line(&mut self, prefix: &str) -> String {
+        loop {
+            let mut l = String::new();
+            let n = self.stderr.read_line(&mut l).unwrap();
+            assert!(n > 0, "no line '{prefix}…' in\n{}", self.log);
+            self.log.push_str(&l);
+            if l.starts_with(prefix) {
+                return l;
+            }
         }
     }
 
@@ -71,11 +91,10 @@ impl Gtp {
     /// End the session; what it wrote on standard error.
     fn quit(mut self) -> String {
         assert_eq!(self.ok("quit"), "");
-        let mut log = String::new();
-        std::io::Read::read_to_string(&mut self.child.stderr.take().unwrap(), &mut log).unwrap();
+        std::io::Read::read_to_string(&mut self.stderr, &mut self.log).unwrap();
         let status = self.child.wait().unwrap();
         assert!(status.success());
-        log
+        self.log
     }
 }
 
@@ -456,31 +475,36 @@ fn params_lists_each_games_parameters_and_their_values() {
 /// `selfplay --ponder` does the same while the opponent engine thinks.
 #[test]
 fn the_engine_thinks_on_the_opponents_time_when_asked_to() {
-    let mut g = Gtp::start(&["--rules", "hex", "--size", "7", "--time", "0.2", "--ponder"]);
-    let first = g.ok("genmove black");
-    // The opponent thinks for half a second.
-    std::thread::sleep(std::time::Duration::from_millis(500));
-    let reply = if first == "d4" { "c4" } else { "d4" };
+    // A short move of its own, then a second of the opponent's time.
+    let mut g = Gtp::start(&[
+        "--rules", "hex", "--size", "7", "--time", "0.05", "--ponder",
+    ]);
+    g.ok("genmove black");
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    // Any command stops the thinking; the log names the reply it rated best.
+    g.ok("name");
+    let line = g.log_line("pondered: ");
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let pondered: u64 = words[1].parse().unwrap();
+    let reply = words[5];
+    assert!(pondered > 5000, "{line}");
+    // The opponent plays that reply: the next genmove starts from the tree
+    // the thinking grew under it (its own 0.05 s search gave it far less).
     g.ok(&format!("play white {reply}"));
     g.ok("genmove black");
-    let log = g.quit();
-    let pondered: u64 = log
-        .lines()
-        .find_map(|l| l.strip_prefix("pondered: "))
-        .and_then(|l| l.split_whitespace().next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no pondered line in\n{log}"));
-    assert!(pondered > 1000, "{log}");
-    // The second genmove started from the tree that thinking grew.
-    let kept: u64 = log
-        .lines()
-        .filter(|l| l.starts_with("genmove "))
+    // The first genmove's line was read with the pondered one.
+    let line = g.log_line("genmove ");
+    let kept: u64 = line
+        .split("(+ ")
         .nth(1)
-        .and_then(|l| l.split("(+ ").nth(1))
         .and_then(|l| l.split_whitespace().next())
         .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no kept count in\n{log}"));
-    assert!(kept > 0, "{log}");
+        .unwrap_or_else(|| panic!("no kept count in {line}"));
+    assert!(
+        kept * 10 >= pondered,
+        "{kept} kept of {pondered} pondered, {reply} the reply"
+    );
+    g.quit();
     // Without --ponder nothing runs between commands.
     let mut g = Gtp::start(&["--rules", "hex", "--size", "7", "--time", "0.1"]);
     g.ok("genmove black");

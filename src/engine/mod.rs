@@ -220,14 +220,15 @@ pub fn parse_pairs(text: &str) -> Result<Vec<(String, f64)>, ParamError> {
 /// `None` when it does something.
 pub fn unused_because<R: Searchable>(uses: ParamUse) -> Option<String> {
     let title = R::TITLE;
-    let rave = (!R::AMAF).then(|| format!("{title}'s search keeps no RAVE statistics"));
-    let priors =
-        (!R::PRIORS).then(|| format!("{title} gives the search no estimates of its moves"));
+    let no_rave = || format!("{title}'s search keeps no RAVE statistics");
+    let no_priors = || format!("{title} gives the search no estimates of its moves");
     match uses {
         ParamUse::Always => None,
-        ParamUse::Rave => rave,
-        ParamUse::Priors => priors,
-        ParamUse::RavePriors => rave.or(priors),
+        ParamUse::Rave => (!R::AMAF).then(no_rave),
+        ParamUse::Priors => (!R::PRIORS).then(no_priors),
+        ParamUse::RavePriors => (!R::AMAF)
+            .then(no_rave)
+            .or_else(|| (!R::PRIORS).then(no_priors)),
         ParamUse::Knowledge => (!R::KNOWLEDGE)
             .then(|| format!("{title} has no knowledge about positions for the search to ask")),
         ParamUse::Swap => (!R::HAS_SWAP).then(|| format!("{title} has no swap rule")),

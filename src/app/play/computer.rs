@@ -299,8 +299,9 @@ impl Computer {
 
     /// Forget the kept trees (a new game).
     pub fn reset(&mut self) {
+        // Cancelling stops the thinking on the person's time; its tree is
+        // not waited for.
         self.cancel();
-        self.pondering = None;
         self.stopping = None;
         for e in &mut self.engines {
             e.clear();
