@@ -1704,6 +1704,81 @@ fn claims_agree_with_mohex_games(
     (games, claims)
 }
 
+/// Hex on a board of `kind` tiles in `shape` of size `n`.
+fn tiled(
+    kind: boardwright::tiling::TilingKind,
+    shape: boardwright::tiling::ShapeKind,
+    n: u32,
+) -> Hex {
+    use boardwright::tiling::{self, ShapeSpec, TilingParams};
+    let mut p = TilingParams::new(kind);
+    p.shape = ShapeSpec::new(shape, n);
+    Hex::new(Arc::new(tiling::build(&p).unwrap()), false).unwrap()
+}
+
+/// The built-in patterns were learned on rhombi of hexagons, so they rate
+/// only faces that sit as cells of a hexagonal grid: on a rectangle of
+/// hexagons and on the running bond of bricks every face is one, and the
+/// patterns change the priors; the hexagons of the 4.6.12 tiling (between
+/// squares and dodecagons) and the faces of 4.8.8 and 3.4.6.4 are not, and
+/// the priors there are the hand-set terms alone, exactly as with
+/// `patterns=0`.
+#[test]
+fn learned_patterns_rate_only_the_cells_of_a_hexagonal_grid() {
+    use boardwright::tiling::{ShapeKind, TilingKind};
+    let cases = [
+        (TilingKind::Hexagonal, ShapeKind::Rectangle, 6, true),
+        (TilingKind::Brick, ShapeKind::Rectangle, 7, true),
+        (
+            TilingKind::TruncatedTrihexagonal,
+            ShapeKind::Rhombus,
+            4,
+            false,
+        ),
+        (TilingKind::TruncatedSquare, ShapeKind::Rectangle, 5, false),
+        (TilingKind::Rhombitrihexagonal, ShapeKind::Rhombus, 4, false),
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(26);
+    for (kind, shape, n, grid) in cases {
+        let h = tiled(kind, shape, n);
+        let faces = h.board().face_count();
+        let cells = (0..faces)
+            .filter(|&f| h.grid_hexagon(FaceId(f as u32)))
+            .count();
+        assert_eq!(cells, if grid { faces } else { 0 }, "{kind:?}: grid cells");
+        let with = HexSettings {
+            patterns: 0.1,
+            near: true,
+            ..Default::default()
+        };
+        let without = HexSettings {
+            patterns: 0.0,
+            ..with
+        };
+        let (mut differ, mut positions) = (0, 0);
+        while positions < 10 {
+            let plies = rng.random_range(1..8);
+            let Some(pos) = random_position(&h, plies, &mut rng) else {
+                continue;
+            };
+            positions += 1;
+            let mut moves = Vec::new();
+            h.legal_moves(&pos, &mut moves);
+            let rate = |s: &HexSettings| {
+                let mut out = Vec::new();
+                h.priors(&h.aux(s, &pos), &pos, None, &moves, &mut out);
+                out
+            };
+            differ += usize::from(rate(&with) != rate(&without));
+        }
+        if grid {
+            assert_eq!(differ, 10, "{kind:?}: the patterns rate every position");
+        } else {
+            assert_eq!(differ, 0, "{kind:?}: the patterns rate no face");
+        }
+    }
+}
+
 /// Hex 9×9 face `col`, `row` (0-based) by its label.
 fn cell(h: &Hex, col: u32, row: u32) -> FaceId {
     FaceId(face(

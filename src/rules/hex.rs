@@ -1107,7 +1107,7 @@ impl LocalAnswers {
                 (scale * (w - empty[((k >> 56) as usize).min(patterns::MAX_DEGREE)])).exp(),
             )
         }));
-        let rings = hex.rings();
+        let rings = hex.table_rings();
         LocalAnswers {
             moves,
             local,
@@ -1133,8 +1133,8 @@ impl LocalAnswers {
         let n = cells.len();
         let mut near = [(0u32, 0f32); 2 * patterns::MAX_DEGREE];
         let (mut k, mut total) = (0, 0f32);
-        // A ring holds playable faces, side nodes (`n + k`) and `OFF`, and a
-        // playable face within the limit of degrees has a ring of its own.
+        // A ring holds playable faces, side nodes (`n + k`) and `OFF`; a face
+        // the table does not speak of has no ring, and its key is 0.
         for &y in self.rings.ring(x as usize) {
             if (y as usize) >= n || cells[y as usize] != EMPTY || keys[y as usize] == 0 {
                 continue;
@@ -1165,7 +1165,7 @@ fn filled_with(x: u8) -> u8 {
 struct Learned {
     /// [`HexSettings::patterns`].
     weight: f32,
-    /// The faces' rings.
+    /// The rings of the faces the table speaks of ([`Hex::table_rings`]).
     rings: Rings,
     table: &'static PatternWeights,
     /// [`HexSettings::near`].
@@ -1685,7 +1685,7 @@ impl Searchable for Hex {
             ends,
             learned: (settings.patterns != 0.0).then(|| Learned {
                 weight: settings.patterns,
-                rings: self.rings(),
+                rings: self.table_rings(),
                 table: PatternWeights::builtin(),
                 near: settings.near,
             }),

@@ -66,15 +66,47 @@ impl Rings {
 }
 
 impl Hex {
-    /// The rings of this board's faces, for [`Hex::pattern`].
+    /// The rings of this board's faces, for [`Hex::pattern`]: every playable
+    /// face of at most [`MAX_DEGREE`] edges has one (`learn-patterns` counts
+    /// patterns on any board).
     pub fn rings(&self) -> Rings {
+        self.rings_of(|_| true)
+    }
+
+    /// The rings of the faces the built-in table speaks of
+    /// ([`Hex::grid_hexagon`]); every other face has none, so the priors and
+    /// the playouts' local answers rate it by the hand-set terms alone.
+    pub fn table_rings(&self) -> Rings {
+        self.rings_of(|f| self.grid_hexagon(f))
+    }
+
+    /// Whether face `f` sits as a cell of the hexagonal grid does: six edges,
+    /// each shared with another six-edged face, a blocked face (a lake, off
+    /// the board for the patterns as for the game) or lying on the boundary. The
+    /// built-in table was learned from MoHex's games on rhombi of hexagons,
+    /// where a pattern's slots are the cell's six neighbours and the far ends
+    /// of its six bridges; around a hexagon of a mixed tiling (the 4.6.12
+    /// tiling's, whose neighbours are squares and dodecagons) the same slots
+    /// are other shapes, and on squares or octagons the keys never match at
+    /// all. A brick of the running bond, six edges among six-edged bricks,
+    /// is a cell of the grid by this test, as it is for the game.
+    pub fn grid_hexagon(&self, f: FaceId) -> bool {
+        let mesh = self.board.mesh();
+        mesh.face_degree(f) == 6
+            && mesh.face_edges(f).all(|e| {
+                mesh.opposite_face(e, f)
+                    .is_none_or(|g| !self.t.playable[g.index()] || mesh.face_degree(g) == 6)
+            })
+    }
+
+    fn rings_of(&self, keep: impl Fn(FaceId) -> bool) -> Rings {
         let n = self.t.n;
         let mesh = self.board.mesh();
         let mut start = Vec::with_capacity(n + 1);
         let mut slots = Vec::new();
         for f in mesh.face_ids() {
             start.push(slots.len() as u32);
-            if !self.t.playable[f.index()] || mesh.face_degree(f) > MAX_DEGREE {
+            if !self.t.playable[f.index()] || mesh.face_degree(f) > MAX_DEGREE || !keep(f) {
                 continue;
             }
             let across: Vec<u32> = mesh
