@@ -260,6 +260,10 @@ fn hex_plays_with_its_measured_switches_by_default_and_params_override_them() {
     assert_eq!(params.knowledge, 20);
     assert_eq!(settings.patterns, 0.1);
     assert_eq!(settings.swap_prior, 0.9);
+    // TwixT: RAVE by hole, and no exploration term (stage 26).
+    let (twixt, _) = boardwright::engine::game_params::<boardwright::rules::twixt::Twixt>();
+    assert!(twixt.rave);
+    assert_eq!(twixt.explore, 0.0);
     // Other games keep the generic defaults.
     let (loa, _) = boardwright::engine::game_params::<boardwright::rules::loa::Loa>();
     assert_eq!(loa, boardwright::engine::Params::default());
