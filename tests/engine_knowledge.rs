@@ -1722,8 +1722,8 @@ fn tiled(
 
 /// The built-in patterns were learned on rhombi of hexagons, so they rate
 /// only faces that sit as cells of a hexagonal grid: on a rectangle of
-/// hexagons and on the running bond of bricks every face is one, and the
-/// patterns change the priors; the hexagons of the 4.6.12 tiling (between
+/// hexagons, on the running bond of bricks and on a rhombus with lakes every
+/// face is one, and the patterns change the priors; the hexagons of the 4.6.12 tiling (between
 /// squares and dodecagons) and the faces of 4.8.8 and 3.4.6.4 are not, and
 /// the priors there are the hand-set terms alone, exactly as with
 /// `patterns=0`.
@@ -1742,14 +1742,24 @@ fn learned_patterns_rate_only_the_cells_of_a_hexagonal_grid() {
         (TilingKind::TruncatedSquare, ShapeKind::Rectangle, 5, false),
         (TilingKind::Rhombitrihexagonal, ShapeKind::Rhombus, 4, false),
     ];
+    // A Hex rhombus with two lakes (blocked faces), as a designer made it.
+    let boardwright::io::Document::Board { board: lakes, .. } =
+        boardwright::io::open("tests/data/obj/designer-board.ron").unwrap()
+    else {
+        panic!("a board file")
+    };
+    let lakes = Hex::new(Arc::from(lakes), false).unwrap();
+    let boards = cases
+        .into_iter()
+        .map(|(kind, shape, n, grid)| (format!("{kind:?}"), tiled(kind, shape, n), grid))
+        .chain([("lakes".to_string(), lakes, true)]);
     let mut rng = ChaCha8Rng::seed_from_u64(26);
-    for (kind, shape, n, grid) in cases {
-        let h = tiled(kind, shape, n);
+    for (kind, h, grid) in boards {
         let faces = h.board().face_count();
         let cells = (0..faces)
             .filter(|&f| h.grid_hexagon(FaceId(f as u32)))
             .count();
-        assert_eq!(cells, if grid { faces } else { 0 }, "{kind:?}: grid cells");
+        assert_eq!(cells, if grid { faces } else { 0 }, "{kind}: grid cells");
         let with = HexSettings {
             patterns: 0.1,
             near: true,
@@ -1776,9 +1786,9 @@ fn learned_patterns_rate_only_the_cells_of_a_hexagonal_grid() {
             differ += usize::from(rate(&with) != rate(&without));
         }
         if grid {
-            assert_eq!(differ, 10, "{kind:?}: the patterns rate every position");
+            assert_eq!(differ, 10, "{kind}: the patterns rate every position");
         } else {
-            assert_eq!(differ, 0, "{kind:?}: the patterns rate no face");
+            assert_eq!(differ, 0, "{kind}: the patterns rate no face");
         }
     }
 }
