@@ -421,6 +421,75 @@ fn rules_that_cannot_run_on_the_board_are_disabled_with_the_reason() {
     assert!(why.unwrap_err().contains("TwixT needs"));
 }
 
+#[test]
+fn a_game_starts_from_the_boards_start_pieces_and_boco_says_why_it_cannot() {
+    // Hex 4×4 with two start pieces, as a designer puts them with the editor.
+    let mut board = presets::hex(4);
+    for (label, player) in [("b2", 0), ("c3", 1)] {
+        let face = face(&board, label);
+        boardwright::edit::apply(
+            &mut board,
+            &boardwright::edit::BoardEdit::SetStartPiece {
+                face,
+                player: Some(player),
+            },
+        )
+        .unwrap();
+    }
+    let (mut h, _dir) = harness(Some(board.clone()));
+    new_game(&mut h, "Hex");
+    let g = game(&h);
+    assert_eq!(g.piece_at(face(&board, "b2")), Some(0));
+    assert_eq!(g.piece_at(face(&board, "c3")), Some(1));
+    assert_eq!(
+        (g.ply(), g.to_move()),
+        (0, Some(0)),
+        "Red to move, no move yet"
+    );
+    assert!(has_text(&h, "Hex · 0 moves played after 2 set-up pieces"));
+    // A click on a start piece is refused like a click on any stone.
+    click_face(&mut h, &board, face(&board, "b2"));
+    assert_eq!(game(&h).ply(), 0);
+    click_face(&mut h, &board, face(&board, "a1"));
+    assert_eq!(game(&h).history(), ["a1"]);
+    // The swap rule would take over a first stone that is not there.
+    assert!(h.get_by_label("Swap rule").accesskit_node().is_disabled());
+    h.get_by_label("Swap rule").hover();
+    for _ in 0..4 {
+        h.step();
+    }
+    assert!(
+        has_text(&h, "this board has 2 start pieces"),
+        "swap tooltip"
+    );
+
+    // Blender's export of a board with three start pieces: BOCO, which it
+    // suits otherwise, cannot start from them and says so.
+    let path = std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/obj/blender-27x.obj"
+    ));
+    let board = boardwright::io::load_board(path).unwrap().board;
+    let (mut h, _dir) = harness(Some(board));
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    assert!(h.get_by_label("BOCO").accesskit_node().is_disabled());
+    h.get_by_label("BOCO").hover();
+    for _ in 0..4 {
+        h.step();
+    }
+    assert!(
+        has_text(&h, "BOCO games cannot start from a set-up position"),
+        "BOCO's tooltip"
+    );
+    new_game(&mut h, "Hex");
+    assert_eq!(game(&h).history().len(), 0);
+    let on_board = (0..16)
+        .filter(|&i| game(&h).piece_at(FaceId(i)).is_some())
+        .count();
+    assert_eq!(on_board, 3);
+}
+
 /// A 3×3 board of squares whose corner squares are cut into two triangles each.
 fn mixed_board() -> Board {
     let pts: Vec<Point> = (0..16)

@@ -703,3 +703,22 @@ fn selfplay_jobs_do_not_change_the_games() {
     assert_eq!(one, games(run("2")));
     assert_eq!(one, games(run("3")));
 }
+
+#[test]
+fn gtp_starts_from_the_start_pieces_of_a_board_file_and_after_clear_board() {
+    let board = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/obj/blender-27x.obj"
+    );
+    let mut g = Gtp::start(&["--rules", "hex", "--board", board, "--time", "0.02"]);
+    for _ in 0..2 {
+        let shown = g.ok("showboard");
+        for line in ["c1 X", "b3 O", "c4 X"] {
+            assert!(shown.contains(line), "{line} in {shown}");
+        }
+        let (ok, text) = g.send("play black c1");
+        assert!(!ok && text.contains("occupied"), "{text}");
+        g.ok("play black d1");
+        g.ok("clear_board");
+    }
+}

@@ -370,3 +370,61 @@ fn havannah_on_other_tilings_and_with_blocked_faces() {
     block(&mut b, &["e5", "c4", "f3"]);
     check_consistency(&Havannah::new(Arc::new(b), false).unwrap(), 10, 28);
 }
+
+/// Every position the placement games play is set up again from its stones
+/// (`Rules::set_up`, what a board's start pieces and a record's set-up
+/// stones go through) and compared with the one played: pieces, player to
+/// move, legal moves, result, key and outcome. Y and Havannah keys are
+/// checked as Hex's are.
+#[test]
+fn placement_games_set_up_every_position_they_play() {
+    use boardwright::rules::havannah::Havannah;
+    use boardwright::rules::y::Y;
+    use boardwright::tiling::{ShapeKind, TilingKind};
+    let b = presets::hex(5);
+    let r = check_positions(
+        &Hex::new(Arc::new(b.clone()), true).unwrap(),
+        b.face_count(),
+        10,
+        31,
+    );
+    assert!(r.set_ups > 100, "{r:?}");
+    let mut holed = tiled(TilingKind::Hexagonal, ShapeKind::Triangle, 6);
+    block(&mut holed, &["b2", "c3"]);
+    for (b, swap) in [
+        (tiled(TilingKind::Hexagonal, ShapeKind::Triangle, 5), true),
+        (tiled(TilingKind::Triangular, ShapeKind::Triangle, 5), false),
+        (holed, false),
+    ] {
+        let r = check_positions(
+            &Y::new(Arc::new(b.clone()), swap).unwrap(),
+            b.face_count(),
+            10,
+            32,
+        );
+        assert!(r.set_ups > 100, "{r:?}");
+        placement_keys(r);
+    }
+    let mut blocked = tiled(TilingKind::Hexagonal, ShapeKind::Hexagon, 5);
+    block(&mut blocked, &["e5", "c4", "f3"]);
+    for (b, swap) in [
+        (tiled(TilingKind::Hexagonal, ShapeKind::Hexagon, 4), true),
+        (tiled(TilingKind::Triangular, ShapeKind::Hexagon, 3), false),
+        (blocked, false),
+    ] {
+        let r = check_positions(
+            &Havannah::new(Arc::new(b.clone()), swap).unwrap(),
+            b.face_count(),
+            10,
+            33,
+        );
+        assert!(r.set_ups > 100, "{r:?}");
+        placement_keys(r);
+    }
+    // Games that cannot start from a set-up position compare none.
+    let t = Twixt::standard(6, false).unwrap();
+    assert_eq!(
+        check_positions(&t, t.board().face_count(), 2, 34).set_ups,
+        0
+    );
+}

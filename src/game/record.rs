@@ -177,7 +177,10 @@ pub fn replay_with(
     let kind = RulesKind::by_name(&record.rules)?;
     let board = Arc::new(record_board(record, base_dir, load)?);
     let options = game_options(&record.options);
-    let mut g = kind.entry().new_game(board, &options)?;
+    // The record says what the game started from: its set-up (applied below),
+    // or else the rules' start position, also on a board with start pieces
+    // (a record from before games started from them).
+    let mut g = kind.entry().start_from_rules(board, &options)?.into_dyn();
     if let BoardSource::Path(_) | BoardSource::Preset { .. } = &record.board {
         g.set_board_source(Some(record.board.clone()));
     }

@@ -22,6 +22,7 @@ use super::typed::Game;
 use crate::board::Board;
 use crate::engine::tree::Tree;
 use crate::engine::{self, ParamError, ParamRow};
+use crate::io::record::RecordSetup;
 use crate::presets::{self, PresetError};
 use crate::rules::search::Searchable;
 use crate::rules::{GameOptions, Rules, UnsuitableBoard, boco, havannah, hex, loa, twixt, y};
@@ -176,6 +177,7 @@ pub struct GameEntry {
     pub clicks: ClickHints,
     suitability: fn(&Board, &GameOptions) -> Result<(), UnsuitableBoard>,
     start: fn(Arc<Board>, &GameOptions) -> Result<OwnedGame, UnsuitableBoard>,
+    start_from_rules: fn(Arc<Board>, &GameOptions) -> Result<OwnedGame, UnsuitableBoard>,
 }
 
 impl GameEntry {
@@ -185,13 +187,24 @@ impl GameEntry {
         (self.suitability)(board, options)
     }
     /// A new game on `board`, with its concrete type (`GameEntry::new_game`
-    /// gives it as a `DynGame`).
+    /// gives it as a `DynGame`). It starts from the board's start pieces, if
+    /// it has any (see [`board_setup`]).
     pub fn start(
         &self,
         board: Arc<Board>,
         options: &GameOptions,
     ) -> Result<OwnedGame, UnsuitableBoard> {
         (self.start)(board, options)
+    }
+    /// A game on `board` from the rules' own start position, without the
+    /// board's start pieces (unless the rules read them, as Lines of Action
+    /// does): the start of a record, which says what it started from.
+    pub fn start_from_rules(
+        &self,
+        board: Arc<Board>,
+        options: &GameOptions,
+    ) -> Result<OwnedGame, UnsuitableBoard> {
+        (self.start_from_rules)(board, options)
     }
     /// Whether games can be saved as `format`.
     pub fn saves_as(&self, format: RecordFormat) -> bool {
@@ -208,12 +221,77 @@ impl fmt::Debug for GameEntry {
     }
 }
 
+/// The board's start pieces as the set-up position a game of `R` starts
+/// from: `None` when the board has none, or when the rules' own start
+/// position is the board's setup ([`Rules::READS_BOARD_SETUP`]). Player 0
+/// moves first, as from an empty board.
+pub fn board_setup<R: Rules>(board: &Board) -> Option<RecordSetup> {
+    let pieces = &board.setup().pieces;
+    if R::READS_BOARD_SETUP || pieces.is_empty() {
+        return None;
+    }
+    Some(RecordSetup {
+        pieces: pieces
+            .iter()
+            .map(|&(f, p)| (board.face_name(f), p))
+            .collect(),
+        empty: Vec::new(),
+        to_move: 0,
+    })
+}
+
+/// Whether a game of `R` can be played on `board` with `options`: the
+/// rules' own check, then whether the game can start from the board's start
+/// pieces (only boards that have some build the game to find out).
+fn suitability<R: Registered>(board: &Board, options: &GameOptions) -> Result<(), UnsuitableBoard> {
+    R::suitability(board, options)?;
+    if board_setup::<R>(board).is_some() {
+        start::<R>(Arc::new(board.clone()), options)?;
+    }
+    Ok(())
+}
+
+fn start_from_rules<R: Registered>(
+    board: Arc<Board>,
+    options: &GameOptions,
+) -> Result<OwnedGame, UnsuitableBoard> {
+    Ok(R::own(new_from_rules::<R>(board, options)?))
+}
+
+fn new_from_rules<R: Registered>(
+    board: Arc<Board>,
+    options: &GameOptions,
+) -> Result<Game<R>, UnsuitableBoard> {
+    let rules = R::on_board(board.clone(), options)?;
+    Ok(Game::new(rules, board, options.clone()))
+}
+
+/// A new game: the rules' start position, then the board's start pieces
+/// ([`board_setup`]). A game that cannot start from them refuses the board
+/// and says why, rather than leave them off unsaid.
 fn start<R: Registered>(
     board: Arc<Board>,
     options: &GameOptions,
 ) -> Result<OwnedGame, UnsuitableBoard> {
-    let rules = R::on_board(board.clone(), options)?;
-    Ok(R::own(Game::new(rules, board, options.clone())))
+    let mut game = new_from_rules::<R>(board.clone(), options)?;
+    if let Some(setup) = board_setup::<R>(&board) {
+        let pieces = crate::ops::count(setup.pieces.len(), "start piece");
+        let title = R::TITLE;
+        if options.swap && R::HAS_SWAP {
+            return Err(UnsuitableBoard(format!(
+                "the swap rule takes over the first piece played on an empty board, and this \
+                 board has {pieces}: remove them with the editor's Start pieces tool to play \
+                 {title} with the swap rule on it"
+            )));
+        }
+        game.set_up(&setup).map_err(|e| {
+            UnsuitableBoard(format!(
+                "this board has {pieces}, and {e}: remove them with the editor's Start pieces \
+                 tool to play {title} on it"
+            ))
+        })?;
+    }
+    Ok(R::own(game))
 }
 
 /// A `name=value` pair of `--params`.
@@ -296,8 +374,9 @@ macro_rules! registry {
                 pieces: $pieces,
                 border_lines: $border_lines,
                 clicks: $clicks,
-                suitability: <$rules as Rules>::suitability,
+                suitability: suitability::<$rules>,
                 start: start::<$rules>,
+                start_from_rules: start_from_rules::<$rules>,
             },
         )*];
 

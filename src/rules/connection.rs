@@ -9,7 +9,7 @@
 //! ([`StonePosition`]). Each game's file decides what the bits mean and when a
 //! group wins.
 
-use super::{IllegalMove, MoveFaces, Player, UnsuitableBoard, stone_of};
+use super::{BadSetup, IllegalMove, MoveFaces, Player, UnsuitableBoard, stone_of};
 use crate::board::{Board, FaceKind, SideTag};
 use crate::mesh::FaceId;
 use rustc_hash::FxHashMap;
@@ -83,6 +83,86 @@ impl StonePosition {
             how: 0,
             last: u32::MAX,
         }
+    }
+    /// A set-up position ([`Rules::set_up`](super::Rules::set_up)): the empty
+    /// board of `cells` with `changes` applied in order, `to_move` to move,
+    /// the stones joined into groups that hold their `bits`. Whether it is
+    /// already won is the game's to decide ([`StonePosition::set_up_result`]).
+    /// `names` are the players' names, for messages.
+    pub(crate) fn set_up(
+        cells: &Cells,
+        bits: &[u16],
+        changes: &[(FaceId, Option<Player>)],
+        to_move: Player,
+        names: [&str; 2],
+    ) -> Result<StonePosition, BadSetup> {
+        if to_move > 1 {
+            return Err(BadSetup(format!(
+                "player {to_move} cannot move first; players are 0 ({}) and 1 ({})",
+                names[0], names[1]
+            )));
+        }
+        let mut stones = vec![EMPTY; cells.n];
+        for &(f, p) in changes {
+            let i = f.index();
+            if i >= cells.n {
+                return Err(BadSetup(format!(
+                    "the set-up names face {f}, which does not exist"
+                )));
+            }
+            match p {
+                Some(p) if p > 1 => {
+                    return Err(BadSetup(format!(
+                        "the set-up puts a stone of player {p} on {}; players are 0 ({}) and 1 ({})",
+                        cells.names[i], names[0], names[1]
+                    )));
+                }
+                Some(_) if !cells.playable[i] => {
+                    return Err(BadSetup(format!(
+                        "the set-up puts a stone on {}, which is blocked",
+                        cells.names[i]
+                    )));
+                }
+                Some(p) => stones[i] = p + 1,
+                None => stones[i] = EMPTY,
+            }
+        }
+        let mut pos = StonePosition::start(cells, bits);
+        for (i, &c) in stones.iter().enumerate() {
+            if c != EMPTY {
+                pos.put(cells, i, c - 1);
+            }
+        }
+        pos.to_move = to_move;
+        pos.last = u32::MAX;
+        Ok(pos)
+    }
+
+    /// The result of a set-up position: `won[c]` is a winning group of
+    /// player `c` (its first face and what it made, in the game's bits), found
+    /// by the game from scratch. Both players having won is no position; a
+    /// full board without a winner is a draw. `what` names a win for the
+    /// message ("a Y", "a ring, bridge or fork").
+    pub(crate) fn set_up_result(
+        &mut self,
+        won: [Option<(FaceId, u8)>; 2],
+        what: &str,
+    ) -> Result<(), BadSetup> {
+        match won {
+            [Some(_), Some(_)] => {
+                return Err(BadSetup(format!(
+                    "in the set-up both players have already made {what}"
+                )));
+            }
+            [Some((f, how)), None] | [None, Some((f, how))] => {
+                self.winner = if won[0].is_some() { 1 } else { 2 };
+                self.how = how;
+                self.last = f.0;
+            }
+            [None, None] if self.empty == 0 => self.winner = DRAW,
+            [None, None] => {}
+        }
+        Ok(())
     }
     /// The stone on face `f`, if any.
     pub fn stone(&self, f: FaceId) -> Option<Player> {

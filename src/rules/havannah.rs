@@ -37,7 +37,8 @@ use super::connection::{
 };
 use super::search::Searchable;
 use super::{
-    Evidence, GameOptions, IllegalMove, MoveFaces, Outcome, Player, Rules, UnsuitableBoard,
+    BadSetup, Evidence, GameOptions, IllegalMove, MoveFaces, Outcome, Player, Rules,
+    UnsuitableBoard,
 };
 use crate::board::{Board, SideTag};
 use crate::mesh::FaceId;
@@ -399,6 +400,30 @@ impl Rules for Havannah {
     }
     fn start(&self) -> HavannahPosition {
         StonePosition::start(&self.t.cells, &self.t.bits)
+    }
+    fn set_up(
+        &self,
+        changes: &[(FaceId, Option<Player>)],
+        to_move: Player,
+    ) -> Result<HavannahPosition, BadSetup> {
+        let t = &self.t;
+        let mut pos =
+            StonePosition::set_up(&t.cells, &t.bits, changes, to_move, Self::PLAYER_NAMES)?;
+        // What each player's first winning group made, found as
+        // `outcome_from_scratch` finds it.
+        let won = [1u8, 2].map(|c| {
+            groups_by_fill(&t.cells, &pos.cells, c, &t.bits)
+                .into_iter()
+                .find_map(|(faces, bits)| {
+                    let mut how = shape_of(bits);
+                    if self.group_encloses(&faces) {
+                        how |= RING;
+                    }
+                    (how != 0).then(|| (faces[0], how))
+                })
+        });
+        pos.set_up_result(won, "a ring, bridge or fork")?;
+        Ok(pos)
     }
     fn to_move(&self, pos: &HavannahPosition) -> Player {
         pos.to_move

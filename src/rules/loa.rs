@@ -703,6 +703,7 @@ impl Rules for Loa {
     const NAME: &'static str = "loa";
     const TITLE: &'static str = "Lines of Action";
     const PLAYER_NAMES: [&'static str; 2] = ["Black", "White"];
+    const READS_BOARD_SETUP: bool = true;
 
     fn on_board(board: Arc<Board>, options: &GameOptions) -> Result<Loa, UnsuitableBoard> {
         Ok(Loa::new(board)?.with_repetition(options.repetition))

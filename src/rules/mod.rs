@@ -212,6 +212,11 @@ pub trait Rules: Clone + Send + Sync + 'static {
     const PLAYER_NAMES: [&'static str; 2];
     /// Whether the game has an optional swap (pie) rule ([`GameOptions::swap`]).
     const HAS_SWAP: bool = false;
+    /// Whether [`Rules::start`] is the board's start setup (Lines of Action,
+    /// whose pieces stand there before the first move). The other games start
+    /// from an empty board, and a new game on a board with start pieces starts
+    /// from them as a set-up position ([`Rules::set_up`], `game::registry`).
+    const READS_BOARD_SETUP: bool = false;
 
     /// `options` as a game of these rules uses and records them: those it does
     /// not use reset ([`GameOptions::only_swap`] by default; games with a

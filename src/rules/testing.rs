@@ -248,6 +248,43 @@ pub struct PositionReport {
     pub transpositions: usize,
     /// Move cycles found that return to a position (played through the game state).
     pub cycles: usize,
+    /// Positions set up from their pieces and compared (games that start from
+    /// set-up positions, [`Rules::set_up`]).
+    pub set_ups: usize,
+}
+
+/// [`Rules::set_up`] from the pieces on every face of `pos` and its player to
+/// move gives the same position: the same pieces, player to move, legal moves,
+/// result, key and outcome (also recomputed from scratch).
+fn check_set_up<R: Rules>(rules: &R, pos: &R::Position, faces: usize, at: &str) {
+    let changes: Vec<_> = (0..faces)
+        .map(crate::mesh::FaceId::from_index)
+        .filter_map(|f| rules.piece_at(pos, f).map(|p| (f, Some(p))))
+        .collect();
+    let set = rules
+        .set_up(&changes, rules.to_move(pos))
+        .unwrap_or_else(|e| panic!("{at}: the position's own pieces set up refused: {e}"));
+    assert_eq!(
+        observe(rules, &set, faces),
+        observe(rules, pos, faces),
+        "{at}: the set-up position differs from the one played"
+    );
+    assert_eq!(
+        rules.position_key(&set),
+        rules.position_key(pos),
+        "{at}: set-up key"
+    );
+    let outcome = normalized(rules.outcome(&set));
+    assert_eq!(
+        outcome,
+        normalized(rules.outcome(pos)),
+        "{at}: set-up outcome"
+    );
+    assert_eq!(
+        outcome,
+        normalized(rules.outcome_from_scratch(&set)),
+        "{at}: set-up outcome from scratch"
+    );
 }
 
 /// Checks [`Rules::position_key`] and the repetition rule on random games over a
@@ -297,6 +334,8 @@ pub fn check_positions<R: Rules>(
         }
     };
     let mut moves = Vec::new();
+    // Games that start from set-up positions (placement games: Hex, Y, Havannah).
+    let sets_up = rules.set_up(&[], 0).is_ok();
     for game in 0..games {
         // A random game through the game state (which applies the repetition rule).
         let mut line = Vec::new();
@@ -317,6 +356,10 @@ pub fn check_positions<R: Rules>(
                 observe(rules, pos, faces),
                 format!("game {game} ply {k}"),
             );
+            if sets_up {
+                check_set_up(rules, pos, faces, &format!("game {game} ply {k}"));
+                report.set_ups += 1;
+            }
         }
         // Transposition: swap the first pair of one player's moves that still
         // makes a legal line, and compare the positions two plies later.

@@ -23,7 +23,8 @@ use super::connection::{
 };
 use super::search::Searchable;
 use super::{
-    Evidence, GameOptions, IllegalMove, MoveFaces, Outcome, Player, Rules, UnsuitableBoard,
+    BadSetup, Evidence, GameOptions, IllegalMove, MoveFaces, Outcome, Player, Rules,
+    UnsuitableBoard,
 };
 use crate::board::{Board, SideTag};
 use crate::mesh::FaceId;
@@ -205,6 +206,23 @@ impl Rules for Y {
     }
     fn start(&self) -> YPosition {
         StonePosition::start(&self.t.cells, &self.t.side)
+    }
+    fn set_up(
+        &self,
+        changes: &[(FaceId, Option<Player>)],
+        to_move: Player,
+    ) -> Result<YPosition, BadSetup> {
+        let t = &self.t;
+        let mut pos =
+            StonePosition::set_up(&t.cells, &t.side, changes, to_move, Self::PLAYER_NAMES)?;
+        let won = [1u8, 2].map(|c| {
+            groups_by_fill(&t.cells, &pos.cells, c, &t.side)
+                .into_iter()
+                .find(|(_, b)| *b == ALL_SIDES)
+                .map(|(faces, _)| (faces[0], 0))
+        });
+        pos.set_up_result(won, "a Y")?;
+        Ok(pos)
     }
     fn to_move(&self, pos: &YPosition) -> Player {
         pos.to_move

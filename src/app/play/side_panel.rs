@@ -49,7 +49,9 @@ impl PlayPanel {
 
     /// "Hex · 4 moves played", or while previewing "Hex · move 5 of 9 · live: 4
     /// moves": moves counted on the current line of the game tree (which
-    /// goes on past the live position after a takeback).
+    /// goes on past the live position after a takeback). A game that started
+    /// from a set-up position (the board's start pieces, a record's set-up
+    /// stones) says so: "Hex · 4 moves played after 3 set-up pieces".
     pub fn move_count_text(&self) -> String {
         let Some(c) = &self.current else {
             return String::new();
@@ -57,7 +59,18 @@ impl PlayPanel {
         let title = c.game.kind().title();
         let live = c.game.ply();
         match self.preview {
-            None => format!("{title} · {} played", crate::app::count(live, "move")),
+            None => {
+                let after = c.game.setup().map_or(String::new(), |s| {
+                    format!(
+                        " after {}",
+                        crate::app::count(s.pieces.len(), "set-up piece")
+                    )
+                });
+                format!(
+                    "{title} · {} played{after}",
+                    crate::app::count(live, "move")
+                )
+            }
             Some(shown) => {
                 let line = self.tree.line.len().saturating_sub(1).max(shown);
                 format!(
