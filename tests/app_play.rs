@@ -490,6 +490,30 @@ fn a_game_starts_from_the_boards_start_pieces_and_boco_says_why_it_cannot() {
     assert_eq!(on_board, 3);
 }
 
+#[test]
+fn hex_on_a_board_where_it_may_end_in_a_draw_says_so_beside_its_name() {
+    let (mut h, _dir) = harness(Some(presets::square_grid(4, 4)));
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    assert!(!h.get_by_label("Hex").accesskit_node().is_disabled());
+    h.get_by_label("may draw").hover();
+    for _ in 0..4 {
+        h.step();
+    }
+    assert!(
+        has_text(
+            &h,
+            "Hex may end in a draw on this board: four or more faces meet"
+        ),
+        "the tooltip gives the reason"
+    );
+    // Hexagons: nothing to say.
+    let (mut h, _dir) = harness(Some(presets::hex(4)));
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    assert!(h.query_by_label("may draw").is_none());
+}
+
 /// A 3×3 board of squares whose corner squares are cut into two triangles each.
 fn mixed_board() -> Board {
     let pts: Vec<Point> = (0..16)

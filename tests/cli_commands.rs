@@ -85,6 +85,17 @@ fn info_prints_the_designer_warnings() {
     };
     let out = info(&root().join("boards/hex-11.ron"));
     assert!(out.contains("  designer warnings: none\n"), "{out}");
+    // Where Hex may end in a draw.
+    assert!(!out.contains("draw"), "{out}");
+    let out = info(&root().join("boards/square-8.ron"));
+    assert!(
+        out.contains(
+            "  validation: ok (mesh invariants and board data)\n  Hex may end in a draw on this board: four or more faces \
+             meet at a corner of b2 (and at 48 more), where stones on opposite faces do \
+             not connect."
+        ),
+        "{out}"
+    );
     let out = info(&root().join("boards/boco.ron"));
     assert!(
         out.contains(

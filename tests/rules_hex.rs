@@ -257,3 +257,74 @@ fn incremental_and_from_scratch_agree_on_a_long_random_game() {
         assert_eq!(rules.piece_at(&pos, f), o.winner);
     }
 }
+
+/// `hex::draw_risk` flags the boards where Hex may end in a draw — four faces
+/// at a corner, two sides meeting between faces, lakes, holes — and those
+/// boards do draw in random games, while on the boards it clears (hexagons
+/// in a rhombus and a rectangle, 4.8.8, 4.6.12) no random game of a thousand
+/// is drawn.
+#[test]
+fn draw_risk_names_the_boards_where_hex_can_be_drawn() {
+    use boardwright::rules::hex::draw_risk;
+    use boardwright::tiling::{ShapeKind, ShapeSpec, TilingKind, TilingParams, build};
+    let tiled = |t: TilingKind, shape: ShapeKind, n: u32| {
+        let mut p = TilingParams::new(t);
+        p.shape = ShapeSpec::new(shape, n);
+        build(&p).unwrap()
+    };
+    let draws = |b: &Board| {
+        let h = Hex::new(Arc::new(b.clone()), false).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        (0..1000)
+            .filter(|_| h.random_playout(&h.start(), &mut rng).is_none())
+            .count()
+    };
+    for b in [
+        presets::hex(5),
+        tiled(TilingKind::Hexagonal, ShapeKind::Rectangle, 5),
+        tiled(TilingKind::TruncatedSquare, ShapeKind::Rectangle, 5),
+        tiled(TilingKind::TruncatedTrihexagonal, ShapeKind::Rhombus, 3),
+    ] {
+        assert_eq!(draw_risk(&b), None, "{}", b.meta().name);
+        assert_eq!(draws(&b), 0, "{}", b.meta().name);
+    }
+    let squares = tiled(TilingKind::Square, ShapeKind::Rectangle, 5);
+    let why = draw_risk(&squares).unwrap();
+    assert!(
+        why.starts_with(
+            "Hex may end in a draw on this board: four or more faces meet at a corner of b2 \
+             (and at 15 more)"
+        ),
+        "{why}"
+    );
+    assert!(draws(&squares) > 0);
+    // Bricks in a rectangle: at two corners of the board the sides meet
+    // between two bricks.
+    let bricks = tiled(TilingKind::Brick, ShapeKind::Rectangle, 6);
+    let why = draw_risk(&bricks).unwrap();
+    assert!(
+        why.contains("two sides meet between faces at a corner of a6 (and at 1 more)"),
+        "{why}"
+    );
+    assert!(draws(&bricks) > 0);
+    // A lake in the middle of a hexagonal rhombus.
+    let mut lake = presets::hex(5);
+    let c3 = lake.face_by_label("c3").unwrap();
+    edit::apply(
+        &mut lake,
+        &BoardEdit::SetKind {
+            face: c3,
+            kind: FaceKind::Blocked,
+        },
+    )
+    .unwrap();
+    let why = draw_risk(&lake).unwrap();
+    assert!(why.contains("the lake c3 lets chains go round it"), "{why}");
+    assert!(draws(&lake) > 0);
+    // The same cell cut out: a hole.
+    let mut hole = presets::hex(5);
+    edit::apply(&mut hole, &BoardEdit::DeleteFace { face: c3 }).unwrap();
+    let why = draw_risk(&hole).unwrap();
+    assert!(why.contains("a hole lets chains go round it"), "{why}");
+    assert!(draws(&hole) > 0);
+}

@@ -198,10 +198,13 @@ pub fn describe(board: &Board, title: &str, validated: bool) -> String {
         );
     }
     let validation = if validated { Ok(()) } else { board.validate() };
-    let _ = match validation {
+    let _ = match &validation {
         Ok(()) => writeln!(s, "  validation: ok (mesh invariants and board data)"),
         Err(e) => writeln!(s, "  validation: FAILED: {e}"),
     };
+    if validation.is_ok() {
+        describe_games(&mut s, board);
+    }
     // Errors are what validation reports above; the rest is advice.
     let advice: Vec<Problem> = lint::check(board)
         .into_iter()
@@ -223,6 +226,17 @@ pub fn describe(board: &Board, title: &str, validated: bool) -> String {
         let _ = writeln!(s, "    {}: {}", p.severity.name(), p.text);
     }
     s
+}
+
+/// What to know about games on `board` (Hex: where it may end in a draw):
+/// each game's cheap look ([`crate::game::GameEntry::board_note`]), not a
+/// suitability check, which takes seconds on a board of a million faces.
+fn describe_games(s: &mut String, board: &Board) {
+    for k in crate::game::RulesKind::ALL {
+        if let Some(note) = k.entry().board_note(board) {
+            let _ = writeln!(s, "  {}", note.text);
+        }
+    }
 }
 
 fn plural(n: usize) -> &'static str {

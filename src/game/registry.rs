@@ -25,7 +25,9 @@ use crate::engine::{self, ParamError, ParamRow};
 use crate::io::record::RecordSetup;
 use crate::presets::{self, PresetError};
 use crate::rules::search::Searchable;
-use crate::rules::{GameOptions, Rules, UnsuitableBoard, boco, havannah, hex, loa, twixt, y};
+use crate::rules::{
+    BoardNote, GameOptions, Rules, UnsuitableBoard, boco, havannah, hex, loa, twixt, y,
+};
 use crate::tiling::{self, ShapeKind, ShapeSpec, TilingError, TilingKind, TilingParams};
 use std::fmt;
 use std::str::FromStr;
@@ -176,6 +178,7 @@ pub struct GameEntry {
     pub border_lines: bool,
     pub clicks: ClickHints,
     suitability: fn(&Board, &GameOptions) -> Result<(), UnsuitableBoard>,
+    note: fn(&Board) -> Option<BoardNote>,
     start: fn(Arc<Board>, &GameOptions) -> Result<OwnedGame, UnsuitableBoard>,
     start_from_rules: fn(Arc<Board>, &GameOptions) -> Result<OwnedGame, UnsuitableBoard>,
 }
@@ -185,6 +188,11 @@ impl GameEntry {
     /// sentence for the user.
     pub fn suitability(&self, board: &Board, options: &GameOptions) -> Result<(), UnsuitableBoard> {
         (self.suitability)(board, options)
+    }
+    /// What a designer should know about the game on `board`, which suits it
+    /// (Hex: where it may end in a draw).
+    pub fn board_note(&self, board: &Board) -> Option<BoardNote> {
+        (self.note)(board)
     }
     /// A new game on `board`, with its concrete type (`GameEntry::new_game`
     /// gives it as a `DynGame`). It starts from the board's start pieces, if
@@ -284,12 +292,20 @@ fn start<R: Registered>(
                  {title} with the swap rule on it"
             )));
         }
-        game.set_up(&setup).map_err(|e| {
-            UnsuitableBoard(format!(
-                "this board has {pieces}, and {e}: remove them with the editor's Start pieces \
+        // By face, not by label: labels that differ only in case name one face.
+        let changes: Vec<_> = board
+            .setup()
+            .pieces
+            .iter()
+            .map(|&(f, p)| (f, Some(p)))
+            .collect();
+        game.set_up_faces(&changes, setup.to_move, setup)
+            .map_err(|e| {
+                UnsuitableBoard(format!(
+                    "this board has {pieces}, and {e}: remove them with the editor's Start pieces \
                  tool to play {title} on it"
-            ))
-        })?;
+                ))
+            })?;
     }
     Ok(R::own(game))
 }
@@ -375,6 +391,7 @@ macro_rules! registry {
                 border_lines: $border_lines,
                 clicks: $clicks,
                 suitability: suitability::<$rules>,
+                note: <$rules as Rules>::board_note,
                 start: start::<$rules>,
                 start_from_rules: start_from_rules::<$rules>,
             },

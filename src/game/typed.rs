@@ -154,10 +154,21 @@ impl<R: Rules> Game<R> {
         for label in &setup.empty {
             changes.push((face(label)?, None));
         }
+        self.set_up_faces(&changes, setup.to_move, setup.clone())
+    }
+    /// [`Game::set_up`] with the faces given by id (`changes` as in
+    /// [`Rules::set_up`]); `setup` is what the game's record will say. On
+    /// error nothing changes.
+    pub fn set_up_faces(
+        &mut self,
+        changes: &[(FaceId, Option<Player>)],
+        to_move: Player,
+        setup: RecordSetup,
+    ) -> Result<(), BadSetup> {
         let rules = self.state.rules().clone();
-        let start = rules.set_up(&changes, setup.to_move)?;
+        let start = rules.set_up(changes, to_move)?;
         self.state = GameState::from_position(rules, start);
-        self.setup = Some(setup.clone());
+        self.setup = Some(setup);
         if let Some(c) = &self.clock {
             self.clock = Some(super::clock::GameClock::new(
                 c.settings(),

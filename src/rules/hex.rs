@@ -32,9 +32,11 @@ use rand_chacha::ChaCha8Rng;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
+mod draws;
 mod hsearch;
 mod patterns;
 mod vc;
+pub use draws::draw_risk;
 pub use hsearch::{Limits, MAX_FACES, SideConnections};
 use patterns::{KeyMap, KeyTable};
 pub use patterns::{PatternCounts, PatternWeights, Rings, canonical};
@@ -566,6 +568,26 @@ impl Rules for Hex {
     }
     fn suitability(board: &Board, options: &GameOptions) -> Result<(), UnsuitableBoard> {
         suitability(board, options.swap)
+    }
+    /// Where Hex may end in a draw ([`draw_risk`]), on boards that carry
+    /// Hex's four sides (a cheap look, not a suitability check).
+    fn board_note(board: &Board) -> Option<super::BoardNote> {
+        let mut sides = [false; 4];
+        for (_, tag) in board.tagged_edges() {
+            if let Some(i) = [SideTag::Top, SideTag::Bottom, SideTag::Left, SideTag::Right]
+                .iter()
+                .position(|&t| t == tag)
+            {
+                sides[i] = true;
+            }
+        }
+        if sides.contains(&false) {
+            return None;
+        }
+        draw_risk(board).map(|text| super::BoardNote {
+            tag: "may draw",
+            text,
+        })
     }
     fn start(&self) -> HexPosition {
         let n = self.t.n;

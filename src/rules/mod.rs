@@ -81,6 +81,15 @@ impl IllegalMove {
 #[error("{0}")]
 pub struct UnsuitableBoard(pub String);
 
+/// Something worth knowing about a game on a board it suits ([`Rules::board_note`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardNote {
+    /// A few words, shown beside the game's name ("may draw").
+    pub tag: &'static str,
+    /// The whole sentence, with the reason.
+    pub text: String,
+}
+
 /// A set-up start position that a game cannot start from, and why.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
@@ -227,6 +236,12 @@ pub trait Rules: Clone + Send + Sync + 'static {
 
     /// The rules on `board` with `options`, or why the board does not suit the game.
     fn on_board(board: Arc<Board>, options: &GameOptions) -> Result<Self, UnsuitableBoard>;
+    /// What a designer should know about playing the game on `board`, which
+    /// suits it (Hex: where it may end in a draw); `None` by default.
+    fn board_note(board: &Board) -> Option<BoardNote> {
+        let _ = board;
+        None
+    }
     /// Whether the game can be played on `board` with `options`; the error is a
     /// sentence for the user. By default: whether [`Rules::on_board`] succeeds.
     fn suitability(board: &Board, options: &GameOptions) -> Result<(), UnsuitableBoard> {

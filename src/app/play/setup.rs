@@ -6,7 +6,7 @@ use super::computer::Seat;
 use crate::app::command::{Command, NewBoard};
 use crate::board::Board;
 use crate::game::{RulesKind, suitability, suitability_with};
-use crate::rules::GameOptions;
+use crate::rules::{BoardNote, GameOptions};
 use eframe::egui::{self, Color32, RichText};
 
 /// Default piece colour for a side name from the rules ("Red", "Blue", "Black", "White").
@@ -43,6 +43,9 @@ struct Suitability {
     /// Per [`RulesKind::ALL`]: why the swap rule cannot be used on this board,
     /// for games that have one and can run here.
     swap: Vec<Result<(), String>>,
+    /// Per [`RulesKind::ALL`]: what to know about the game on this board
+    /// (Hex: it may end in a draw), for games that can run here.
+    notes: Vec<Option<BoardNote>>,
 }
 
 impl Suitability {
@@ -70,11 +73,17 @@ impl Suitability {
                 }
             })
             .collect();
+        let notes = RulesKind::ALL
+            .iter()
+            .zip(&plain)
+            .map(|(&k, ok)| ok.as_ref().ok().and_then(|()| k.entry().board_note(board)))
+            .collect();
         Suitability {
             revision,
             faces: board.face_count(),
             plain,
             swap,
+            notes,
         }
     }
 }
@@ -276,6 +285,10 @@ impl Setup {
                 };
                 if r.clicked() {
                     self.choose(kind);
+                }
+                if let Some(note) = &suit.notes[i] {
+                    ui.label(RichText::new(note.tag).small().weak())
+                        .on_hover_text(displayable(&note.text));
                 }
                 if !ok
                     && ui
