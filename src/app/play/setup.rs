@@ -287,7 +287,7 @@ impl Setup {
                     self.choose(kind);
                 }
                 if let Some(note) = &suit.notes[i] {
-                    ui.label(RichText::new(note.tag).small().weak())
+                    ui.label(RichText::new(note.tag).weak())
                         .on_hover_text(displayable(&note.text));
                 }
                 if !ok

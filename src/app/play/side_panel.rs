@@ -44,7 +44,9 @@ impl PlayPanel {
                         .truncate(),
                 );
             });
-        ui.label(self.move_count_text());
+        // One line, as the turn above: a long one (a set-up start) is cut,
+        // and shows whole on hover.
+        ui.add(egui::Label::new(self.move_count_text()).truncate());
     }
 
     /// "Hex · 4 moves played", or while previewing "Hex · move 5 of 9 · live: 4
