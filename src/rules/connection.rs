@@ -96,37 +96,7 @@ impl StonePosition {
         to_move: Player,
         names: [&str; 2],
     ) -> Result<StonePosition, BadSetup> {
-        if to_move > 1 {
-            return Err(BadSetup(format!(
-                "player {to_move} cannot move first; players are 0 ({}) and 1 ({})",
-                names[0], names[1]
-            )));
-        }
-        let mut stones = vec![EMPTY; cells.n];
-        for &(f, p) in changes {
-            let i = f.index();
-            if i >= cells.n {
-                return Err(BadSetup(format!(
-                    "the set-up names face {f}, which does not exist"
-                )));
-            }
-            match p {
-                Some(p) if p > 1 => {
-                    return Err(BadSetup(format!(
-                        "the set-up puts a stone of player {p} on {}; players are 0 ({}) and 1 ({})",
-                        cells.names[i], names[0], names[1]
-                    )));
-                }
-                Some(_) if !cells.playable[i] => {
-                    return Err(BadSetup(format!(
-                        "the set-up puts a stone on {}, which is blocked",
-                        cells.names[i]
-                    )));
-                }
-                Some(p) => stones[i] = p + 1,
-                None => stones[i] = EMPTY,
-            }
-        }
+        let stones = set_up_cells(&cells.playable, &cells.names, changes, to_move, names)?;
         let mut pos = StonePosition::start(cells, bits);
         for (i, &c) in stones.iter().enumerate() {
             if c != EMPTY {
@@ -212,6 +182,53 @@ impl StonePosition {
         self.last = i as u32;
         Some(self.groups.find(i))
     }
+}
+
+/// The stones of a set-up position ([`Rules::set_up`](super::Rules::set_up)),
+/// one code per face (0 empty, 1 first player, 2 second): `changes` applied
+/// in order to an empty board whose faces are `playable` and called `names`,
+/// checked for faces that do not exist or are blocked, players other than 0
+/// and 1 (called `players` in messages), and a player to move other than 0
+/// and 1. Hex, Y and Havannah share it.
+pub(crate) fn set_up_cells(
+    playable: &[bool],
+    names: &[String],
+    changes: &[(FaceId, Option<Player>)],
+    to_move: Player,
+    players: [&str; 2],
+) -> Result<Vec<u8>, BadSetup> {
+    if to_move > 1 {
+        return Err(BadSetup(format!(
+            "player {to_move} cannot move first; players are 0 ({}) and 1 ({})",
+            players[0], players[1]
+        )));
+    }
+    let mut stones = vec![EMPTY; playable.len()];
+    for &(f, p) in changes {
+        let i = f.index();
+        if i >= playable.len() {
+            return Err(BadSetup(format!(
+                "the set-up names face {f}, which does not exist"
+            )));
+        }
+        match p {
+            Some(p) if p > 1 => {
+                return Err(BadSetup(format!(
+                    "the set-up puts a stone of player {p} on {}; players are 0 ({}) and 1 ({})",
+                    names[i], players[0], players[1]
+                )));
+            }
+            Some(_) if !playable[i] => {
+                return Err(BadSetup(format!(
+                    "the set-up puts a stone on {}, which is blocked",
+                    names[i]
+                )));
+            }
+            Some(p) => stones[i] = p + 1,
+            None => stones[i] = EMPTY,
+        }
+    }
+    Ok(stones)
 }
 
 /// The playable faces of a board, their neighbours and names.

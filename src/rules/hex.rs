@@ -606,36 +606,13 @@ impl Rules for Hex {
         changes: &[(FaceId, Option<Player>)],
         to_move: Player,
     ) -> Result<HexPosition, BadSetup> {
-        if to_move > 1 {
-            return Err(BadSetup(format!(
-                "player {to_move} cannot move first; players are 0 (Red) and 1 (Blue)"
-            )));
-        }
-        let mut cells = vec![EMPTY; self.t.n];
-        for &(f, p) in changes {
-            let i = f.index();
-            if i >= self.t.n {
-                return Err(BadSetup(format!(
-                    "the set-up names face {f}, which does not exist"
-                )));
-            }
-            match p {
-                Some(p) if p > 1 => {
-                    return Err(BadSetup(format!(
-                        "the set-up puts a stone of player {p} on {}; players are 0 (Red) and 1 (Blue)",
-                        self.t.names[i]
-                    )));
-                }
-                Some(_) if !self.t.playable[i] => {
-                    return Err(BadSetup(format!(
-                        "the set-up puts a stone on {}, which is blocked",
-                        self.t.names[i]
-                    )));
-                }
-                Some(p) => cells[i] = p + 1,
-                None => cells[i] = EMPTY,
-            }
-        }
+        let cells = super::connection::set_up_cells(
+            &self.t.playable,
+            &self.t.names,
+            changes,
+            to_move,
+            Self::PLAYER_NAMES,
+        )?;
         let mut pos = self.start();
         pos.to_move = to_move;
         let mut connected = [false; 2];
