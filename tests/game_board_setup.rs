@@ -78,6 +78,11 @@ fn hex_starts_from_the_start_pieces_of_a_blender_export() {
         "no stone can be put on a start piece"
     );
     assert!(g.setup().is_some(), "the game records what it started from");
+    // The balance lab's games start there too.
+    let a =
+        boardwright::analysis::new_game(RulesKind::Hex, Arc::new(blender_board()), &options(false))
+            .unwrap();
+    assert_eq!(stones(a.as_ref()), stones(g.as_ref()));
 }
 
 #[test]
@@ -122,26 +127,41 @@ fn a_record_from_before_start_pieces_were_used_reopens_as_it_was_played() {
 #[test]
 fn games_that_cannot_start_from_start_pieces_refuse_the_board_and_say_why() {
     let board = blender_board();
-    for kind in [RulesKind::Boco, RulesKind::Twixt] {
-        let e = suitability_with(kind, &board, &options(false));
-        // BOCO: the board suited it before (its metadata names it); TwixT
-        // does not suit it anyway, for its own reason.
-        if kind == RulesKind::Boco {
-            let why = e.unwrap_err().0;
-            assert_eq!(
-                why,
-                "this board has 3 start pieces, and BOCO games cannot start from a set-up \
-                 position: remove them with the editor's Start pieces tool to play BOCO on it"
-            );
-            let e = new_game(kind, Arc::new(board.clone()), &options(false)).err();
-            assert_eq!(e.map(|e| e.0), Some(why));
-        } else {
-            assert!(e.is_err());
-        }
-    }
+    let why = suitability_with(RulesKind::Boco, &board, &options(false))
+        .unwrap_err()
+        .0;
+    assert_eq!(
+        why,
+        "this board has 3 start pieces, and BOCO games cannot start from a set-up \
+         position: remove them with the editor's Start pieces tool to play BOCO on it"
+    );
+    let e = new_game(RulesKind::Boco, Arc::new(board.clone()), &options(false)).err();
+    assert_eq!(e.map(|e| e.0), Some(why));
+    // TwixT's own board with one peg set on it.
+    let mut twixt = RulesKind::Twixt
+        .entry()
+        .default_board
+        .build(Some(8))
+        .unwrap();
+    let face = twixt.face_by_label("d4").unwrap();
+    apply(
+        &mut twixt,
+        &BoardEdit::SetStartPiece {
+            face,
+            player: Some(0),
+        },
+    )
+    .unwrap();
+    let why = suitability_with(RulesKind::Twixt, &twixt, &options(false))
+        .unwrap_err()
+        .0;
+    assert!(
+        why.starts_with("this board has 1 start piece, and TwixT games cannot start"),
+        "{why}"
+    );
     // Without the pieces BOCO plays there.
     let mut bare = board.clone();
-    for &(face, _) in &board.setup().pieces.clone() {
+    for &(face, _) in &board.setup().pieces {
         apply(&mut bare, &BoardEdit::SetStartPiece { face, player: None }).unwrap();
     }
     suitability_with(RulesKind::Boco, &bare, &options(false)).unwrap();

@@ -196,7 +196,7 @@ impl GameEntry {
     }
     /// A new game on `board`, with its concrete type (`GameEntry::new_game`
     /// gives it as a `DynGame`). It starts from the board's start pieces, if
-    /// it has any (see [`board_setup`]).
+    /// it has any (see `board_setup`).
     pub fn start(
         &self,
         board: Arc<Board>,
@@ -233,7 +233,7 @@ impl fmt::Debug for GameEntry {
 /// from: `None` when the board has none, or when the rules' own start
 /// position is the board's setup ([`Rules::READS_BOARD_SETUP`]). Player 0
 /// moves first, as from an empty board.
-pub fn board_setup<R: Rules>(board: &Board) -> Option<RecordSetup> {
+fn board_setup<R: Rules>(board: &Board) -> Option<RecordSetup> {
     let pieces = &board.setup().pieces;
     if R::READS_BOARD_SETUP || pieces.is_empty() {
         return None;
@@ -281,17 +281,24 @@ fn start<R: Registered>(
     board: Arc<Board>,
     options: &GameOptions,
 ) -> Result<OwnedGame, UnsuitableBoard> {
+    let setup = board_setup::<R>(&board);
+    let title = R::TITLE;
+    let counted = |s: &RecordSetup| crate::ops::count(s.pieces.len(), "start piece");
+    // Refused before the game is built: the Play tab asks this of every board.
+    if let Some(setup) = &setup
+        && options.swap
+        && R::HAS_SWAP
+    {
+        return Err(UnsuitableBoard(format!(
+            "the swap rule takes over the first piece played on an empty board, and this \
+             board has {}: remove them with the editor's Start pieces tool to play {title} \
+             with the swap rule on it",
+            counted(setup)
+        )));
+    }
     let mut game = new_from_rules::<R>(board.clone(), options)?;
-    if let Some(setup) = board_setup::<R>(&board) {
-        let pieces = crate::ops::count(setup.pieces.len(), "start piece");
-        let title = R::TITLE;
-        if options.swap && R::HAS_SWAP {
-            return Err(UnsuitableBoard(format!(
-                "the swap rule takes over the first piece played on an empty board, and this \
-                 board has {pieces}: remove them with the editor's Start pieces tool to play \
-                 {title} with the swap rule on it"
-            )));
-        }
+    if let Some(setup) = setup {
+        let pieces = counted(&setup);
         // By face, not by label: labels that differ only in case name one face.
         let changes: Vec<_> = board
             .setup()

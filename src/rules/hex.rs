@@ -572,16 +572,11 @@ impl Rules for Hex {
     /// Where Hex may end in a draw ([`draw_risk`]), on boards that carry
     /// Hex's four sides (a cheap look, not a suitability check).
     fn board_note(board: &Board) -> Option<super::BoardNote> {
-        let mut sides = [false; 4];
-        for (_, tag) in board.tagged_edges() {
-            if let Some(i) = [SideTag::Top, SideTag::Bottom, SideTag::Left, SideTag::Right]
-                .iter()
-                .position(|&t| t == tag)
-            {
-                sides[i] = true;
-            }
-        }
-        if sides.contains(&false) {
+        let sides = board.tagged_sides();
+        if [SideTag::Top, SideTag::Bottom, SideTag::Left, SideTag::Right]
+            .iter()
+            .any(|t| !sides.contains(t))
+        {
             return None;
         }
         draw_risk(board).map(|text| super::BoardNote {
