@@ -259,10 +259,12 @@ fn incremental_and_from_scratch_agree_on_a_long_random_game() {
 }
 
 /// `hex::draw_risk` flags the boards where Hex may end in a draw — four faces
-/// at a corner, two sides meeting between faces, lakes, holes — and those
-/// boards do draw in random games, while on the boards it clears (hexagons
-/// in a rhombus and a rectangle, 4.8.8, 4.6.12) no random game of a thousand
-/// is drawn.
+/// at a corner, two sides meeting between faces, a stretch of the edge that
+/// belongs to no side (a blocked or cut-out cell on the edge, untagged
+/// edges), lakes, holes — and those boards do draw in random games, while on
+/// the boards it clears (hexagons in a rhombus and a rectangle, 4.8.8,
+/// 4.6.12, a cell with one of its two top edges untagged) no random game of
+/// a thousand is drawn.
 #[test]
 fn draw_risk_names_the_boards_where_hex_can_be_drawn() {
     use boardwright::rules::hex::draw_risk;
@@ -327,4 +329,69 @@ fn draw_risk_names_the_boards_where_hex_can_be_drawn() {
     let why = draw_risk(&hole).unwrap();
     assert!(why.contains("a hole lets chains go round it"), "{why}");
     assert!(draws(&hole) > 0);
+    // Stretches of the edge that belong to no side. A blocked face in the
+    // middle of the top side: a chain can end under it without touching the
+    // top, and Blue's chains on both sides of it are not joined.
+    let blocked = |label: &str| {
+        let mut b = presets::hex(5);
+        let f = b.face_by_label(label).unwrap();
+        let kind = FaceKind::Blocked;
+        edit::apply(&mut b, &BoardEdit::SetKind { face: f, kind }).unwrap();
+        b
+    };
+    let edge_note = "belongs to no side (untagged edges or a blocked face there)";
+    for (label, at) in [("c1", "b1"), ("a1", "b1"), ("e5", "e4")] {
+        let b = blocked(label);
+        let why = draw_risk(&b).unwrap();
+        assert!(
+            why.contains(&format!("the board's edge at {at} {edge_note}")),
+            "{label}: {why}"
+        );
+        assert!(!why.contains("go round"), "{label}: {why}");
+        assert!(draws(&b) > 0, "{label}");
+    }
+    // The same notch cut out: its edges are the board's edge without a tag.
+    let mut notch = presets::hex(5);
+    let c1 = notch.face_by_label("c1").unwrap();
+    edit::apply(&mut notch, &BoardEdit::DeleteFace { face: c1 }).unwrap();
+    let why = draw_risk(&notch).unwrap();
+    assert!(why.contains(edge_note), "{why}");
+    assert!(!why.contains("go round"), "{why}");
+    assert!(draws(&notch) > 0);
+    // The corner cell's edges untagged: it touches no side, and a chain down
+    // the left column (or along the top row) through it touches neither.
+    let mut corner = presets::hex(5);
+    let a1 = corner.face_by_label("a1").unwrap();
+    let edges: Vec<_> = corner.mesh().face_edges(a1).collect();
+    for e in edges {
+        if corner.side_tag(e).is_some() {
+            edit::apply(&mut corner, &BoardEdit::SetSideTag { edge: e, tag: None }).unwrap();
+        }
+    }
+    let why = draw_risk(&corner).unwrap();
+    assert!(
+        why.contains(&format!("the board's edge at a1 {edge_note}")),
+        "{why}"
+    );
+    assert!(draws(&corner) > 0);
+    // One untagged edge of a top cell that keeps another top edge: every
+    // chain that meets that stretch meets the top, so no draw.
+    let mut one = presets::hex(5);
+    let c1 = one.face_by_label("c1").unwrap();
+    let top: Vec<_> = one
+        .mesh()
+        .face_edges(c1)
+        .filter(|&e| one.side_tag(e).is_some())
+        .collect();
+    assert!(top.len() >= 2, "c1 has {} tagged edges", top.len());
+    edit::apply(
+        &mut one,
+        &BoardEdit::SetSideTag {
+            edge: top[0],
+            tag: None,
+        },
+    )
+    .unwrap();
+    assert_eq!(draw_risk(&one), None);
+    assert_eq!(draws(&one), 0);
 }
