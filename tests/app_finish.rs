@@ -42,7 +42,7 @@ fn the_in_app_file_dialog_names_each_extension_once() {
     h.run_ok();
     assert!(matches!(h.state().dialog(), Some(Dialog::File(_))));
     assert!(
-        h.query_by_label("Shows: .ron .obj .sgf .hsgf .tsgf .t1")
+        h.query_by_label("Shows: .ron .obj .sgf .hsgf .tsgf .hgf .t1")
             .is_some(),
         "the filter line lists every format File → Open reads, once each"
     );
@@ -51,10 +51,16 @@ fn the_in_app_file_dialog_names_each_extension_once() {
 
 #[test]
 fn file_open_lists_other_programs_game_records() {
-    // Little Golem's .hsgf and .tsgf and T1j's .T1 are read by File → Open, so
-    // its list shows them (whatever the case of the extension).
+    // Little Golem's .hsgf, .tsgf and .hgf and T1j's .T1 are read by File →
+    // Open, so its list shows them (whatever the case of the extension).
     let dir = tempfile::tempdir().unwrap();
-    for name in ["game1612755.hsgf", "twixt.tsgf", "t1j.T1", "notes.txt"] {
+    for name in [
+        "game1612755.hsgf",
+        "twixt.tsgf",
+        "1129345.HGF",
+        "t1j.T1",
+        "notes.txt",
+    ] {
         std::fs::write(dir.path().join(name), "").unwrap();
     }
     let (mut h, _d) = harness_opts(AppOptions {
@@ -65,7 +71,7 @@ fn file_open_lists_other_programs_game_records() {
     });
     h.state_mut().apply(Command::Open);
     h.run_ok();
-    for name in ["game1612755.hsgf", "twixt.tsgf", "t1j.T1"] {
+    for name in ["game1612755.hsgf", "twixt.tsgf", "1129345.HGF", "t1j.T1"] {
         assert!(has_text(&h, name), "{name} is listed");
     }
     assert!(!has_text(&h, "notes.txt"), "a file it cannot read is not");

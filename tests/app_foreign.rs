@@ -1,6 +1,6 @@
 //! Other programs' records through the app's own open path (what the menu,
 //! drag and drop and the command line call after a path is picked): Little
-//! Golem's `.tsgf` and `.hsgf`, a T1j `.T1` and a boardspace LOA SGF open in
+//! Golem's `.tsgf`, `.hsgf` and `.hgf`, a T1j `.T1` and a boardspace LOA SGF open in
 //! play mode at their last position.
 
 mod app_common;
@@ -22,6 +22,12 @@ fn other_programs_records_open_in_play_mode() {
     for (name, kind, title, moves) in [
         ("lg-swap-resign.tsgf", RulesKind::Twixt, "TwixT game", 7),
         ("lg-hex-1612755.hsgf", RulesKind::Hex, "Hex game", 27),
+        (
+            "lg-havannah-1129345.hgf",
+            RulesKind::Havannah,
+            "Havannah game",
+            20,
+        ),
         ("t1j-connection.T1", RulesKind::Twixt, "TwixT game", 9),
         (
             "boardspace-loa.sgf",

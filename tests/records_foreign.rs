@@ -1,7 +1,8 @@
 //! Records of other programs (issue 11 item 9): the corpus in
 //! `tests/data/foreign/` — Little Golem TwixT `.tsgf` (swap, resignation, a
 //! draw offer, a connection), T1j and twixtbot-ui `.T1`, boardspace's Lines of
-//! Action SGF with captures, Little Golem Hex `.hsgf` — opens to the right
+//! Action SGF with captures, Little Golem Hex `.hsgf` and Havannah `.hgf` —
+//! opens to the right
 //! position and winner; what cannot be shown as it was played is refused with
 //! a message; `io::open` tells formats apart by their content; `.tsgf` written
 //! is read back.
@@ -364,6 +365,7 @@ mod properties {
 
     const TSGF_SEED: &str = "(;FF[4]EV[twixt.ld.DEFAULT]PB[a]PW[b]SZ[8]SO[https://www.littlegolem.net];b[ca];r[swap];b[dc];r[ad|draw];b[ee];r[resign])";
     const LOA_SEED: &str = "(;\nGM[9]VV[1]\nSU[loa]\nP0[id \"a\"]\nP1[id \"b\"]\nRE[Game won by a]\n; P0[0 Start Black]\n; P0[1 B1-B3   ]\n; P1[2 A2-C2   ]\n; P0[3 Resigns]\n)";
+    const HGF_SEED: &str = "(;FF[4]EV[null]PB[a]PW[b]SZ[4]RU[LG]RE[W]GC[ game #1]SO[http://www.littlegolem.com];W[B1];B[swap];W[D2];B[B4];W[G4];B[A2];W[resign])";
     const T1_SEED: &str = "# File created by T1j\n#\n1 # version\nA# 1\nB# 2\n8# y\n8# x\nH# h\nC# c\n1# start\nV# d\nY# pie\nN# over\nC1\nswap\nD3\nresign\n";
 
     /// A valid file with random edits, including the formats' own tokens.
@@ -448,6 +450,11 @@ mod properties {
 
         #[test]
         fn foreign_readers_never_panic_on_mutated_loa_sgf(bytes in mutated(LOA_SEED)) {
+            read_all(&bytes)?;
+        }
+
+        #[test]
+        fn foreign_readers_never_panic_on_mutated_little_golem_havannah(bytes in mutated(HGF_SEED)) {
             read_all(&bytes)?;
         }
 
@@ -693,4 +700,148 @@ fn what_little_golem_hex_cannot_mean_is_refused_naming_it() {
         };
         assert!(e.contains(says) && e.contains("bad.hsgf"), "{text}: {e}");
     }
+}
+
+/// Little Golem's Havannah records (`.hgf`), six real games from the archive
+/// of castro, the Havannah program that played on the site as a bot
+/// (`tewalds/castro`, `littlegolemhavannah/`), verbatim but for the players'
+/// names (one renamed with a Latin-1 `ë`, as 25 of the archive's records hold
+/// Latin-1 names). Each ends as the site recorded it: a ring, a bridge or a
+/// fork made by the last move, by the player `RE` names, or a resignation.
+#[test]
+fn little_golem_havannah_records_open_at_their_ring_bridge_fork_or_resignation() {
+    for (file, base, players, swap, plies, winner, how) in [
+        (
+            "lg-havannah-1129345.hgf",
+            4,
+            ["ann", "bob"],
+            true,
+            20,
+            1,
+            "White made a ring",
+        ),
+        (
+            "lg-havannah-1055679.hgf",
+            8,
+            ["carl", "dora"],
+            true,
+            30,
+            1,
+            "White made a bridge",
+        ),
+        (
+            "lg-havannah-1103220.hgf",
+            10,
+            ["emil", "fay"],
+            false,
+            29,
+            0,
+            "Black made a fork",
+        ),
+        (
+            "lg-havannah-1122117.hgf",
+            10,
+            ["gus", "hedda"],
+            false,
+            15,
+            0,
+            "Black made a ring",
+        ),
+        (
+            "lg-havannah-1066751.hgf",
+            6,
+            ["ivo", "jana"],
+            true,
+            8,
+            1,
+            "resigned",
+        ),
+        (
+            "lg-havannah-1066743.hgf",
+            5,
+            ["kai", "Zoë"],
+            true,
+            15,
+            0,
+            "Black made a fork",
+        ),
+    ] {
+        let g = open_game(&data(file));
+        assert_eq!(g.kind(), RulesKind::Havannah, "{file}");
+        assert_eq!(
+            g.board().face_count(),
+            (3 * base * (base - 1) + 1) as usize,
+            "{file}"
+        );
+        assert_eq!(g.players(), &players.map(String::from), "{file}");
+        assert_eq!(g.options().swap, swap, "{file}");
+        assert_eq!(g.history().len(), plies, "{file}");
+        let o = g.outcome().expect("the game is over");
+        assert_eq!(o.winner, Some(winner), "{file}");
+        assert!(o.reason.contains(how), "{file}: {}", o.reason);
+    }
+    // The size-4 ring: W[B1] is a6, taken over by the swap; White's last
+    // stone B[A2] (b7) closes the ring round c5, b6 and c6, one of them empty.
+    let g = open_game(&data("lg-havannah-1129345.hgf"));
+    assert_eq!(&g.history()[..4], ["a6", "swap", "b4", "d6"]);
+    assert_eq!(g.history()[19], "b7");
+    assert!(pieces(g.as_ref(), 1).contains(&"a6".to_string()));
+    let b = g.board();
+    let empty = ["c5", "b6", "c6"]
+        .iter()
+        .filter(|l| g.piece_at(b.face_by_label(l).unwrap()).is_none())
+        .count();
+    assert_eq!(empty, 1);
+    // The Latin-1 name is read as SGF's default character set, and said so.
+    let n = notes(&data("lg-havannah-1066743.hgf"));
+    assert!(
+        n.iter()
+            .any(|m| m.contains("read as Latin-1 (ISO-8859-1), SGF's default")),
+        "{n:?}"
+    );
+    assert!(notes(&data("lg-havannah-1129345.hgf")).is_empty());
+}
+
+/// The newer shape of the site's Havannah records names the game in `EV`
+/// (game #1541446, as a Java project's reader test quotes it), and the
+/// records open by their content under any name.
+#[test]
+fn little_golem_havannah_records_are_told_apart_by_their_content() {
+    let text = "(;FF[4]EV[havannah.in.size4.4]PB[mickgraham]PW[kiwibill]SZ[4]RU[LG]RE[B]GC[ game #1541446]SO[http://www.littlegolem.com];W[E1];B[swap];W[F2];B[D3];W[G1];B[E4];W[G4];B[F3];W[E5];B[D6];W[D5];B[C2];W[G3];B[G2];W[E6];B[E3];W[D7];B[resign])";
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["1541446.hgf", "game.sgf", "game-record", "GAME.HGF"] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let g = open_game(&path);
+        assert_eq!(g.kind(), RulesKind::Havannah, "{name}");
+        assert_eq!(g.history().len(), 17, "{name}");
+        assert_eq!(&g.history()[..3], ["b3", "swap", "d2"], "{name}");
+        let o = g.outcome().unwrap();
+        assert_eq!((o.winner, o.reason.contains("resigned")), (Some(0), true));
+    }
+    // A cell off the board, a move out of turn: refused, naming the move.
+    for (text, says) in [
+        (
+            "(;FF[4]EV[null]SZ[4]RU[LG];W[E1];B[E7])",
+            "move 2 'E7' is not a cell of the board of size 4",
+        ),
+        (
+            "(;FF[4]EV[null]SZ[4]RU[LG];W[E1];W[D4])",
+            "move 2 'D4' is marked W but it is B's turn",
+        ),
+        ("(;FF[4]EV[null]SZ[4]RU[LG];W[E1];B[D4];W[swap])", "swap"),
+    ] {
+        let path = dir.path().join("bad.hgf");
+        std::fs::write(&path, text).unwrap();
+        let e = open_error(&path);
+        assert!(e.contains(says) && e.contains("bad.hgf"), "{text}: {e}");
+    }
+    // An SGF file that is not UTF-8 and names another character set is refused.
+    let path = dir.path().join("other.sgf");
+    std::fs::write(
+        &path,
+        b"(;FF[4]CA[Shift_JIS]EV[havannah]SZ[4]PB[\x82\xa0];W[E1])",
+    )
+    .unwrap();
+    assert!(open_error(&path).contains("not text"));
 }

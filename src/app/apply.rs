@@ -162,7 +162,7 @@ impl App {
                     .filter("Boards and games", &all)
                     .filter("Board (RON, OBJ)", &crate::io::BOARD_EXTENSIONS)
                     .filter(
-                        "Game (RON, SGF, Little Golem .hsgf and .tsgf, T1j .T1)",
+                        "Game (RON, SGF, Little Golem .hsgf, .tsgf and .hgf, T1j .T1)",
                         &crate::io::GAME_EXTENSIONS,
                     )
                     .in_folder(self.doc_folder().as_deref());

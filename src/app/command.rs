@@ -403,7 +403,7 @@ impl Command {
             SaveGame => s("Save game…", "Save the game (RON record, or SGF for Hex)"),
             OpenGame => s(
                 "Open game…",
-                "Open a saved game (RON record, SGF, Little Golem .hsgf and .tsgf, T1j .T1)",
+                "Open a saved game (RON record, SGF, Little Golem .hsgf, .tsgf and .hgf, T1j .T1)",
             ),
             Preview(None) => s("Back to live", "Back to the live position"),
             Preview(Some(k)) => (

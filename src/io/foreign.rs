@@ -1,13 +1,15 @@
 //! Game records of other programs besides HexGui's SGF ([`super::sgf`]): Little
-//! Golem's TwixT `.tsgf` ([`super::tsgf`]) and Hex `.hsgf` ([`super::lg_hex`]),
-//! T1j's TwixT `.T1` ([`super::t1`]) and boardspace's Lines of Action SGF
-//! ([`super::loa_sgf`]), and the one place that tells SGF dialects apart by
-//! their content ([`read_any_sgf`]).
+//! Golem's TwixT `.tsgf` ([`super::tsgf`]), Hex `.hsgf` ([`super::lg_hex`]) and
+//! Havannah `.hgf` ([`super::lg_havannah`]), T1j's TwixT `.T1` ([`super::t1`])
+//! and boardspace's Lines of Action SGF ([`super::loa_sgf`]), and the one place
+//! that tells SGF dialects apart by their content ([`read_any_sgf`]).
 //!
 //! An SGF file is recognised by its root node, never by its file name: `GM[9]`
 //! is Lines of Action (boardspace), `GM[21]` TwixT, no `GM` with Little Golem's
 //! TwixT moves (`b[..]`/`r[..]`) or an `EV[twixt…]` is a Little Golem TwixT
-//! record, `GM[11]` or no `GM` otherwise is Hex: Little Golem's when its first
+//! record, no `GM` with an `EV[havannah…]`, or from Little Golem (`SO`,
+//! `RU[LG]`) with a first point of a letter and a number (`W[E1]`), is a
+//! Little Golem Havannah record, `GM[11]` or no `GM` otherwise is Hex: Little Golem's when its first
 //! point is two letters (`W[mf]`; HexGui's points end with a digit) or, with
 //! no point, its `SO` names Little Golem, else HexGui's; any other game is
 //! refused naming it (numbers from the SGF FF[4] specification's `GM` table).
@@ -104,6 +106,9 @@ pub fn read_any_sgf(text: &str) -> Result<GameRecord, ForeignError> {
         Some("9") => super::loa_sgf::read_tree(tree),
         Some("21") => super::tsgf::read_tree(tree),
         None if looks_like_little_golem_twixt(&tree) => super::tsgf::read_tree(tree),
+        None if super::lg_havannah::looks_like_little_golem_havannah(&tree) => {
+            super::lg_havannah::read_tree(tree)
+        }
         Some("11") | None if super::lg_hex::looks_like_little_golem_hex(&tree) => {
             super::lg_hex::read_tree(tree)
         }

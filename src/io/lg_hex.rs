@@ -39,11 +39,10 @@
 //!   above 26 (two letters a–z). Limits: the SGF parser's
 //!   [`super::sgf::MAX_SGF_BYTES`] and node count.
 
-use super::excerpt::excerpt;
-use super::record::{BoardSource, GameRecord, RecordOptions, RecordResult};
+use super::record::{BoardSource, GameRecord, RecordOptions};
 use super::sgf::{SGF_RULES, SgfTree};
 use super::sgf_line::{
-    ForeignError, TWO_LETTER_MAX, after_resignation, game_line, line_moves, parse_text, person,
+    ForeignError, TWO_LETTER_MAX, game_line, little_golem_line, little_golem_result, parse_text,
     players, prop, two_letter_move, two_letter_point, two_letter_size,
 };
 use crate::board::grid_label;
@@ -96,84 +95,18 @@ pub(crate) fn read_tree(tree: SgfTree) -> Result<GameRecord, ForeignError> {
     let nodes = game_line(tree, FORMAT, "11", "Hex")?;
     let root = &nodes[0];
     let n = two_letter_size(root, "11", 1, FORMAT)?;
-    // Every move in file order: (letter, value).
-    let file_moves: Vec<(char, &str)> = line_moves(&nodes, &["B", "W"], &[], "", FORMAT)?
-        .into_iter()
-        .map(|(k, v)| (if k == "B" { 'B' } else { 'W' }, v))
-        .collect();
+    let line = little_golem_line(&nodes, FORMAT)?;
     let mut moves = Vec::new();
-    let mut notes = Vec::new();
-    let mut resigned: Option<u8> = None;
-    for (k, &(letter, value)) in file_moves.iter().enumerate() {
-        let ply = k + 1;
-        let player = (k % 2) as u8;
-        let expected = match (file_moves[0].0, player) {
-            (first, 0) => first,
-            ('W', _) => 'B',
-            _ => 'W',
-        };
-        if letter != expected {
-            return Err(ForeignError::invalid(
-                FORMAT,
-                format!(
-                    "move {ply} '{}' is marked {letter} but it is {expected}'s turn (the moves alternate)",
-                    excerpt(value)
-                ),
-            ));
-        }
-        if value.eq_ignore_ascii_case("resign") {
-            resigned = Some(player);
-            if k + 1 < file_moves.len() {
-                notes.push(after_resignation(file_moves.len() - k - 1));
-            }
-            break;
-        }
+    for (k, &value) in line.moves.iter().enumerate() {
         if value.eq_ignore_ascii_case("swap") {
             moves.push("swap".to_string());
             continue;
         }
-        let (c, r) = two_letter_move(value, n, ply, "cell", FORMAT)?;
+        let (c, r) = two_letter_move(value, n, k + 1, "cell", FORMAT)?;
         moves.push(grid_label(c, r));
     }
-    let mut result = resigned.map(|p| RecordResult {
-        winner: Some(1 - p),
-        reason: format!("{} resigned", person(root, p)),
-        resigned: Some(p),
-        timeout: None,
-    });
-    if let Some(re) = prop(root, "RE") {
-        let re = re.trim();
-        // PB is the first player, PW the second.
-        let winner = match re.to_ascii_uppercase().as_str() {
-            "B" => Some(0u8),
-            "W" => Some(1u8),
-            _ => None,
-        };
-        match (winner, &result) {
-            (Some(w), Some(r)) if r.winner != Some(w) => notes.push(format!(
-                "RE[{}] says {} won, but the moves end with {}; the moves count",
-                excerpt(re),
-                person(root, w),
-                r.reason
-            )),
-            (Some(_), Some(_)) => {}
-            (Some(w), None) => {
-                // No resignation: a connection, else (Little Golem's only other
-                // ending) the loser's time ran out; the rules decide which.
-                result = Some(RecordResult {
-                    winner: Some(w),
-                    reason: format!("RE[{}]", excerpt(re)),
-                    resigned: None,
-                    timeout: Some(1 - w),
-                });
-            }
-            (None, _) if re.is_empty() || re == "?" => {}
-            (None, _) => notes.push(format!(
-                "the recorded result RE[{}] was not read (Little Golem writes RE[B] or RE[W])",
-                excerpt(re)
-            )),
-        }
-    }
+    let mut notes = line.notes;
+    let result = little_golem_result(root, line.resigned, &mut notes);
     let mut record = GameRecord::new(
         SGF_RULES,
         RecordOptions {

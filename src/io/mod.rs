@@ -1,8 +1,9 @@
 //! Every file format: boards as RON (the full board), OBJ (the full board in
 //! names modelling programs such as Blender keep) and SVG (export only, for
 //! printing); game records as RON ([`record`]), HexGui SGF ([`sgf`]), Little
-//! Golem's TwixT `.tsgf` ([`tsgf`]) and Hex `.hsgf` ([`lg_hex`], read only),
-//! T1j's TwixT `.T1` ([`t1`]) and boardspace's
+//! Golem's TwixT `.tsgf` ([`tsgf`]), Hex `.hsgf` ([`lg_hex`], read only) and
+//! Havannah `.hgf` ([`lg_havannah`], read only), T1j's TwixT `.T1` ([`t1`])
+//! and boardspace's
 //! Lines of Action SGF ([`loa_sgf`]) — as data: replaying a record into a game
 //! is the game layer's job.
 //!
@@ -19,6 +20,7 @@ pub mod atomic;
 mod board_schema;
 pub mod excerpt;
 pub mod foreign;
+pub mod lg_havannah;
 pub mod lg_hex;
 pub mod loa_sgf;
 mod native;
@@ -229,11 +231,11 @@ pub enum IoError {
 pub const BOARD_EXTENSIONS: [&str; 2] = ["ron", "obj"];
 /// The extensions of the game record files [`open`] reads (lower case): RON
 /// records, SGF (HexGui's Hex, boardspace's Lines of Action, TwixT), Little
-/// Golem's Hex and TwixT, T1j's TwixT.
-pub const GAME_EXTENSIONS: [&str; 5] = ["ron", "sgf", "hsgf", "tsgf", "t1"];
+/// Golem's Hex, TwixT and Havannah, T1j's TwixT.
+pub const GAME_EXTENSIONS: [&str; 6] = ["ron", "sgf", "hsgf", "tsgf", "hgf", "t1"];
 
 /// Every kind of file [`open`] reads, for messages.
-pub const OPENS: &str = "boardwright opens boards from .ron and .obj, game records from .ron, SGF game records from .sgf (Hex as HexGui writes it, Lines of Action as boardspace writes it, TwixT), Little Golem records from .hsgf (Hex) and .tsgf (TwixT) and T1j TwixT records from .T1; files with other names are opened when their content is an SGF game tree, a T1 record or a RON board or record";
+pub const OPENS: &str = "boardwright opens boards from .ron and .obj, game records from .ron, SGF game records from .sgf (Hex as HexGui writes it, Lines of Action as boardspace writes it, TwixT), Little Golem records from .hsgf (Hex), .tsgf (TwixT) and .hgf (Havannah) and T1j TwixT records from .T1; files with other names are opened when their content is an SGF game tree, a T1 record or a RON board or record";
 
 impl IoError {
     /// The underlying error, without the file name context.
@@ -307,12 +309,9 @@ pub fn open_with(path: &Path, limits: &Limits) -> Result<Document, IoError> {
             };
             r.map_err(|e| e.in_file(path))
         }
-        Some("sgf") | Some("hsgf") | Some("tsgf") => {
+        Some("sgf") | Some("hsgf") | Some("tsgf") | Some("hgf") => {
             let bytes = read_limited(path, limits.max_file_bytes.min(sgf::MAX_SGF_BYTES))?;
-            as_text(&bytes)
-                .and_then(|t| Ok(foreign::read_any_sgf(t)?))
-                .map(|r| Document::Game(Box::new(r)))
-                .map_err(|e| e.in_file(path))
+            read_sgf_bytes(&bytes).map_err(|e| e.in_file(path))
         }
         Some("t1") => {
             let bytes = read_limited(path, limits.max_file_bytes.min(t1::MAX_T1_BYTES))?;
@@ -343,10 +342,7 @@ pub fn open_with(path: &Path, limits: &Limits) -> Result<Document, IoError> {
                     }
                     .in_file(path))
                 }
-                Some(Sniffed::Sgf) => as_text(&bytes)
-                    .and_then(|t| Ok(foreign::read_any_sgf(t)?))
-                    .map(|r| Document::Game(Box::new(r)))
-                    .map_err(|e| e.in_file(path)),
+                Some(Sniffed::Sgf) => read_sgf_bytes(&bytes).map_err(|e| e.in_file(path)),
                 // RON is recognised only when it reads completely: text that
                 // merely starts like RON is an unknown file.
                 Some(Sniffed::Ron) if ron::is_game_record(&bytes) => as_text(&bytes)
@@ -559,6 +555,59 @@ pub(crate) fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
     (line, col)
 }
 
+/// An SGF game record from the bytes of its file ([`sgf_text`], then
+/// [`foreign::read_any_sgf`]).
+fn read_sgf_bytes(bytes: &[u8]) -> Result<Document, IoError> {
+    let (text, note) = sgf_text(bytes)?;
+    let mut record = foreign::read_any_sgf(&text)?;
+    record.notes.splice(0..0, note);
+    Ok(Document::Game(Box::new(record)))
+}
+
+/// The text of an SGF file: UTF-8, or, when the bytes are not UTF-8 and the
+/// file names no character set (`CA`) or names Latin-1, Latin-1 — SGF's
+/// default character set (FF[4], `CA`), which older records (Little Golem's
+/// among them) use for accented names. The note says so when the file did
+/// not name it. Any other character set that is not UTF-8 is refused.
+pub(crate) fn sgf_text(
+    bytes: &[u8],
+) -> Result<(std::borrow::Cow<'_, str>, Option<String>), IoError> {
+    let not_utf8 = match std::str::from_utf8(bytes) {
+        Ok(t) => return Ok((t.into(), None)),
+        Err(e) => e,
+    };
+    // The CA property's value, if the file has one (ASCII in any of these).
+    let ca = bytes.windows(3).position(|w| w == b"CA[").map(|i| {
+        let v = &bytes[i + 3..];
+        let end = v.iter().position(|&b| b == b']').unwrap_or(v.len());
+        String::from_utf8_lossy(&v[..end])
+            .trim()
+            .to_ascii_lowercase()
+    });
+    let latin1 = |name: &str| {
+        matches!(
+            name.replace(['-', '_', ' '], "").as_str(),
+            "iso88591" | "latin1" | "l1" | "cp819" | "isolatin1"
+        )
+    };
+    match ca {
+        Some(name) if !latin1(&name) => {
+            let (line, col) = line_col(bytes, not_utf8.valid_up_to());
+            Err(IoError::NotText { line, col })
+        }
+        named => {
+            let text: String = bytes.iter().map(|&b| b as char).collect();
+            let note = named.is_none().then(|| {
+                let (line, col) = line_col(bytes, not_utf8.valid_up_to());
+                format!(
+                    "the file is not UTF-8 (line {line}, column {col}) and names no character set, so it was read as Latin-1 (ISO-8859-1), SGF's default"
+                )
+            });
+            Ok((text.into(), note))
+        }
+    }
+}
+
 /// The text of a file, or a clear error if it is not UTF-8.
 pub(crate) fn as_text(bytes: &[u8]) -> Result<&str, IoError> {
     std::str::from_utf8(bytes).map_err(|e| {
@@ -648,4 +697,26 @@ pub fn compare_boards(a: &Board, b: &Board) -> Result<(), String> {
         return Err("start setup differs".into());
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sgf_text;
+
+    #[test]
+    fn sgf_text_is_utf8_or_latin1_as_sgf_says() {
+        // UTF-8 as it is, without a note.
+        let (t, note) = sgf_text("(;PB[Zoë])".as_bytes()).unwrap();
+        assert_eq!((t.as_ref(), note), ("(;PB[Zoë])", None));
+        // Not UTF-8 and no CA: Latin-1, SGF's default, said in a note.
+        let (t, note) = sgf_text(b"(;PB[Zo\xeb])").unwrap();
+        assert_eq!(t, "(;PB[Zoë])");
+        assert!(note.unwrap().contains("line 1, column 8"));
+        // Latin-1 named: read so, nothing to say.
+        let (t, note) = sgf_text(b"(;CA[ISO-8859-1]PB[Zo\xeb])").unwrap();
+        assert_eq!((t.as_ref(), note), ("(;CA[ISO-8859-1]PB[Zoë])", None));
+        // Another character set that is not UTF-8: refused.
+        let e = sgf_text(b"(;CA[UTF-8]PB[Zo\xeb])").unwrap_err();
+        assert!(e.to_string().contains("not text"), "{e}");
+    }
 }

@@ -1,11 +1,14 @@
 //! What the readers of other programs' SGF records share ([`super::tsgf`],
-//! [`super::lg_hex`], [`super::loa_sgf`], and [`super::t1`] for its error):
-//! their error type, the one line of play of a game tree and its moves, a
-//! property's first value, the players; and what Little Golem's two readers
-//! share: two-letter points and board sizes. Below both the readers and the
-//! dispatcher ([`super::foreign`]), so neither imports the other's caller.
+//! [`super::lg_hex`], [`super::lg_havannah`], [`super::loa_sgf`], and
+//! [`super::t1`] for its error): their error type, the one line of play of a
+//! game tree and its moves, a property's first value, the players; what
+//! Little Golem's readers share: two-letter points and board sizes (Hex,
+//! TwixT), and the alternating moves and the result of its Hex and Havannah
+//! records. Below both the readers and the dispatcher ([`super::foreign`]),
+//! so neither imports the other's caller.
 
 use super::excerpt::excerpt;
+use super::record::RecordResult;
 use super::sgf::{self, Node, SgfError, SgfTree};
 
 /// Why a record of another program could not be read or written.
@@ -14,7 +17,7 @@ pub enum ForeignError {
     #[error(transparent)]
     Sgf(#[from] SgfError),
     #[error(
-        "this SGF file holds a game of {game} (GM[{gm}]); boardwright reads SGF records of Hex (GM[11]) as HexGui and Little Golem write them, TwixT (GM[21] and Little Golem's .tsgf) and Lines of Action (GM[9], as boardspace writes it)"
+        "this SGF file holds a game of {game} (GM[{gm}]); boardwright reads SGF records of Hex (GM[11]) as HexGui and Little Golem write them, TwixT (GM[21] and Little Golem's .tsgf), Lines of Action (GM[9], as boardspace writes it) and Little Golem's Havannah (.hgf)"
     )]
     OtherGame { game: String, gm: String },
     #[error("{format}: {what} is not supported; nothing of the file was read")]
@@ -207,6 +210,115 @@ pub(crate) fn line_moves<'a>(
         }
     }
     Ok(moves)
+}
+
+/// A Little Golem record's line of play: its move values in order, with
+/// `swap` as it is written and the other points for the reader to read, up
+/// to a resignation.
+pub(crate) struct LittleGolemLine<'a> {
+    /// The values of the moves before any resignation (ply k + 1 at index k).
+    pub moves: Vec<&'a str>,
+    /// The player who resigned (0 the first mover).
+    pub resigned: Option<u8>,
+    /// What was not read (moves after the resignation).
+    pub notes: Vec<String>,
+}
+
+/// The moves of a Little Golem Hex or Havannah record: `B` and `W` nodes that
+/// alternate, the first written `W` (whatever its letter, the first mover is
+/// player 0), up to a `resign`.
+pub(crate) fn little_golem_line<'a>(
+    nodes: &'a [Node],
+    format: &'static str,
+) -> Result<LittleGolemLine<'a>, ForeignError> {
+    let file_moves: Vec<(char, &str)> = line_moves(nodes, &["B", "W"], &[], "", format)?
+        .into_iter()
+        .map(|(k, v)| (if k == "B" { 'B' } else { 'W' }, v))
+        .collect();
+    let mut line = LittleGolemLine {
+        moves: Vec::new(),
+        resigned: None,
+        notes: Vec::new(),
+    };
+    for (k, &(letter, value)) in file_moves.iter().enumerate() {
+        let player = (k % 2) as u8;
+        let expected = match (file_moves[0].0, player) {
+            (first, 0) => first,
+            ('W', _) => 'B',
+            _ => 'W',
+        };
+        if letter != expected {
+            return Err(ForeignError::invalid(
+                format,
+                format!(
+                    "move {} '{}' is marked {letter} but it is {expected}'s turn (the moves alternate)",
+                    k + 1,
+                    excerpt(value)
+                ),
+            ));
+        }
+        if value.eq_ignore_ascii_case("resign") {
+            line.resigned = Some(player);
+            if k + 1 < file_moves.len() {
+                line.notes.push(after_resignation(file_moves.len() - k - 1));
+            }
+            break;
+        }
+        line.moves.push(value);
+    }
+    Ok(line)
+}
+
+/// The result of a Little Golem record: a resignation, else `RE[B]` (a win
+/// of `PB`, the first player) or `RE[W]` (of `PW`) — a connection the rules
+/// will find, else the loser's time ran out (the site records no other
+/// reason). A recorded winner the resignation contradicts, or a result it
+/// cannot be, is noted in `notes`.
+pub(crate) fn little_golem_result(
+    root: &Node,
+    resigned: Option<u8>,
+    notes: &mut Vec<String>,
+) -> Option<RecordResult> {
+    let mut result = resigned.map(|p| RecordResult {
+        winner: Some(1 - p),
+        reason: format!("{} resigned", person(root, p)),
+        resigned: Some(p),
+        timeout: None,
+    });
+    if let Some(re) = prop(root, "RE") {
+        let re = re.trim();
+        // PB is the first player, PW the second.
+        let winner = match re.to_ascii_uppercase().as_str() {
+            "B" => Some(0u8),
+            "W" => Some(1u8),
+            _ => None,
+        };
+        match (winner, &result) {
+            (Some(w), Some(r)) if r.winner != Some(w) => notes.push(format!(
+                "RE[{}] says {} won, but the moves end with {}; the moves count",
+                excerpt(re),
+                person(root, w),
+                r.reason
+            )),
+            (Some(_), Some(_)) => {}
+            (Some(w), None) => {
+                // No resignation: a connection, else (Little Golem's only other
+                // ending) the loser's time ran out; the rules decide which.
+                result = Some(RecordResult {
+                    winner: Some(w),
+                    reason: format!("RE[{}]", excerpt(re)),
+                    resigned: None,
+                    timeout: Some(1 - w),
+                });
+            }
+            (None, _) if re.is_empty() || re == "?" => {}
+            (None, _) => notes.push(format!(
+                "the recorded result RE[{}] was not read (Little Golem writes RE[B] or RE[W])",
+                excerpt(re)
+            )),
+        }
+    }
+    result
 }
 
 #[cfg(test)]

@@ -603,7 +603,7 @@ impl PlayPanel {
     pub fn open_question(folder: Option<&Path>) -> FileQuestion {
         FileQuestion::open("Open game")
             .filter(
-                "Games (RON, SGF, Little Golem .hsgf and .tsgf, T1j .T1)",
+                "Games (RON, SGF, Little Golem .hsgf, .tsgf and .hgf, T1j .T1)",
                 &crate::io::GAME_EXTENSIONS,
             )
             .in_folder(folder)
