@@ -417,7 +417,7 @@ fn params_lists_each_games_parameters_and_their_values() {
             .join(" ")
     };
     // Hex's measured defaults, not the generic ones.
-    assert_eq!(row(&hex, "explore"), "explore 0.3");
+    assert_eq!(row(&hex, "explore"), "explore 0");
     assert_eq!(row(&hex, "prior"), "prior 20");
     assert_eq!(row(&hex, "swap_prior"), "swap_prior 0.9");
     assert!(hex.contains("a number from 0 to 1"), "{hex}");

