@@ -703,6 +703,48 @@ fn a_swap_rule_the_board_cannot_mirror_is_disabled_with_the_reason() {
     assert!(!game(&h).options().swap);
 }
 
+/// The swap rule chosen before (on another board, or a game opened with it
+/// in the last session) is greyed out and unticked on a board that cannot
+/// mirror, and New game starts without it, as shown — not with an error
+/// about a rule the window shows as off. The choice comes back on a board
+/// that allows it.
+#[test]
+fn a_swap_choice_the_board_cannot_take_is_left_out_of_new_game_as_shown() {
+    let mut board = presets::hex(5);
+    let c1 = face(&board, "c1");
+    boardwright::edit::apply(
+        &mut board,
+        &boardwright::edit::BoardEdit::SetKind {
+            face: c1,
+            kind: boardwright::board::FaceKind::Blocked,
+        },
+    )
+    .unwrap();
+    let (mut h, _dir) = harness(Some(board));
+    h.state_mut().play.setup.swap = true;
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    assert!(h.get_by_label("Swap rule").accesskit_node().is_disabled());
+    click_label(&mut h, "New game");
+    let g = h.state().play.game().expect("the game started");
+    assert!(!g.options().swap);
+    let (msg, err) = message(&h).unwrap();
+    assert!(!err && msg.starts_with("New game of Hex:"), "{msg}");
+    // The face made a cell again: the swap rule is on again.
+    h.state_mut()
+        .ws
+        .doc
+        .apply(boardwright::edit::BoardEdit::SetKind {
+            face: c1,
+            kind: boardwright::board::FaceKind::Cell,
+        })
+        .unwrap();
+    h.run_ok();
+    assert!(!h.get_by_label("Swap rule").accesskit_node().is_disabled());
+    click_label(&mut h, "New game");
+    assert!(game(&h).options().swap);
+}
+
 #[test]
 fn saving_a_non_hex_game_as_sgf_is_refused_and_writes_nothing() {
     let board = presets::lines_of_action();

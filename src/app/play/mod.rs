@@ -164,7 +164,7 @@ impl PlayPanel {
                 b
             }
         };
-        let options = self.setup.options();
+        let options = self.setup.options_on(&board, revision);
         match new_game(kind, board, &options) {
             Ok(mut game) => {
                 game.set_players(self.names_for(game.player_names()));
@@ -182,8 +182,9 @@ impl PlayPanel {
                 ));
             }
             Err(e) => ws.status.error(format!(
-                "{} cannot be played on this board: {e}",
-                kind.title()
+                "{} cannot be played on this board: {}",
+                kind.title(),
+                setup::displayable(&e.to_string())
             )),
         }
     }

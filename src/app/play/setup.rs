@@ -200,6 +200,16 @@ impl Setup {
         }
     }
 
+    /// The options to start a game with on `board` (at `revision`): the swap
+    /// rule only where the board allows it, as the greyed-out checkbox shows.
+    /// The choice itself is kept for the next board that allows it.
+    pub fn options_on(&mut self, board: &Board, revision: u64) -> GameOptions {
+        let mut options = self.options();
+        let kind = self.kind;
+        options.swap &= self.refresh(board, revision).swap[index(kind)].is_ok();
+        options
+    }
+
     fn refresh(&mut self, board: &Board, revision: u64) -> &Suitability {
         let stale = !matches!(&self.suit, Some(s) if s.revision == revision && s.faces == board.face_count());
         if stale {

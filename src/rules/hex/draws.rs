@@ -116,11 +116,23 @@ pub fn draw_risk(board: &Board) -> Option<String> {
     // Stretches of the edge without a side (edges joined through their ends):
     // harmless only when every face along one touches a common side, and
     // then counted as part of that side.
+    // A stretch is named by its blocked faces and, where it is untagged, the
+    // faces along it (the one of least id).
     let mut stretch = Stretches::new(mesh.vertex_count());
     for e in mesh.edge_ids() {
         if let Some((f, Across::Neutral)) = across(e) {
             let [a, b] = mesh.edge_vertices(e);
-            stretch.join(a.index(), b.index(), sides[f.index()], f);
+            let name = match mesh.edge_faces(e) {
+                (x, Some(y)) => {
+                    if x == f {
+                        y
+                    } else {
+                        x
+                    }
+                }
+                (_, None) => f,
+            };
+            stretch.join(a.index(), b.index(), sides[f.index()], name);
         }
     }
     // Corners inside the board where four or more faces meet, and corners on
@@ -222,7 +234,7 @@ pub fn draw_risk(board: &Board) -> Option<String> {
 /// stretch and the stretch's first face.
 struct Stretches {
     parent: Vec<u32>,
-    /// For roots of a stretch: the common sides and the first face.
+    /// For roots of a stretch: the common sides and the face naming it.
     info: Vec<Option<(u8, FaceId)>>,
 }
 
@@ -263,7 +275,7 @@ impl Stretches {
         self.info[r].map_or(0, |(sides, _)| sides)
     }
 
-    /// The first face of each stretch along which the faces share no side,
+    /// The face naming each stretch along which the faces share no side,
     /// in face order.
     fn open(self) -> Vec<FaceId> {
         // Only roots keep their stretch's record.
