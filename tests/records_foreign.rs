@@ -819,6 +819,23 @@ fn little_golem_havannah_records_are_told_apart_by_their_content() {
         let o = g.outcome().unwrap();
         assert_eq!((o.winner, o.reason.contains("resigned")), (Some(0), true));
     }
+    // A game abandoned before its first move (#1022047 of castro's archive,
+    // the players renamed): no point tells the game; RU[LG] does. The first
+    // player's time ran out.
+    let path = dir.path().join("1022047.hgf");
+    std::fs::write(
+        &path,
+        "(;FF[4]EV[null]PB[ann]PW[bob]SZ[8]RU[LG]RE[W]GC[ game #1022047]SO[http://www.littlegolem.com])",
+    )
+    .unwrap();
+    let g = open_game(&path);
+    assert_eq!(
+        (g.kind(), g.board().face_count()),
+        (RulesKind::Havannah, 169)
+    );
+    let o = g.outcome().unwrap();
+    assert_eq!(o.winner, Some(1));
+    assert!(o.reason.contains("time"), "{}", o.reason);
     // A cell off the board, a move out of turn: refused, naming the move.
     for (text, says) in [
         (
@@ -844,4 +861,65 @@ fn little_golem_havannah_records_are_told_apart_by_their_content() {
     )
     .unwrap();
     assert!(open_error(&path).contains("not text"));
+}
+
+/// Every record of castro's archive of Little Golem Havannah games
+/// (`tewalds/castro`, `littlegolemhavannah/`, 2,146 `.hgf` files: `git
+/// archive` that folder out of a fetched copy), opened by boardwright's own
+/// reader and replayed by its rules: each opens, and where the record names a
+/// winner (`RE`) the replayed game's winner is that player — by a ring,
+/// bridge or fork made by the last move, a resignation, or on time. Not in
+/// the repository, so ignored by default:
+///
+/// ```sh
+/// BOARDWRIGHT_LG_HAVANNAH=/path/to/littlegolemhavannah \
+///   cargo test --release --test records_foreign -- --ignored little_golem_havannah_archive
+/// ```
+#[test]
+#[ignore = "needs castro's archive of Little Golem Havannah records (BOARDWRIGHT_LG_HAVANNAH)"]
+fn little_golem_havannah_archive_replays_to_the_recorded_winners() {
+    let dir = std::env::var("BOARDWRIGHT_LG_HAVANNAH").expect("BOARDWRIGHT_LG_HAVANNAH");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "hgf"))
+        .collect();
+    files.sort();
+    let mut count = std::collections::BTreeMap::<&str, usize>::new();
+    for f in &files {
+        let g = open_game(f);
+        assert_eq!(g.kind(), RulesKind::Havannah, "{}", f.display());
+        let text = std::fs::read(f).unwrap();
+        let text = String::from_utf8_lossy(&text);
+        let re = text
+            .split("RE[")
+            .nth(1)
+            .and_then(|t| t.split(']').next())
+            .map(str::to_string);
+        let o = g.outcome();
+        match (&re, &o) {
+            (Some(re), Some(o)) => {
+                let seat = if re == "B" { 0 } else { 1 };
+                assert_eq!(
+                    o.winner,
+                    Some(seat),
+                    "{}: RE[{re}], {}",
+                    f.display(),
+                    o.reason
+                );
+            }
+            (None, None) => {}
+            _ => panic!("{}: RE {re:?}, outcome {o:?}", f.display()),
+        }
+        let how = match &o {
+            None => "in progress",
+            Some(o) if o.reason.contains("made") => "ring, bridge or fork",
+            Some(o) if o.reason.contains("resigned") => "resigned",
+            Some(o) if o.reason.contains("time") => "on time",
+            Some(_) => "other",
+        };
+        *count.entry(how).or_default() += 1;
+    }
+    eprintln!("{} records: {count:?}", files.len());
+    assert_eq!(count.get("other"), None);
 }

@@ -45,7 +45,8 @@ use super::excerpt::excerpt;
 use super::record::{BoardSource, GameRecord, RecordOptions};
 use super::sgf::{Node, SgfTree};
 use super::sgf_line::{
-    ForeignError, little_golem_line, little_golem_result, main_line, players, prop,
+    ForeignError, little_golem_line, little_golem_result, main_line, names_little_golem, players,
+    prop,
 };
 use crate::board::grid_label;
 use crate::tiling::{ShapeKind, ShapeSpec, TilingKind, TilingParams};
@@ -60,19 +61,21 @@ const RULES: &str = "havannah";
 const SIZES: std::ops::RangeInclusive<u32> = 2..=13;
 
 /// Whether a game tree without `GM` is a Little Golem Havannah record: its
-/// event names Havannah, or it comes from Little Golem (`SO`, `RU[LG]`) and
+/// event names Havannah; or it comes from Little Golem (`SO`, `RU[LG]`) and
 /// its first point is a letter and a number (Little Golem's Hex and TwixT
-/// points are two letters).
+/// points are two letters); or, with no point at all (a game abandoned
+/// before its first move, 35 of castro's 2,146 records), it has `RU[LG]`,
+/// as every record of that archive does and Little Golem's Hex records do not.
 pub(crate) fn looks_like_little_golem_havannah(tree: &SgfTree) -> bool {
     let root = &tree.nodes[0];
     if prop(root, "EV").is_some_and(|e| e.trim().to_ascii_lowercase().starts_with("havannah")) {
         return true;
     }
-    let from_lg = prop(root, "SO").is_some_and(|so| {
-        let so = so.to_ascii_lowercase();
-        so.contains("littlegolem") || so.contains("little golem")
-    }) || prop(root, "RU").is_some_and(|r| r.trim().eq_ignore_ascii_case("LG"));
-    from_lg && first_point(tree).is_some_and(|p| letter_number(p).is_some())
+    let ru_lg = prop(root, "RU").is_some_and(|r| r.trim().eq_ignore_ascii_case("LG"));
+    match first_point(tree) {
+        Some(p) => (ru_lg || names_little_golem(root)) && letter_number(p).is_some(),
+        None => ru_lg,
+    }
 }
 
 /// The first `B` or `W` value on the main line that is not `swap` or `resign`.
@@ -232,7 +235,11 @@ mod tests {
         // Little Golem's Hex points are two letters; HexGui's Hex has no source.
         assert!(!lg("(;FF[4]SZ[13]SO[https://www.littlegolem.net];W[mf])"));
         assert!(!lg("(;FF[4]SZ[11];B[f6];W[e5])"));
-        assert!(!lg("(;FF[4]SZ[4]RU[LG])"));
+        // No point: RU[LG] tells (a game abandoned before its first move).
+        assert!(lg(
+            "(;FF[4]EV[null]SZ[8]RU[LG]RE[W]SO[http://www.littlegolem.com])"
+        ));
+        assert!(!lg("(;FF[4]SZ[13]RE[W]SO[https://www.littlegolem.net])"));
     }
 
     #[test]

@@ -42,8 +42,8 @@
 use super::record::{BoardSource, GameRecord, RecordOptions};
 use super::sgf::{SGF_RULES, SgfTree};
 use super::sgf_line::{
-    ForeignError, TWO_LETTER_MAX, game_line, little_golem_line, little_golem_result, parse_text,
-    players, prop, two_letter_move, two_letter_point, two_letter_size,
+    ForeignError, TWO_LETTER_MAX, game_line, little_golem_line, little_golem_result,
+    names_little_golem, parse_text, players, two_letter_move, two_letter_point, two_letter_size,
 };
 use crate::board::grid_label;
 
@@ -76,13 +76,7 @@ pub(crate) fn looks_like_little_golem_hex(tree: &SgfTree) -> bool {
             None => break,
         }
     }
-    tree.nodes
-        .first()
-        .and_then(|root| prop(root, "SO"))
-        .is_some_and(|so| {
-            let so = so.to_ascii_lowercase();
-            so.contains("littlegolem") || so.contains("little golem")
-        })
+    tree.nodes.first().is_some_and(names_little_golem)
 }
 
 /// Read a Little Golem Hex record (see the module documentation).

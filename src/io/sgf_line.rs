@@ -212,6 +212,14 @@ pub(crate) fn line_moves<'a>(
     Ok(moves)
 }
 
+/// Whether a record's source (`SO`) names Little Golem.
+pub(crate) fn names_little_golem(root: &Node) -> bool {
+    prop(root, "SO").is_some_and(|so| {
+        let so = so.to_ascii_lowercase();
+        so.contains("littlegolem") || so.contains("little golem")
+    })
+}
+
 /// A Little Golem record's line of play: its move values in order, with
 /// `swap` as it is written and the other points for the reader to read, up
 /// to a resignation.
