@@ -77,6 +77,75 @@ fn file_open_lists_other_programs_game_records() {
     assert!(!has_text(&h, "notes.txt"), "a file it cannot read is not");
 }
 
+/// One click of the primary button at `pos`: the move, press and release in one
+/// frame (`Harness::event` would run a frame, 0.25 s, for each).
+fn click_at(h: &mut H, pos: egui::Pos2) {
+    h.input_mut().events.push(egui::Event::PointerMoved(pos));
+    for pressed in [true, false] {
+        h.input_mut().events.push(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+    h.step();
+}
+
+/// A double click on `label`'s row: two clicks one frame (0.25 s) apart, within
+/// egui's double-click delay (0.3 s), at the same place — what a mouse sends.
+fn double_click_row(h: &mut H, label: &str) {
+    let pos = h.get_by_label(label).rect().center();
+    click_at(h, pos);
+    click_at(h, pos);
+    h.run_ok();
+}
+
+/// The folder the in-app dialog shows, read from its path line.
+fn dialog_shows(h: &H, folder: &Path) -> bool {
+    h.query_by_label(&folder.display().to_string()).is_some()
+}
+
+#[test]
+fn a_double_click_on_a_folder_in_the_in_app_dialog_enters_that_folder_only() {
+    // Seen in the real window: the first click entered the folder and the second
+    // landed on the new listing, entering (or opening) whatever row was there.
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a");
+    std::fs::create_dir_all(a.join("b")).unwrap();
+    let c = dir.path().join("c");
+    std::fs::create_dir(&c).unwrap();
+    std::fs::write(c.join("first.ron"), "").unwrap();
+    let (mut h, _d) = harness_opts(AppOptions {
+        board: Some(presets::hex(3)),
+        path: Some(dir.path().join("board.ron")),
+        file_chooser: Some(FileChooser::unavailable()),
+        ..Default::default()
+    });
+    h.state_mut().apply(Command::Open);
+    h.run_ok();
+    assert!(dialog_shows(&h, dir.path()));
+    // a/ is the first row, and so is a/'s own b/.
+    double_click_row(&mut h, "a/");
+    assert!(dialog_shows(&h, &a), "the double click entered a/");
+    assert!(!dialog_shows(&h, &a.join("b")), "and not a/b/ under it");
+    // Up, then a double click on c/, whose first row is a file: it is not opened.
+    click_label(&mut h, "Up");
+    assert!(dialog_shows(&h, dir.path()));
+    double_click_row(&mut h, "c/");
+    assert!(dialog_shows(&h, &c), "the double click entered c/");
+    assert!(
+        matches!(h.state().dialog(), Some(Dialog::File(_))),
+        "first.ron, under the second click, was not opened"
+    );
+    // A double click that starts on the file opens it, as before.
+    double_click_row(&mut h, "first.ron");
+    assert!(
+        !matches!(h.state().dialog(), Some(Dialog::File(_))),
+        "a double click on a file opens it"
+    );
+}
+
 #[test]
 fn zoom_shortcuts_read_as_the_keys_are_printed() {
     let (mut h, _dir) = harness(Some(presets::hex(3)));

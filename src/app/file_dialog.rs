@@ -275,6 +275,10 @@ pub struct InAppPicker {
     confirm: Option<PathBuf>,
     /// Why the last choice was not taken (shown in the dialog).
     problem: Option<String>,
+    /// The last click on the listing entered a folder: the second click of a
+    /// double click lands on the new folder's listing, which the user has not
+    /// seen yet, so it is ignored.
+    entered_by_click: bool,
 }
 
 impl fmt::Debug for InAppPicker {
@@ -313,6 +317,7 @@ impl InAppPicker {
             listing: Vec::new(),
             confirm: None,
             problem: None,
+            entered_by_click: false,
         };
         p.enter(folder);
         p
@@ -381,6 +386,15 @@ impl InAppPicker {
                         if self.listing.is_empty() {
                             ui.weak("(no folders or matching files here)");
                         }
+                        // The second (or third) click of a double click that
+                        // entered a folder lands on that folder's listing: the
+                        // user meant the folder, not the row under the pointer.
+                        let repeat = ui.input(|i| {
+                            i.pointer
+                                .button_double_clicked(egui::PointerButton::Primary)
+                                || i.pointer
+                                    .button_triple_clicked(egui::PointerButton::Primary)
+                        });
                         for (name, dir) in &self.listing {
                             let text = if *dir {
                                 format!("{name}/")
@@ -388,15 +402,18 @@ impl InAppPicker {
                                 name.clone()
                             };
                             let r = ui.selectable_label(!*dir && *name == self.name, text);
-                            if r.clicked() {
-                                if *dir {
-                                    go_to = Some(self.folder.join(name));
-                                } else {
-                                    self.name = name.clone();
-                                }
+                            if !r.clicked() {
+                                continue;
                             }
-                            if r.double_clicked() && !*dir {
-                                choose = true;
+                            if repeat && self.entered_by_click {
+                                continue;
+                            }
+                            self.entered_by_click = *dir;
+                            if *dir {
+                                go_to = Some(self.folder.join(name));
+                            } else {
+                                self.name = name.clone();
+                                choose |= r.double_clicked();
                             }
                         }
                     });
