@@ -135,6 +135,88 @@ fn info_prints_the_designer_warnings() {
 }
 
 #[test]
+fn convert_turns_other_programs_records_into_records_and_pictures() {
+    use boardwright::game::{Opened, open};
+    let foreign = root().join("tests/data/foreign");
+    let game = |p: &Path| match open(p).unwrap_or_else(|e| panic!("{}: {e}", p.display())) {
+        Opened::Game(g, _) => g,
+        Opened::Board { .. } => panic!("{} opened as a board", p.display()),
+    };
+    let dir = tempfile::tempdir().unwrap();
+    // Little Golem Hex → HexGui SGF and boardwright's record: the same game.
+    let hsgf = foreign.join("lg-hex-1139802-swap.hsgf");
+    let orig = game(&hsgf);
+    for ext in ["sgf", "ron"] {
+        let out = dir.path().join(format!("game.{ext}"));
+        let o = run(&["convert", hsgf.to_str().unwrap(), out.to_str().unwrap()]);
+        assert!(o.status.success(), "{ext}: {}", stderr(&o));
+        let back = game(&out);
+        assert_eq!(back.history(), orig.history(), "{ext}: the same moves");
+        assert_eq!(back.resigned(), orig.resigned(), "{ext}: the same ending");
+        assert_eq!(back.players(), orig.players(), "{ext}: the same players");
+    }
+    // A TwixT record → a picture of its last position: pegs, links, and what it is.
+    let tsgf = foreign.join("lg-connection.tsgf");
+    let out = dir.path().join("twixt.svg");
+    let o = run(&["convert", tsgf.to_str().unwrap(), out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(&out).unwrap();
+    let g = game(&tsgf);
+    let pegs = g
+        .board()
+        .mesh()
+        .face_ids()
+        .filter(|&f| g.piece_at(f).is_some())
+        .count();
+    assert!(pegs > 0 && !g.links().is_empty());
+    let pieces = svg.split("<g id=\"pieces\"").nth(1).unwrap();
+    assert_eq!(pieces.matches("<circle").count(), pegs, "a disc per peg");
+    let links = svg.split("<g id=\"links\"").nth(1).unwrap();
+    assert_eq!(
+        links.split("</g>").next().unwrap().matches("<line").count(),
+        2 * g.links().len(),
+        "each link drawn (rim and colour)"
+    );
+    assert!(
+        svg.contains("<desc>TwixT on TwixT 8×8, after 9 moves: Ann (Red) wins: Red joined the top and bottom rows</desc>"),
+        "{svg}"
+    );
+    // A game → OBJ: its board, and a note that the moves are not in it.
+    let hgf = foreign.join("lg-havannah-1129345.hgf");
+    let out = dir.path().join("havannah.obj");
+    let o = run(&["convert", hgf.to_str().unwrap(), out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("without its 20 moves"),
+        "{}",
+        stderr(&o)
+    );
+    let b = boardwright::io::load_board(&out).unwrap();
+    assert_eq!(b.board.face_count(), game(&hgf).board().face_count());
+    // What cannot be written is said, and nothing is written.
+    let cases: &[(&Path, &str, &str)] = &[
+        (
+            &foreign.join("boardspace-loa.sgf"),
+            "loa.sgf",
+            "Lines of Action games cannot be saved as SGF (only .ron)",
+        ),
+        (
+            &root().join("boards/hex-11.ron"),
+            "board.sgf",
+            ".sgf holds game records, and",
+        ),
+        (&hgf, "game.png", "unknown file type '.png'"),
+    ];
+    for (input, name, expected) in cases {
+        let out = dir.path().join(name);
+        let o = run(&["convert", input.to_str().unwrap(), out.to_str().unwrap()]);
+        let err = assert_clean_failure(&o, name);
+        assert!(err.contains(expected), "{name}: {err}");
+        assert!(!out.exists(), "{name} was not written");
+    }
+}
+
+#[test]
 fn convert_every_board_to_every_format() {
     let dir = tempfile::tempdir().unwrap();
     for path in files(&root().join("boards")) {

@@ -353,7 +353,7 @@ fn sgf_export_matches_hexgui_conventions() {
     assert!(matches!(e, SaveError::Format { .. }), "{e}");
     assert_eq!(
         e.to_string(),
-        "BOCO games cannot be saved as SGF (only ron)"
+        "BOCO games cannot be saved as SGF (only .ron)"
     );
     // A Hex game on a board that is not labelled like HexGui's rhombus.
     let mut odd = presets::hex(3);

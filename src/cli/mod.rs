@@ -70,7 +70,7 @@ pub struct Cli {
 pub enum Command {
     /// Print a board's statistics: V/E/F, faces by sides, boundary loops, χ, validation.
     Info(info::InfoArgs),
-    /// Convert a board between .ron, .obj and .svg (chosen by the extensions).
+    /// Convert a board between .ron, .obj and .svg, or a game record to .ron, .sgf, .tsgf or .svg (by the extensions).
     Convert(convert::ConvertArgs),
     #[command(about = preset::about())]
     Preset(preset::PresetArgs),

@@ -361,7 +361,11 @@ fn check_format(
     if entry.saves_as(format) {
         return Ok(());
     }
-    let available: Vec<&str> = entry.formats.iter().map(|f| f.extension()).collect();
+    let available: Vec<String> = entry
+        .formats
+        .iter()
+        .map(|f| format!(".{}", f.extension()))
+        .collect();
     Err(SaveError::Format {
         title: entry.title,
         format: name,

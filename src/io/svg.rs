@@ -3,11 +3,12 @@
 //! [`ColourBy`]), edges, labels, side tags as coloured strokes along the
 //! boundary (top/bottom red, left/right blue, as in Hex; numbered sides in a
 //! cycle of six colours, corners black), and start pieces as discs (player 0
-//! black, player 1 white). Sized in millimetres to fit an A4 page's printable
-//! width.
+//! black, player 1 white) — or, for a game's position ([`write_position_svg`]),
+//! the pieces and links on the board at that point. Sized in millimetres to fit
+//! an A4 page's printable width.
 
 use crate::board::{Board, FaceKind, SideTag};
-use crate::mesh::Point;
+use crate::mesh::{FaceId, Point};
 use std::fmt::Write as _;
 
 /// Printed width of the board's longer side, in millimetres.
@@ -74,7 +75,22 @@ fn r(x: f64) -> f64 {
 
 /// The board as a standalone SVG document, faces filled as `colour_by` says.
 pub fn write_svg(board: &Board, colour_by: ColourBy) -> String {
-    write(board, colour_by, None)
+    write(board, colour_by, None, None)
+}
+
+/// A game's position to draw over its board instead of the board's start
+/// pieces: the pieces on it (face, player 0 or 1) and the links between pegs
+/// (TwixT), with a line saying what it is (the SVG's description).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Position {
+    pub pieces: Vec<(FaceId, u8)>,
+    pub links: Vec<(FaceId, FaceId, u8)>,
+    pub caption: String,
+}
+
+/// The board with a game's position on it, as a standalone SVG document.
+pub fn write_position_svg(board: &Board, position: &Position) -> String {
+    write(board, ColourBy::Face, None, Some(position))
 }
 
 /// A value per face shown as a heat map (the balance lab's opening map).
@@ -115,11 +131,17 @@ pub fn heat_colour(v: f64) -> [u8; 3] {
 /// The board with its faces coloured by `heat`, each measured face labelled
 /// with its value in per cent, and a legend below.
 pub fn write_heat_map_svg(board: &Board, heat: &HeatMap) -> String {
-    write(board, ColourBy::Face, Some(heat))
+    write(board, ColourBy::Face, Some(heat), None)
 }
 
-fn write(board: &Board, colour_by: ColourBy, heat: Option<&HeatMap>) -> String {
+fn write(
+    board: &Board,
+    colour_by: ColourBy,
+    heat: Option<&HeatMap>,
+    position: Option<&Position>,
+) -> String {
     let mesh = board.mesh();
+    let pieces: &[(FaceId, u8)] = position.map_or(&board.setup().pieces, |p| &p.pieces);
     let bb = mesh.bbox();
     let (w, h) = (bb.width().max(1e-9), bb.height().max(1e-9));
     // Typical edge length sets stroke widths and text size.
@@ -156,8 +178,12 @@ fn write(board: &Board, colour_by: ColourBy, heat: Option<&HeatMap>) -> String {
         r(vh)
     );
     let _ = writeln!(s, "<title>{}</title>", xml_escape(&board.meta().name));
-    if !board.meta().description.is_empty() {
-        let _ = writeln!(s, "<desc>{}</desc>", xml_escape(&board.meta().description));
+    let desc = match position {
+        Some(p) => p.caption.as_str(),
+        None => board.meta().description.as_str(),
+    };
+    if !desc.is_empty() {
+        let _ = writeln!(s, "<desc>{}</desc>", xml_escape(desc));
     }
     let _ = writeln!(
         s,
@@ -233,14 +259,34 @@ fn write(board: &Board, colour_by: ColourBy, heat: Option<&HeatMap>) -> String {
         }
         s.push_str("</g>\n");
     }
-    // Start pieces.
-    if !board.setup().pieces.is_empty() {
+    // Links (under the pegs they join): the player's colour with a dark rim.
+    let links = position.map_or(&[][..], |p| &p.links[..]);
+    if !links.is_empty() {
+        s.push_str("<g id=\"links\" stroke-linecap=\"round\">\n");
+        for &(a, b, player) in links {
+            if a.index() >= mesh.face_count() || b.index() >= mesh.face_count() {
+                continue;
+            }
+            let (x1, y1) = p(mesh.face_interior_point(a));
+            let (x2, y2) = p(mesh.face_interior_point(b));
+            let fill = if player == 0 { "#111111" } else { "#ffffff" };
+            let _ = writeln!(
+                s,
+                r##"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#000000" stroke-width="{}"/><line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{fill}" stroke-width="{}"/>"##,
+                r(unit * 0.16),
+                r(unit * 0.1)
+            );
+        }
+        s.push_str("</g>\n");
+    }
+    // Pieces: the board's start pieces, or the position's.
+    if !pieces.is_empty() {
         let _ = writeln!(
             s,
             r##"<g id="pieces" stroke="#000000" stroke-width="{}">"##,
             r(unit * 0.03)
         );
-        for &(f, player) in &board.setup().pieces {
+        for &(f, player) in pieces {
             if f.index() >= mesh.face_count() {
                 continue;
             }
@@ -260,7 +306,7 @@ fn write(board: &Board, colour_by: ColourBy, heat: Option<&HeatMap>) -> String {
     if board.faces().labels().iter().any(|l| !l.is_empty()) || heat.is_some() {
         let font = r(unit * 0.28);
         let mut on_dark = vec![false; mesh.face_count()];
-        for &(f, player) in &board.setup().pieces {
+        for &(f, player) in pieces {
             if player == 0 && f.index() < on_dark.len() {
                 on_dark[f.index()] = true;
             }
