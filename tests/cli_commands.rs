@@ -87,6 +87,32 @@ fn info_prints_the_designer_warnings() {
     assert!(out.contains("  designer warnings: none\n"), "{out}");
     // Where Hex may end in a draw.
     assert!(!out.contains("draw"), "{out}");
+    // The games the board suits, as the Play tab lists them, and why not the others.
+    assert!(out.contains("  games: Hex (swap rule), BOCO\n"), "{out}");
+    assert!(
+        out.contains("  not TwixT: TwixT needs a square grid of N×N peg holes"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  not Havannah: Havannah needs a board tagged with six sides"),
+        "{out}"
+    );
+    let out = info(&root().join("boards/loa-8.ron"));
+    assert!(
+        out.contains("  games: Hex (may draw), Lines of Action\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  not BOCO: this board has 24 start pieces"),
+        "{out}"
+    );
+    let out = info(&root().join("boards/square-8.ron"));
+    assert!(
+        out.contains(
+            "  not Lines of Action: Lines of Action starts from the board's start pieces: there are no Black pieces"
+        ),
+        "{out}"
+    );
     let out = info(&root().join("boards/square-8.ron"));
     assert!(
         out.contains(

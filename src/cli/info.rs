@@ -228,14 +228,66 @@ pub fn describe(board: &Board, title: &str, validated: bool) -> String {
     s
 }
 
-/// What to know about games on `board` (Hex: where it may end in a draw):
-/// each game's cheap look ([`crate::game::GameEntry::board_note`]), not a
-/// suitability check, which takes seconds on a board of a million faces.
+/// Boards above this many faces are not checked against every game's rules
+/// (seconds on a board of a million faces); what each game notes is.
+const GAMES_CHECKED_UP_TO: usize = 250_000;
+
+/// Which games can be played on `board` and why the others cannot, as the
+/// window's Play tab shows them: each game's note first (Hex: where it may end
+/// in a draw), then the games with the swap rule where the game has one and the
+/// board takes it, then a line for each game the board does not suit.
 fn describe_games(s: &mut String, board: &Board) {
-    for k in crate::game::RulesKind::ALL {
+    use crate::game::{RulesKind, suitability, suitability_with};
+    for k in RulesKind::ALL {
         if let Some(note) = k.entry().board_note(board) {
             let _ = writeln!(s, "  {}", note.text);
         }
+    }
+    if board.face_count() > GAMES_CHECKED_UP_TO {
+        let _ = writeln!(
+            s,
+            "  games: not checked on a board of {} faces (the window's Play tab checks them)",
+            board.face_count()
+        );
+        return;
+    }
+    let swap = crate::rules::GameOptions {
+        swap: true,
+        ..Default::default()
+    };
+    let mut games = Vec::new();
+    let mut unsuited = Vec::new();
+    for k in RulesKind::ALL {
+        let e = k.entry();
+        match suitability(k, board) {
+            Err(why) => unsuited.push(format!("  not {}: {}", e.title, why.0)),
+            Ok(()) => {
+                let mut about = Vec::new();
+                if e.has_swap && suitability_with(k, board, &swap).is_ok() {
+                    about.push("swap rule");
+                }
+                if let Some(note) = e.board_note(board) {
+                    about.push(note.tag);
+                }
+                games.push(if about.is_empty() {
+                    e.title.to_string()
+                } else {
+                    format!("{} ({})", e.title, about.join(", "))
+                });
+            }
+        }
+    }
+    let _ = writeln!(
+        s,
+        "  games: {}",
+        if games.is_empty() {
+            "none".to_string()
+        } else {
+            games.join(", ")
+        }
+    );
+    for line in unsuited {
+        let _ = writeln!(s, "{line}");
     }
 }
 

@@ -156,6 +156,12 @@ impl Loa {
         let bad = |why: String| {
             UnsuitableBoard(format!("Lines of Action needs a square-grid board: {why}"))
         };
+        // The grid is fine, its start pieces are not.
+        let bad_setup = |why: String| {
+            UnsuitableBoard(format!(
+                "Lines of Action starts from the board's start pieces: {why}"
+            ))
+        };
         if nf < 2 {
             return Err(bad("the board has fewer than two squares".into()));
         }
@@ -263,18 +269,18 @@ impl Loa {
         let mut cells = vec![0u8; nf].into_boxed_slice();
         for &(f, p) in &board.setup().pieces {
             if f.index() >= nf {
-                return Err(bad(format!(
+                return Err(bad_setup(format!(
                     "the start setup names face {}, which does not exist",
                     f.0
                 )));
             }
             if p > 1 {
-                return Err(bad(format!(
+                return Err(bad_setup(format!(
                     "the start setup names player {p}; players are 0 (Black) and 1 (White)"
                 )));
             }
             if cells[f.index()] != 0 {
-                return Err(bad(format!(
+                return Err(bad_setup(format!(
                     "the start setup places two pieces on {}",
                     board.face_name(f)
                 )));
@@ -309,8 +315,8 @@ impl Loa {
         Self::recompute(&loa.t, &mut start);
         for (p, name) in ["Black", "White"].iter().enumerate() {
             if start.pieces[p] == 0 {
-                return Err(bad(format!(
-                    "the board's start setup has no {name} pieces (place a Lines of Action setup on the board)"
+                return Err(bad_setup(format!(
+                    "there are no {name} pieces (place a Lines of Action setup with the editor's Start pieces tool, or start from the loa preset)"
                 )));
             }
             if loa.connected_scratch(&start, p as Player) {
