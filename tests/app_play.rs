@@ -773,3 +773,59 @@ fn saving_a_non_hex_game_as_sgf_is_refused_and_writes_nothing() {
     };
     assert_eq!(g.history(), game(&h).history());
 }
+
+#[test]
+fn a_big_board_is_checked_on_a_worker_while_the_window_goes_on() {
+    // Seen in the real window: on a board of a million faces the Play tab stood
+    // still for 11 s while every game's rules were tried on the board. Boards
+    // above CHECKED_INLINE_UP_TO faces are now checked on a worker.
+    use boardwright::app::play::setup::{CHECKED_INLINE_UP_TO, CHECKING};
+    use boardwright::edit::{BoardEdit, apply};
+    use std::time::{Duration, Instant};
+    let wait = |h: &mut H| {
+        let start = Instant::now();
+        while h.state().play.setup.checking() || h.query_by_label(CHECKING).is_some() {
+            assert!(
+                start.elapsed() < Duration::from_secs(120),
+                "the check never ended"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+            h.step();
+        }
+    };
+    let board = presets::hex(150);
+    assert!(board.face_count() > CHECKED_INLINE_UP_TO);
+    // The check starts when the Play tab first shows the board.
+    let (mut h, _dir) = harness(Some(board.clone()));
+    h.key_press(egui::Key::Num2);
+    h.step();
+    assert_eq!(h.state().mode, Mode::Play);
+    assert!(
+        h.query_by_label(CHECKING).is_some(),
+        "the panel says the board is being checked"
+    );
+    assert!(h.state().play.setup.checking(), "on a worker");
+    assert!(
+        h.query_by_label("New game").is_none(),
+        "no game before it is known"
+    );
+    // Frames go on while the worker checks; then the games are listed.
+    wait(&mut h);
+    assert!(!h.get_by_label("Hex").accesskit_node().is_disabled());
+    assert!(h.get_by_label("TwixT").accesskit_node().is_disabled());
+    click_label(&mut h, "New game");
+    assert_eq!(game(&h).kind(), RulesKind::Hex);
+    // A big board that names its game: that game is chosen once the check
+    // (started as the board opens) says it can be played there.
+    let mut named = board;
+    let mut meta = named.meta().clone();
+    meta.suggested_rules = vec!["boco".into()];
+    apply(&mut named, &BoardEdit::SetMeta(meta)).unwrap();
+    let (mut h, _dir) = harness(Some(named));
+    h.key_press(egui::Key::Num2);
+    h.step();
+    wait(&mut h);
+    assert_eq!(h.state().play.setup.kind, RulesKind::Boco);
+    click_label(&mut h, "New game");
+    assert_eq!(game(&h).kind(), RulesKind::Boco);
+}

@@ -134,6 +134,23 @@ pub struct Setup {
     /// The game clock for the next game (off by default).
     pub clock: super::clock::ClockSetup,
     suit: Option<Suitability>,
+    /// A big board's check, running on a worker ([`CHECKED_INLINE_UP_TO`]).
+    checking: Option<Checking>,
+    /// The rules a board just opened suggests, to choose once its check is
+    /// done (by revision): [`Setup::follow_board`] on a big board.
+    follow: Option<(u64, Vec<RulesKind>)>,
+}
+
+/// Boards with more faces than this are checked against every game's rules on
+/// a worker thread, so that the window does not stop while it runs (a second on
+/// 100,000 faces, 11 s on a million); smaller ones at once.
+pub const CHECKED_INLINE_UP_TO: usize = 20_000;
+
+/// A board's check running on a worker.
+struct Checking {
+    revision: u64,
+    faces: usize,
+    answer: std::sync::mpsc::Receiver<Suitability>,
 }
 
 impl Default for Setup {
@@ -156,6 +173,8 @@ impl Setup {
             ponder: false,
             clock: super::clock::ClockSetup::default(),
             suit: None,
+            checking: None,
+            follow: None,
         }
     }
 
@@ -210,13 +229,96 @@ impl Setup {
         options
     }
 
+    /// Which games suit `board` at `revision`, without waiting: a big board
+    /// is checked on a worker (started here), and until it answers this is
+    /// `None`.
+    fn poll(&mut self, board: &Board, revision: u64) -> Option<&Suitability> {
+        let faces = board.face_count();
+        if let Some(c) = &self.checking {
+            match c.answer.try_recv() {
+                Ok(s) => {
+                    self.checking = None;
+                    self.suit = Some(s);
+                }
+                Err(std::sync::mpsc::TryRecvError::Empty) => {}
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => self.checking = None,
+            }
+        }
+        let fresh = |s: &Suitability| s.revision == revision && s.faces == faces;
+        if !self.suit.as_ref().is_some_and(fresh) {
+            if faces <= CHECKED_INLINE_UP_TO {
+                self.suit = Some(Suitability::compute(board, revision));
+            } else if self.checking.is_none() {
+                // One worker at a time: a check of an older revision finishes,
+                // and the next call starts this one.
+                self.start_check(board, revision);
+                return None;
+            } else {
+                return None;
+            }
+        }
+        // A board opened earlier names its games (an older revision's wish is dropped).
+        if let Some((r, suggested)) = self.follow.take()
+            && r == revision
+        {
+            let suit = self.suit.as_ref()?;
+            if let Some(k) = suggested
+                .into_iter()
+                .find(|&k| suit.plain[index(k)].is_ok())
+            {
+                self.choose(k);
+            }
+        }
+        self.suit.as_ref()
+    }
+
+    fn start_check(&mut self, board: &Board, revision: u64) {
+        let (tx, answer) = std::sync::mpsc::channel();
+        let copy = board.clone();
+        let spawned = std::thread::Builder::new()
+            .name("boardwright-suitability".into())
+            .spawn(move || {
+                let _ = tx.send(Suitability::compute(&copy, revision));
+            });
+        match spawned {
+            Ok(_) => {
+                self.checking = Some(Checking {
+                    revision,
+                    faces: board.face_count(),
+                    answer,
+                })
+            }
+            // No thread: check here.
+            Err(_) => self.suit = Some(Suitability::compute(board, revision)),
+        }
+    }
+
+    /// Which games suit `board` at `revision`, waiting for the check when it
+    /// is not done (for a decision that cannot wait: starting a game).
     fn refresh(&mut self, board: &Board, revision: u64) -> &Suitability {
-        let stale = !matches!(&self.suit, Some(s) if s.revision == revision && s.faces == board.face_count());
-        if stale {
-            self.suit = Some(Suitability::compute(board, revision));
+        if self.poll(board, revision).is_none() {
+            let faces = board.face_count();
+            match self.checking.take() {
+                Some(c) if c.revision == revision && c.faces == faces => {
+                    if let Ok(s) = c.answer.recv() {
+                        self.suit = Some(s);
+                    }
+                }
+                _ => {}
+            }
+            let fresh = |s: &Suitability| s.revision == revision && s.faces == faces;
+            if !self.suit.as_ref().is_some_and(fresh) {
+                self.suit = Some(Suitability::compute(board, revision));
+            }
         }
         self.suit
             .get_or_insert_with(|| Suitability::compute(board, revision))
+    }
+
+    /// Whether the check of which games suit the board is still running
+    /// (a big board's, on a worker).
+    pub fn checking(&self) -> bool {
+        self.checking.is_some()
     }
 
     /// Whether `kind` can be played on `board` (at `revision`), and if not why.
@@ -232,9 +334,9 @@ impl Setup {
     /// When `board` names the games it is made for (its `suggested_rules`)
     /// and the current choice is not one of them, choose the first of them
     /// that can be played on it (an LOA board opened after a game of Hex
-    /// offers Lines of Action, though Hex could run on its tagged edges).
-    /// Returns whether the choice changed.
-    pub fn follow_board(&mut self, board: &Board, revision: u64) -> bool {
+    /// offers Lines of Action, though Hex could run on its tagged edges) —
+    /// at once on a small board, once the worker's check is done on a big one.
+    pub fn follow_board(&mut self, board: &Board, revision: u64) {
         let suggested: Vec<RulesKind> = board
             .meta()
             .suggested_rules
@@ -242,18 +344,13 @@ impl Setup {
             .filter_map(|name| RulesKind::by_name(name).ok())
             .collect();
         if suggested.is_empty() || suggested.contains(&self.kind) {
-            return false;
+            self.follow = None;
+            return;
         }
-        let playable = suggested
-            .into_iter()
-            .find(|&k| self.availability(board, revision, k).is_ok());
-        match playable {
-            Some(k) => {
-                self.choose(k);
-                true
-            }
-            None => false,
-        }
+        // Chosen when the check is done: at once on a small board, when the
+        // worker answers on a big one.
+        self.follow = Some((revision, suggested));
+        self.poll(board, revision);
     }
 
     /// The first rules that can run on the board, preferring the current choice.
@@ -272,10 +369,24 @@ impl Setup {
     /// [`Command::NewGame`], or for a game that cannot be played on this board
     /// its default board and then a new game on it.
     pub fn ui(&mut self, ui: &mut egui::Ui, board: &Board, revision: u64) -> Vec<Command> {
-        let suit = self.refresh(board, revision).clone();
+        let suit = self.poll(board, revision).cloned();
         let mut action = Vec::new();
         ui.heading("Game setup");
         ui.label(RichText::new("Rules").strong());
+        let Some(suit) = suit else {
+            // A big board, checked on a worker: the panel waits for it.
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(CHECKING);
+            });
+            ui.weak(format!(
+                "which games suit its {} faces",
+                crate::game::engine::group_digits(board.face_count() as u64)
+            ));
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
+            return action;
+        };
         for (i, kind) in RulesKind::ALL.into_iter().enumerate() {
             let ok = suit.plain[i].is_ok();
             // One row per game, the same height whether it can be played or not.
@@ -394,6 +505,9 @@ impl Setup {
         action
     }
 }
+
+/// What the setup shows while a big board is checked ([`CHECKED_INLINE_UP_TO`]).
+pub const CHECKING: &str = "Checking the board…";
 
 /// The setup's check box for [`Setup::resign`].
 pub const RESIGN_LABEL: &str = "Computer resigns a lost game";
