@@ -779,7 +779,7 @@ fn a_big_board_is_checked_on_a_worker_while_the_window_goes_on() {
     // Seen in the real window: on a board of a million faces the Play tab stood
     // still for 11 s while every game's rules were tried on the board. Boards
     // above CHECKED_INLINE_UP_TO faces are now checked on a worker.
-    use boardwright::app::play::setup::{CHECKED_INLINE_UP_TO, CHECKING};
+    use boardwright::app::suitability::{CHECKED_INLINE_UP_TO, CHECKING};
     use boardwright::edit::{BoardEdit, apply};
     use std::time::{Duration, Instant};
     let wait = |h: &mut H| {
@@ -815,6 +815,16 @@ fn a_big_board_is_checked_on_a_worker_while_the_window_goes_on() {
     assert!(h.get_by_label("TwixT").accesskit_node().is_disabled());
     click_label(&mut h, "New game");
     assert_eq!(game(&h).kind(), RulesKind::Hex);
+    // The Analyze tab checks the board the same way.
+    h.key_press(egui::Key::Num4);
+    h.step();
+    assert!(
+        h.query_by_label(CHECKING).is_some(),
+        "the balance lab says the board is being checked"
+    );
+    assert!(h.get_by_label("Start").accesskit_node().is_disabled());
+    wait(&mut h);
+    assert!(!h.get_by_label("Start").accesskit_node().is_disabled());
     // A big board that names its game: that game is chosen once the check
     // (started as the board opens) says it can be played there.
     let mut named = board;

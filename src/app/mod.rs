@@ -35,6 +35,7 @@ pub mod menu;
 pub mod new_board;
 pub mod play;
 mod popup;
+pub mod suitability;
 pub mod view;
 pub mod vocabulary;
 pub mod workspace;

@@ -25,6 +25,7 @@ mod plots;
 mod results;
 
 use super::canvas::Canvas;
+use super::suitability::SuitabilityCheck;
 use super::workspace::Workspace;
 use crate::analysis::report::Header;
 use crate::analysis::{
@@ -156,9 +157,6 @@ impl Drop for Job {
     }
 }
 
-/// Whether a game can be analysed on a board with swap off and on.
-type Suitability = [Result<(), String>; 2];
-
 /// Analyze mode.
 pub struct AnalyzePanel {
     pub settings: AnalyzeSettings,
@@ -167,9 +165,9 @@ pub struct AnalyzePanel {
     shown: Option<Shown>,
     /// Why the last Start failed.
     error: Option<String>,
-    /// Whether each game can be analysed on the board at a revision (swap off
-    /// and on), asked once per revision.
-    suitable: Option<(u64, Vec<Suitability>)>,
+    /// Whether each game can be analysed on the board (swap off and on), asked
+    /// once per revision; on a worker on a big board.
+    suitable: SuitabilityCheck,
 }
 
 impl Default for AnalyzePanel {
@@ -186,7 +184,7 @@ impl AnalyzePanel {
             job: None,
             shown: None,
             error: None,
-            suitable: None,
+            suitable: SuitabilityCheck::default(),
         }
     }
 
@@ -234,33 +232,17 @@ impl AnalyzePanel {
     }
 
     /// Whether `kind` (with swap or not) can be analysed on the document's
-    /// board, and if not why.
+    /// board, and if not why; `None` while a big board's check runs on a
+    /// worker.
     pub fn availability(
         &mut self,
         ws: &Workspace,
         kind: RulesKind,
         swap: bool,
-    ) -> Result<(), String> {
-        let revision = ws.doc.revision();
-        if self.suitable.as_ref().is_none_or(|(r, _)| *r != revision) {
-            let board = ws.doc.board();
-            let all = RulesKind::ALL
-                .iter()
-                .map(|&k| {
-                    [false, true].map(|swap| {
-                        let o = GameOptions {
-                            swap,
-                            ..GameOptions::default()
-                        };
-                        crate::game::suitability_with(k, board, &o).map_err(|e| e.to_string())
-                    })
-                })
-                .collect();
-            self.suitable = Some((revision, all));
-        }
-        let all = &self.suitable.as_ref().expect("just filled").1;
-        let i = RulesKind::ALL.iter().position(|&k| k == kind).unwrap_or(0);
-        all[i][usize::from(swap && kind.has_swap())].clone()
+    ) -> Option<Result<(), String>> {
+        self.suitable
+            .poll(ws.doc.board(), ws.doc.revision())
+            .map(|s| s.with_swap(kind, swap))
     }
 
     /// Choose `kind` and start analysing the document's board with it (the

@@ -2,6 +2,7 @@
 //! progress bar and Cancel.
 
 use super::{AnalyzePanel, MAX_GAMES, MAX_SECONDS, MAX_SIMS, MAX_THREADS};
+use crate::app::suitability::CHECKING;
 use crate::app::workspace::Workspace;
 use crate::game::RulesKind;
 use eframe::egui;
@@ -19,16 +20,20 @@ impl AnalyzePanel {
         ui.add_space(8.0);
         let kind = self.settings.kind();
         let ready = self.availability(ws, kind, self.settings.swap);
+        if ready.is_none() {
+            crate::app::suitability::checking_ui(ui, ws.doc.board());
+        }
         let nothing = self.settings.games == 0 && !self.settings.openings;
         ui.horizontal(|ui| {
             let r = ui
                 .add_enabled(
-                    !running && ready.is_ok() && !nothing,
+                    !running && ready.as_ref().is_some_and(Result::is_ok) && !nothing,
                     egui::Button::new("Start"),
                 )
                 .on_hover_text("Analyse the board with these settings");
             let r = match (&ready, nothing) {
-                (Err(why), _) => r.on_disabled_hover_text(format!(
+                (None, _) => r.on_disabled_hover_text(CHECKING),
+                (Some(Err(why)), _) => r.on_disabled_hover_text(format!(
                     "{} cannot be analysed on this board: {why}",
                     kind.title()
                 )),
@@ -65,9 +70,13 @@ impl AnalyzePanel {
     }
 
     fn settings_ui(&mut self, ui: &mut egui::Ui, ws: &Workspace) {
+        // While a big board is checked, no game can be chosen yet.
         let all: Vec<(RulesKind, Result<(), String>)> = RulesKind::ALL
             .iter()
-            .map(|&k| (k, self.availability(ws, k, false)))
+            .map(|&k| {
+                let ok = self.availability(ws, k, false);
+                (k, ok.unwrap_or_else(|| Err(CHECKING.to_string())))
+            })
             .collect();
         let s = &mut self.settings;
         let mut kind = s.kind();

@@ -4,9 +4,10 @@
 
 use super::computer::Seat;
 use crate::app::command::{Command, NewBoard};
+use crate::app::suitability::{Suitability, SuitabilityCheck};
 use crate::board::Board;
-use crate::game::{RulesKind, suitability, suitability_with};
-use crate::rules::{BoardNote, GameOptions};
+use crate::game::RulesKind;
+use crate::rules::GameOptions;
 use eframe::egui::{self, Color32, RichText};
 
 /// Default piece colour for a side name from the rules ("Red", "Blue", "Black", "White").
@@ -25,73 +26,7 @@ pub fn side_names(kind: RulesKind) -> [&'static str; 2] {
     kind.entry().sides
 }
 
-/// A reason from the rules, with arrows the UI font lacks spelled in ASCII.
-pub fn displayable(text: &str) -> String {
-    text.trim()
-        .replace('→', "->")
-        .replace('↔', "<->")
-        .replace('←', "<-")
-}
-
-/// Whether each game can run on a board, computed once per board revision.
-#[derive(Clone, Debug)]
-struct Suitability {
-    revision: u64,
-    faces: usize,
-    /// Per [`RulesKind::ALL`]: `Err(reason)` when the rules cannot run.
-    plain: Vec<Result<(), String>>,
-    /// Per [`RulesKind::ALL`]: why the swap rule cannot be used on this board,
-    /// for games that have one and can run here.
-    swap: Vec<Result<(), String>>,
-    /// Per [`RulesKind::ALL`]: what to know about the game on this board
-    /// (Hex: it may end in a draw), for games that can run here.
-    notes: Vec<Option<BoardNote>>,
-}
-
-impl Suitability {
-    fn compute(board: &Board, revision: u64) -> Suitability {
-        let plain: Vec<_> = RulesKind::ALL
-            .iter()
-            .map(|&k| suitability(k, board).map_err(|e| displayable(&e.0)))
-            .collect();
-        let swap = RulesKind::ALL
-            .iter()
-            .zip(&plain)
-            .map(|(&k, ok)| {
-                if k.has_swap() && ok.is_ok() {
-                    suitability_with(
-                        k,
-                        board,
-                        &GameOptions {
-                            swap: true,
-                            ..GameOptions::default()
-                        },
-                    )
-                    .map_err(|e| displayable(&e.0))
-                } else {
-                    Ok(())
-                }
-            })
-            .collect();
-        let notes = RulesKind::ALL
-            .iter()
-            .zip(&plain)
-            .map(|(&k, ok)| ok.as_ref().ok().and_then(|()| k.entry().board_note(board)))
-            .collect();
-        Suitability {
-            revision,
-            faces: board.face_count(),
-            plain,
-            swap,
-            notes,
-        }
-    }
-}
-
-/// The position of `kind` in [`RulesKind::ALL`].
-fn index(kind: RulesKind) -> usize {
-    RulesKind::ALL.iter().position(|&k| k == kind).unwrap_or(0)
-}
+pub use crate::app::suitability::{CHECKED_INLINE_UP_TO, CHECKING, displayable};
 
 /// The storage key of the rules and swap choice made last ([`SavedSetup`]).
 pub const SETUP_KEY: &str = "boardwright.game_setup";
@@ -133,24 +68,11 @@ pub struct Setup {
     pub ponder: bool,
     /// The game clock for the next game (off by default).
     pub clock: super::clock::ClockSetup,
-    suit: Option<Suitability>,
-    /// A big board's check, running on a worker ([`CHECKED_INLINE_UP_TO`]).
-    checking: Option<Checking>,
+    /// Which games suit the board (checked on a worker on a big board).
+    suit: SuitabilityCheck,
     /// The rules a board just opened suggests, to choose once its check is
     /// done (by revision): [`Setup::follow_board`] on a big board.
     follow: Option<(u64, Vec<RulesKind>)>,
-}
-
-/// Boards with more faces than this are checked against every game's rules on
-/// a worker thread, so that the window does not stop while it runs (a second on
-/// 100,000 faces, 11 s on a million); smaller ones at once.
-pub const CHECKED_INLINE_UP_TO: usize = 20_000;
-
-/// A board's check running on a worker.
-struct Checking {
-    revision: u64,
-    faces: usize,
-    answer: std::sync::mpsc::Receiver<Suitability>,
 }
 
 impl Default for Setup {
@@ -172,8 +94,7 @@ impl Setup {
             resign: true,
             ponder: false,
             clock: super::clock::ClockSetup::default(),
-            suit: None,
-            checking: None,
+            suit: SuitabilityCheck::default(),
             follow: None,
         }
     }
@@ -225,100 +146,29 @@ impl Setup {
     pub fn options_on(&mut self, board: &Board, revision: u64) -> GameOptions {
         let mut options = self.options();
         let kind = self.kind;
-        options.swap &= self.refresh(board, revision).swap[index(kind)].is_ok();
+        options.swap &= self.suit.wait(board, revision).swap(kind).is_ok();
         options
     }
 
-    /// Which games suit `board` at `revision`, without waiting: a big board
-    /// is checked on a worker (started here), and until it answers this is
-    /// `None`.
-    fn poll(&mut self, board: &Board, revision: u64) -> Option<&Suitability> {
-        let faces = board.face_count();
-        if let Some(c) = &self.checking {
-            match c.answer.try_recv() {
-                Ok(s) => {
-                    self.checking = None;
-                    self.suit = Some(s);
-                }
-                Err(std::sync::mpsc::TryRecvError::Empty) => {}
-                Err(std::sync::mpsc::TryRecvError::Disconnected) => self.checking = None,
-            }
-        }
-        let fresh = |s: &Suitability| s.revision == revision && s.faces == faces;
-        if !self.suit.as_ref().is_some_and(fresh) {
-            if faces <= CHECKED_INLINE_UP_TO {
-                self.suit = Some(Suitability::compute(board, revision));
-            } else if self.checking.is_none() {
-                // One worker at a time: a check of an older revision finishes,
-                // and the next call starts this one.
-                self.start_check(board, revision);
-                return None;
-            } else {
-                return None;
-            }
-        }
-        // A board opened earlier names its games (an older revision's wish is dropped).
+    /// Which games suit `board` at `revision`, without waiting (`None` while a
+    /// big board's check runs); once it is known, the game a board opened
+    /// earlier names is chosen ([`Setup::follow_board`]).
+    fn poll(&mut self, board: &Board, revision: u64) -> Option<Suitability> {
+        let suit = self.suit.poll(board, revision)?.clone();
+        // An older revision's wish is dropped.
         if let Some((r, suggested)) = self.follow.take()
             && r == revision
+            && let Some(k) = suggested.into_iter().find(|&k| suit.plain(k).is_ok())
         {
-            let suit = self.suit.as_ref()?;
-            if let Some(k) = suggested
-                .into_iter()
-                .find(|&k| suit.plain[index(k)].is_ok())
-            {
-                self.choose(k);
-            }
+            self.choose(k);
         }
-        self.suit.as_ref()
-    }
-
-    fn start_check(&mut self, board: &Board, revision: u64) {
-        let (tx, answer) = std::sync::mpsc::channel();
-        let copy = board.clone();
-        let spawned = std::thread::Builder::new()
-            .name("boardwright-suitability".into())
-            .spawn(move || {
-                let _ = tx.send(Suitability::compute(&copy, revision));
-            });
-        match spawned {
-            Ok(_) => {
-                self.checking = Some(Checking {
-                    revision,
-                    faces: board.face_count(),
-                    answer,
-                })
-            }
-            // No thread: check here.
-            Err(_) => self.suit = Some(Suitability::compute(board, revision)),
-        }
-    }
-
-    /// Which games suit `board` at `revision`, waiting for the check when it
-    /// is not done (for a decision that cannot wait: starting a game).
-    fn refresh(&mut self, board: &Board, revision: u64) -> &Suitability {
-        if self.poll(board, revision).is_none() {
-            let faces = board.face_count();
-            match self.checking.take() {
-                Some(c) if c.revision == revision && c.faces == faces => {
-                    if let Ok(s) = c.answer.recv() {
-                        self.suit = Some(s);
-                    }
-                }
-                _ => {}
-            }
-            let fresh = |s: &Suitability| s.revision == revision && s.faces == faces;
-            if !self.suit.as_ref().is_some_and(fresh) {
-                self.suit = Some(Suitability::compute(board, revision));
-            }
-        }
-        self.suit
-            .get_or_insert_with(|| Suitability::compute(board, revision))
+        Some(suit)
     }
 
     /// Whether the check of which games suit the board is still running
     /// (a big board's, on a worker).
     pub fn checking(&self) -> bool {
-        self.checking.is_some()
+        self.suit.checking()
     }
 
     /// Whether `kind` can be played on `board` (at `revision`), and if not why.
@@ -328,7 +178,7 @@ impl Setup {
         revision: u64,
         kind: RulesKind,
     ) -> Result<(), String> {
-        self.refresh(board, revision).plain[index(kind)].clone()
+        self.suit.wait(board, revision).plain(kind)
     }
 
     /// When `board` names the games it is made for (its `suggested_rules`)
@@ -355,13 +205,11 @@ impl Setup {
 
     /// The first rules that can run on the board, preferring the current choice.
     pub fn best_available(&mut self, board: &Board, revision: u64) -> Option<RulesKind> {
-        let s = self.refresh(board, revision).clone();
-        if s.plain[index(self.kind)].is_ok() {
+        let s = self.suit.wait(board, revision);
+        if s.plain(self.kind).is_ok() {
             return Some(self.kind);
         }
-        RulesKind::ALL
-            .into_iter()
-            .find(|&k| s.plain[index(k)].is_ok())
+        RulesKind::ALL.into_iter().find(|&k| s.plain(k).is_ok())
     }
 
     /// The panel (names edited here apply to the game on at once, which the
@@ -369,26 +217,18 @@ impl Setup {
     /// [`Command::NewGame`], or for a game that cannot be played on this board
     /// its default board and then a new game on it.
     pub fn ui(&mut self, ui: &mut egui::Ui, board: &Board, revision: u64) -> Vec<Command> {
-        let suit = self.poll(board, revision).cloned();
+        let suit = self.poll(board, revision);
         let mut action = Vec::new();
         ui.heading("Game setup");
         ui.label(RichText::new("Rules").strong());
         let Some(suit) = suit else {
             // A big board, checked on a worker: the panel waits for it.
-            ui.horizontal(|ui| {
-                ui.spinner();
-                ui.label(CHECKING);
-            });
-            ui.weak(format!(
-                "which games suit its {} faces",
-                crate::game::engine::group_digits(board.face_count() as u64)
-            ));
-            ui.ctx()
-                .request_repaint_after(std::time::Duration::from_millis(100));
+            crate::app::suitability::checking_ui(ui, board);
             return action;
         };
-        for (i, kind) in RulesKind::ALL.into_iter().enumerate() {
-            let ok = suit.plain[i].is_ok();
+        for kind in RulesKind::ALL {
+            let plain = suit.plain(kind);
+            let ok = plain.is_ok();
             // One row per game, the same height whether it can be played or not.
             ui.horizontal(|ui| {
                 let r = ui
@@ -397,7 +237,7 @@ impl Setup {
                         egui::Button::selectable(self.kind == kind, kind.title()),
                     )
                     .on_hover_text(format!("Play {} on this board", kind.title()));
-                let r = match &suit.plain[i] {
+                let r = match &plain {
                     Err(why) => r.on_disabled_hover_text(format!(
                         "{} cannot be played here: {why}",
                         kind.title()
@@ -407,7 +247,7 @@ impl Setup {
                 if r.clicked() {
                     self.choose(kind);
                 }
-                if let Some(note) = &suit.notes[i] {
+                if let Some(note) = suit.note(kind) {
                     ui.label(RichText::new(note.tag).weak())
                         .on_hover_text(displayable(&note.text));
                 }
@@ -425,14 +265,14 @@ impl Setup {
                 }
             });
         }
-        let chosen_ok = suit.plain[index(self.kind)].is_ok();
+        let chosen_ok = suit.plain(self.kind).is_ok();
         ui.add_space(4.0);
         // The row is there for every game (greyed out where the rules have no
         // swap), so that choosing another game does not move "New game".
         let swap_problem = if !self.kind.has_swap() {
             Some(format!("{} has no swap rule", self.kind.title()))
         } else {
-            suit.swap[index(self.kind)].clone().err()
+            suit.swap(self.kind).err()
         };
         let mut swap = self.swap && swap_problem.is_none();
         let r = ui
@@ -505,9 +345,6 @@ impl Setup {
         action
     }
 }
-
-/// What the setup shows while a big board is checked ([`CHECKED_INLINE_UP_TO`]).
-pub const CHECKING: &str = "Checking the board…";
 
 /// The setup's check box for [`Setup::resign`].
 pub const RESIGN_LABEL: &str = "Computer resigns a lost game";
