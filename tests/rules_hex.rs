@@ -146,6 +146,55 @@ fn swap_needs_a_mirror_symmetric_board() {
 }
 
 #[test]
+fn swap_mirrors_on_a_rhombus_labelled_from_the_bottom_left_too() {
+    // The tilings' rhombus has a1 in the bottom-left corner, rows counted
+    // upwards: the mirror (col, row) → (row, col) carries top to right and
+    // bottom to left, which suits the swap rule as well as the presets' top ↔
+    // left (seen in the real window: the swap was refused on such a board).
+    use boardwright::tiling::{ShapeKind, ShapeSpec, TilingKind, TilingParams, build};
+    let mut p = TilingParams::new(TilingKind::Hexagonal);
+    p.shape = ShapeSpec::new(ShapeKind::Rhombus, 5);
+    let b = build(&p).unwrap();
+    let h = Hex::new(Arc::new(b.clone()), true).expect("the swap rule suits it");
+    let mut g = GameState::new(h);
+    play(&mut g, "c1 swap");
+    let at = |g: &GameState<Hex>, l: &str| {
+        g.rules()
+            .piece_at(g.position(), b.face_by_label(l).unwrap())
+    };
+    assert_eq!(at(&g, "c1"), None, "Red's stone is taken off");
+    assert_eq!(at(&g, "a3"), Some(1), "and reappears mirrored as Blue's");
+    // The swapped stone counts for Blue's left–right goal: a row through it wins.
+    play(&mut g, "a5 b3 b5 c3 c5 d3 d5 e3");
+    let o = g.outcome().expect("Blue joined its sides");
+    assert_eq!(o.winner, Some(1), "{}", o.reason);
+    // A board whose sides the mirror cannot carry either way is refused, and
+    // the message names a face and what its mirror image touches.
+    let mut bad = presets::hex(4);
+    let d1 = bad.face_by_label("d1").unwrap();
+    let edges: Vec<_> = bad
+        .tagged_edges()
+        .filter(|&(e, _)| {
+            let (a, b) = bad.mesh().edge_faces(e);
+            a == d1 || b == Some(d1)
+        })
+        .map(|(e, _)| e)
+        .collect();
+    assert!(!edges.is_empty());
+    let untag: Vec<_> = edges
+        .into_iter()
+        .map(|edge| BoardEdit::SetSideTag { edge, tag: None })
+        .collect();
+    edit::apply_all(&mut bad, untag).unwrap();
+    let err = Hex::new(Arc::new(bad), true).unwrap_err();
+    assert!(
+        err.0.starts_with("the swap rule needs the mirror (col, row) → (row, col) to carry Red's sides onto Blue's"),
+        "{err}"
+    );
+    assert!(err.0.contains("d1"), "{err}");
+}
+
+#[test]
 fn boards_without_the_four_sides_are_refused() {
     let mut b = presets::hex(4);
     let untag_left: Vec<BoardEdit> = b

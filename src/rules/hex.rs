@@ -164,8 +164,37 @@ fn side_bits(t: SideTag) -> u8 {
 
 use super::stone_of as winner_of;
 
+/// Side bits mirrored top ↔ left and bottom ↔ right: the swap's mirror
+/// (col, row) → (row, col) on a rhombus with a1 in the top-left corner (the
+/// presets, HexGui).
 fn transpose_bits(b: u8) -> u8 {
     ((b & TOP) << 2) | ((b & BOTTOM) << 2) | ((b & LEFT) >> 2) | ((b & RIGHT) >> 2)
+}
+
+/// Side bits mirrored top ↔ right and bottom ↔ left: the same mirror on a
+/// rhombus with a1 in the bottom-left corner (the tilings' rhombus, rows
+/// counted upwards).
+fn cross_bits(b: u8) -> u8 {
+    ((b & TOP) << 3) | ((b & BOTTOM) << 1) | ((b & LEFT) >> 1) | ((b & RIGHT) >> 3)
+}
+
+/// The sides in `b`, for messages ("top and left", "no side").
+fn side_names(b: u8) -> String {
+    let names: Vec<&str> = [
+        (TOP, "top"),
+        (BOTTOM, "bottom"),
+        (LEFT, "left"),
+        (RIGHT, "right"),
+    ]
+    .into_iter()
+    .filter(|&(bit, _)| b & bit != 0)
+    .map(|(_, n)| n)
+    .collect();
+    match names.as_slice() {
+        [] => "no side".to_string(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 /// The two sides player `p` must join.
@@ -294,16 +323,48 @@ fn mirror_table(
                 board.face_name(f)
             )));
         };
-        if side[g.index()] != transpose_bits(side[f.index()]) {
-            return Err(UnsuitableBoard(format!(
-                "the swap rule needs side tags mirrored top ↔ left and bottom ↔ right; faces {} and {} do not match",
-                board.face_name(f),
-                board.face_name(g)
-            )));
-        }
         m[f.index()] = g.0;
     }
-    Ok(m)
+    // The mirror must carry Red's sides onto Blue's, one way or the other,
+    // on every face: the swapped stone then stands for Blue where Red's stood.
+    let faces = || (0..m.len()).filter(|&i| m[i] != u32::MAX);
+    let mismatch = |map: fn(u8) -> u8| faces().find(|&i| side[m[i] as usize] != map(side[i]));
+    let (Some(a), Some(b)) = (mismatch(transpose_bits), mismatch(cross_bits)) else {
+        return Ok(m);
+    };
+    // Name the mismatch of the mapping that holds on more of the board.
+    let count = |map: fn(u8) -> u8| {
+        faces()
+            .filter(|&i| side[m[i] as usize] != map(side[i]))
+            .count()
+    };
+    let (f, map) = if count(transpose_bits) <= count(cross_bits) {
+        (a, transpose_bits as fn(u8) -> u8)
+    } else {
+        (b, cross_bits as fn(u8) -> u8)
+    };
+    let g = m[f] as usize;
+    let name = |i: usize| board.face_name(FaceId(i as u32));
+    let which = if f == g {
+        format!(
+            "face {}, its own mirror image, touches {} but would have to touch {}",
+            name(f),
+            side_names(side[f]),
+            side_names(map(side[f]))
+        )
+    } else {
+        format!(
+            "face {} touches {}, so its mirror image {} would have to touch {}, but it touches {}",
+            name(f),
+            side_names(side[f]),
+            name(g),
+            side_names(map(side[f])),
+            side_names(side[g])
+        )
+    };
+    Err(UnsuitableBoard(format!(
+        "the swap rule needs the mirror (col, row) → (row, col) to carry Red's sides onto Blue's (top ↔ left and bottom ↔ right, or top ↔ right and bottom ↔ left); {which}"
+    )))
 }
 
 impl Hex {
