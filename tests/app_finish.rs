@@ -49,6 +49,20 @@ fn the_in_app_file_dialog_names_each_extension_once() {
     assert!(!has_text(&h, ".sgf .ron"), "no extension listed twice");
 }
 
+/// The app on a board saved in `folder`, on a desktop without a file chooser,
+/// after File → Open: the in-app dialog, showing `folder`.
+fn open_dialog_in(folder: &Path) -> (H, tempfile::TempDir) {
+    let (mut h, d) = harness_opts(AppOptions {
+        board: Some(presets::hex(3)),
+        path: Some(folder.join("board.ron")),
+        file_chooser: Some(FileChooser::unavailable()),
+        ..Default::default()
+    });
+    h.state_mut().apply(Command::Open);
+    h.run_ok();
+    (h, d)
+}
+
 #[test]
 fn file_open_lists_other_programs_game_records() {
     // Little Golem's .hsgf, .tsgf and .hgf and T1j's .T1 are read by File →
@@ -63,14 +77,7 @@ fn file_open_lists_other_programs_game_records() {
     ] {
         std::fs::write(dir.path().join(name), "").unwrap();
     }
-    let (mut h, _d) = harness_opts(AppOptions {
-        board: Some(presets::hex(3)),
-        path: Some(dir.path().join("board.ron")),
-        file_chooser: Some(FileChooser::unavailable()),
-        ..Default::default()
-    });
-    h.state_mut().apply(Command::Open);
-    h.run_ok();
+    let (h, _d) = open_dialog_in(dir.path());
     for name in ["game1612755.hsgf", "twixt.tsgf", "1129345.HGF", "t1j.T1"] {
         assert!(has_text(&h, name), "{name} is listed");
     }
@@ -116,14 +123,7 @@ fn a_double_click_on_a_folder_in_the_in_app_dialog_enters_that_folder_only() {
     let c = dir.path().join("c");
     std::fs::create_dir(&c).unwrap();
     std::fs::write(c.join("first.ron"), "").unwrap();
-    let (mut h, _d) = harness_opts(AppOptions {
-        board: Some(presets::hex(3)),
-        path: Some(dir.path().join("board.ron")),
-        file_chooser: Some(FileChooser::unavailable()),
-        ..Default::default()
-    });
-    h.state_mut().apply(Command::Open);
-    h.run_ok();
+    let (mut h, _d) = open_dialog_in(dir.path());
     assert!(dialog_shows(&h, dir.path()));
     // a/ is the first row, and so is a/'s own b/.
     double_click_row(&mut h, "a/");

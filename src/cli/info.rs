@@ -177,15 +177,7 @@ pub fn describe(board: &Board, title: &str, validated: bool) -> String {
             })
         })
         .collect();
-    let _ = writeln!(
-        s,
-        "  side tags: {}",
-        if tags.is_empty() {
-            "none".to_string()
-        } else {
-            tags.join(", ")
-        }
-    );
+    let _ = writeln!(s, "  side tags: {}", list_or_none(&tags));
     if board.setup().pieces.is_empty() {
         let _ = writeln!(s, "  start setup: none");
     } else {
@@ -277,17 +269,18 @@ fn describe_games(s: &mut String, board: &Board) {
             }
         }
     }
-    let _ = writeln!(
-        s,
-        "  games: {}",
-        if games.is_empty() {
-            "none".to_string()
-        } else {
-            games.join(", ")
-        }
-    );
+    let _ = writeln!(s, "  games: {}", list_or_none(&games));
     for line in unsuited {
         let _ = writeln!(s, "{line}");
+    }
+}
+
+/// `items` separated by commas, or "none".
+fn list_or_none(items: &[String]) -> String {
+    if items.is_empty() {
+        "none".to_string()
+    } else {
+        items.join(", ")
     }
 }
 
