@@ -26,7 +26,7 @@ pub fn side_names(kind: RulesKind) -> [&'static str; 2] {
     kind.entry().sides
 }
 
-pub use crate::app::suitability::{CHECKED_INLINE_UP_TO, CHECKING, displayable};
+pub use crate::app::suitability::displayable;
 
 /// The storage key of the rules and swap choice made last ([`SavedSetup`]).
 pub const SETUP_KEY: &str = "boardwright.game_setup";
