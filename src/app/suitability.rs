@@ -4,13 +4,12 @@
 //! stop while every game's rules are tried on a million faces (11 s).
 
 use crate::board::Board;
-use crate::game::{RulesKind, suitability, suitability_with};
-use crate::rules::{BoardNote, GameOptions};
+use crate::game::BoardFit;
 use eframe::egui;
 use std::sync::mpsc;
 
-/// Boards with more faces than this are checked on a worker thread (a second
-/// on 100,000 faces, 11 s on a million); smaller ones at once.
+/// Boards with more faces than this are checked on a worker thread (11 s on a
+/// million faces); smaller ones at once.
 pub const CHECKED_INLINE_UP_TO: usize = 20_000;
 
 /// What the panels show while a big board is checked.
@@ -24,92 +23,26 @@ pub fn displayable(text: &str) -> String {
         .replace('←', "<-")
 }
 
-/// Whether each game can run on a board, at one revision of it.
-#[derive(Clone, Debug)]
-pub struct Suitability {
+/// Which games suit the board at one revision of it.
+struct Known {
     revision: u64,
     faces: usize,
-    /// Per [`RulesKind::ALL`]: `Err(reason)` when the rules cannot run.
-    plain: Vec<Result<(), String>>,
-    /// Per [`RulesKind::ALL`]: why the swap rule cannot be used on this board,
-    /// for games that have one and can run here (`Ok` for the others).
-    swap: Vec<Result<(), String>>,
-    /// Per [`RulesKind::ALL`]: what to know about the game on this board
-    /// (Hex: it may end in a draw), for games that can run here.
-    notes: Vec<Option<BoardNote>>,
+    fit: BoardFit,
 }
 
-/// The position of `kind` in [`RulesKind::ALL`].
-fn index(kind: RulesKind) -> usize {
-    RulesKind::ALL.iter().position(|&k| k == kind).unwrap_or(0)
-}
-
-impl Suitability {
-    /// Try every game's rules on `board` (as it is at `revision`).
-    pub fn compute(board: &Board, revision: u64) -> Suitability {
-        let plain: Vec<_> = RulesKind::ALL
-            .iter()
-            .map(|&k| suitability(k, board).map_err(|e| displayable(&e.0)))
-            .collect();
-        let swap = RulesKind::ALL
-            .iter()
-            .zip(&plain)
-            .map(|(&k, ok)| {
-                if k.has_swap() && ok.is_ok() {
-                    let options = GameOptions {
-                        swap: true,
-                        ..GameOptions::default()
-                    };
-                    suitability_with(k, board, &options).map_err(|e| displayable(&e.0))
-                } else {
-                    Ok(())
-                }
-            })
-            .collect();
-        let notes = RulesKind::ALL
-            .iter()
-            .zip(&plain)
-            .map(|(&k, ok)| ok.as_ref().ok().and_then(|()| k.entry().board_note(board)))
-            .collect();
-        Suitability {
+impl Known {
+    /// Try every game's rules on `board` (as it is at `revision`); reasons
+    /// are spelled for the UI font.
+    fn check(board: &Board, revision: u64) -> Known {
+        Known {
             revision,
             faces: board.face_count(),
-            plain,
-            swap,
-            notes,
+            fit: BoardFit::of(board).map_reasons(displayable),
         }
     }
 
     fn is_for(&self, board: &Board, revision: u64) -> bool {
         self.revision == revision && self.faces == board.face_count()
-    }
-
-    /// Whether `kind` can be played on the board, and if not why.
-    pub fn plain(&self, kind: RulesKind) -> Result<(), String> {
-        self.plain[index(kind)].clone()
-    }
-
-    /// Why `kind`'s swap rule cannot be used on the board (`Ok` when it can,
-    /// and for games without one or that cannot be played here).
-    pub fn swap(&self, kind: RulesKind) -> Result<(), String> {
-        self.swap[index(kind)].clone()
-    }
-
-    /// Whether `kind` can be played on the board with the swap rule on or off
-    /// (a game without a swap rule ignores it), and if not why.
-    pub fn with_swap(&self, kind: RulesKind, swap: bool) -> Result<(), String> {
-        self.plain(kind)?;
-        if swap && kind.has_swap() {
-            self.swap(kind)
-        } else {
-            Ok(())
-        }
-    }
-
-    /// What to know about `kind` on the board, which it suits (Hex: it may end
-    /// in a draw).
-    pub fn note(&self, kind: RulesKind) -> Option<&BoardNote> {
-        self.notes[index(kind)].as_ref()
     }
 }
 
@@ -117,14 +50,14 @@ impl Suitability {
 struct Running {
     revision: u64,
     faces: usize,
-    answer: mpsc::Receiver<Suitability>,
+    answer: mpsc::Receiver<Known>,
 }
 
-/// [`Suitability`] kept for the board's latest revision, and the worker that
-/// checks a big board.
+/// What suits the board at its latest revision checked ([`BoardFit`]), and the
+/// worker that checks a big board.
 #[derive(Default)]
 pub struct SuitabilityCheck {
-    known: Option<Suitability>,
+    known: Option<Known>,
     running: Option<Running>,
 }
 
@@ -133,7 +66,7 @@ impl SuitabilityCheck {
     /// checked on a worker (started here), and until it answers this is
     /// `None`. One worker at a time: a check of an older revision finishes,
     /// and a later call starts this one.
-    pub fn poll(&mut self, board: &Board, revision: u64) -> Option<&Suitability> {
+    pub fn poll(&mut self, board: &Board, revision: u64) -> Option<&BoardFit> {
         if let Some(r) = &self.running {
             match r.answer.try_recv() {
                 Ok(s) => {
@@ -144,21 +77,24 @@ impl SuitabilityCheck {
                 Err(mpsc::TryRecvError::Disconnected) => self.running = None,
             }
         }
-        if !self
-            .known
-            .as_ref()
-            .is_some_and(|s| s.is_for(board, revision))
-        {
+        if !self.knows(board, revision) {
             if board.face_count() <= CHECKED_INLINE_UP_TO {
-                self.known = Some(Suitability::compute(board, revision));
-            } else {
-                if self.running.is_none() {
-                    self.start(board, revision);
-                }
-                return self.known.as_ref().filter(|s| s.is_for(board, revision));
+                self.known = Some(Known::check(board, revision));
+            } else if self.running.is_none() {
+                self.start(board, revision);
             }
         }
-        self.known.as_ref()
+        self.known
+            .as_ref()
+            .filter(|k| k.is_for(board, revision))
+            .map(|k| &k.fit)
+    }
+
+    /// Whether what is known is about `board` at `revision`.
+    fn knows(&self, board: &Board, revision: u64) -> bool {
+        self.known
+            .as_ref()
+            .is_some_and(|k| k.is_for(board, revision))
     }
 
     fn start(&mut self, board: &Board, revision: u64) {
@@ -167,7 +103,7 @@ impl SuitabilityCheck {
         let spawned = std::thread::Builder::new()
             .name("boardwright-suitability".into())
             .spawn(move || {
-                let _ = tx.send(Suitability::compute(&copy, revision));
+                let _ = tx.send(Known::check(&copy, revision));
             });
         match spawned {
             Ok(_) => {
@@ -178,31 +114,26 @@ impl SuitabilityCheck {
                 })
             }
             // No thread: check here.
-            Err(_) => self.known = Some(Suitability::compute(board, revision)),
+            Err(_) => self.known = Some(Known::check(board, revision)),
         }
     }
 
     /// Which games suit `board` at `revision`, waiting for the check when it
     /// is not done (for a decision that cannot wait, such as starting a game).
-    pub fn wait(&mut self, board: &Board, revision: u64) -> &Suitability {
+    pub fn wait(&mut self, board: &Board, revision: u64) -> &BoardFit {
         if self.poll(board, revision).is_none() {
-            if let Some(r) = self.running.take()
-                && r.revision == revision
-                && r.faces == board.face_count()
-                && let Ok(s) = r.answer.recv()
-            {
-                self.known = Some(s);
-            }
-            if !self
-                .known
-                .as_ref()
-                .is_some_and(|s| s.is_for(board, revision))
-            {
-                self.known = Some(Suitability::compute(board, revision));
-            }
+            // The worker's answer when it checks this revision; else check here.
+            let answer = self
+                .running
+                .take()
+                .filter(|r| r.revision == revision && r.faces == board.face_count())
+                .and_then(|r| r.answer.recv().ok());
+            self.known = Some(answer.unwrap_or_else(|| Known::check(board, revision)));
         }
-        self.known
-            .get_or_insert_with(|| Suitability::compute(board, revision))
+        &self
+            .known
+            .get_or_insert_with(|| Known::check(board, revision))
+            .fit
     }
 
     /// Whether a big board's check is running on a worker.

@@ -115,26 +115,15 @@ fn position(game: &dyn DynGame) -> Position {
         .face_ids()
         .filter_map(|f| game.piece_at(f).map(|p| (f, p)))
         .collect();
-    let names = game.player_names();
-    let players = game.players();
-    let who = |p: u8| {
-        let side = names[p as usize];
-        let name = players[p as usize].trim();
-        if name.is_empty() {
-            side.to_string()
-        } else {
-            format!("{name} ({side})")
-        }
-    };
     let state = if let Some(e) = game.ending() {
-        e.reason(&names)
+        e.reason(&game.player_names())
     } else if let Some(o) = game.outcome() {
         match o.winner {
-            Some(w) => format!("{} wins: {}", who(w), o.reason),
+            Some(w) => format!("{} wins: {}", game.who(w), o.reason),
             None => format!("a draw: {}", o.reason),
         }
     } else if let Some(p) = game.to_move() {
-        format!("{} to move", who(p))
+        format!("{} to move", game.who(p))
     } else {
         String::new()
     };

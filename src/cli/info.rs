@@ -225,17 +225,18 @@ pub fn describe(board: &Board, title: &str, validated: bool) -> String {
 const GAMES_CHECKED_UP_TO: usize = 250_000;
 
 /// Which games can be played on `board` and why the others cannot, as the
-/// window's Play tab shows them: each game's note first (Hex: where it may end
-/// in a draw), then the games with the swap rule where the game has one and the
-/// board takes it, then a line for each game the board does not suit.
+/// window's Play tab shows them ([`BoardFit`]): each game's note first (Hex:
+/// where it may end in a draw), then the games, with the swap rule where the
+/// game has one and the board takes it, then a line for each game the board
+/// does not suit. A board too big to check gets the notes alone.
 fn describe_games(s: &mut String, board: &Board) {
-    use crate::game::{RulesKind, suitability, suitability_with};
-    for k in RulesKind::ALL {
-        if let Some(note) = k.entry().board_note(board) {
-            let _ = writeln!(s, "  {}", note.text);
-        }
-    }
+    use crate::game::{BoardFit, RulesKind};
     if board.face_count() > GAMES_CHECKED_UP_TO {
+        for k in RulesKind::ALL {
+            if let Some(note) = k.entry().board_note(board) {
+                let _ = writeln!(s, "  {}", note.text);
+            }
+        }
         let _ = writeln!(
             s,
             "  games: not checked on a board of {} faces (the window's Play tab checks them)",
@@ -243,31 +244,31 @@ fn describe_games(s: &mut String, board: &Board) {
         );
         return;
     }
-    let swap = crate::rules::GameOptions {
-        swap: true,
-        ..Default::default()
-    };
+    let fit = BoardFit::of(board);
+    for k in RulesKind::ALL {
+        if let Some(note) = fit.note(k) {
+            let _ = writeln!(s, "  {}", note.text);
+        }
+    }
     let mut games = Vec::new();
     let mut unsuited = Vec::new();
     for k in RulesKind::ALL {
-        let e = k.entry();
-        match suitability(k, board) {
-            Err(why) => unsuited.push(format!("  not {}: {}", e.title, why.0)),
-            Ok(()) => {
-                let mut about = Vec::new();
-                if e.has_swap && suitability_with(k, board, &swap).is_ok() {
-                    about.push("swap rule");
-                }
-                if let Some(note) = e.board_note(board) {
-                    about.push(note.tag);
-                }
-                games.push(if about.is_empty() {
-                    e.title.to_string()
-                } else {
-                    format!("{} ({})", e.title, about.join(", "))
-                });
-            }
+        if let Err(why) = fit.plain(k) {
+            unsuited.push(format!("  not {}: {why}", k.title()));
+            continue;
         }
+        let mut about = Vec::new();
+        if k.has_swap() && fit.swap(k).is_ok() {
+            about.push("swap rule");
+        }
+        if let Some(note) = fit.note(k) {
+            about.push(note.tag);
+        }
+        games.push(if about.is_empty() {
+            k.title().to_string()
+        } else {
+            format!("{} ({})", k.title(), about.join(", "))
+        });
     }
     let _ = writeln!(s, "  games: {}", list_or_none(&games));
     for line in unsuited {

@@ -43,6 +43,18 @@ pub trait DynGame: Send + Sync {
     }
     /// Names of the people playing (default: the side names).
     fn players(&self) -> &[String; 2];
+    /// The player at side `p` as the window and the files name them: the
+    /// person with the side when they differ, "Ann (Red)", or the side alone,
+    /// "Red", when no one else is named.
+    fn who(&self, p: Player) -> String {
+        let side = self.player_names()[p as usize & 1];
+        let name = self.players()[p as usize & 1].trim();
+        if name.is_empty() || name == side {
+            side.to_string()
+        } else {
+            format!("{name} ({side})")
+        }
+    }
     fn set_players(&mut self, players: [String; 2]);
     /// Where the board came from, for game records; `None` (the default): the
     /// record embeds the board.

@@ -18,6 +18,7 @@
 pub mod clock;
 pub mod dynamic;
 pub mod engine;
+pub mod fit;
 pub mod options;
 pub mod record;
 pub mod registry;
@@ -30,6 +31,7 @@ pub use dynamic::{DynGame, new_game, suitability, suitability_with};
 pub use engine::{
     DynEngine, EngineParams, MoveStat, Progress, RootStats, SearchHandle, SearchResult,
 };
+pub use fit::BoardFit;
 pub use record::{Opened, open, replay, save_game};
 pub use registry::{AnyGame, GameEntry, GameVisitor, RulesKind};
 pub use typed::{Click, ClickError, Game, MoveError, MoveHandle, PositionView};

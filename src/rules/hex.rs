@@ -327,22 +327,22 @@ fn mirror_table(
     }
     // The mirror must carry Red's sides onto Blue's, one way or the other,
     // on every face: the swapped stone then stands for Blue where Red's stood.
-    let faces = || (0..m.len()).filter(|&i| m[i] != u32::MAX);
-    let mismatch = |map: fn(u8) -> u8| faces().find(|&i| side[m[i] as usize] != map(side[i]));
-    let (Some(a), Some(b)) = (mismatch(transpose_bits), mismatch(cross_bits)) else {
+    let mirror = &m;
+    let wrong = |map: fn(u8) -> u8| {
+        (0..mirror.len())
+            .filter(move |&i| mirror[i] != u32::MAX && side[mirror[i] as usize] != map(side[i]))
+    };
+    let (by_transpose, by_cross) = (wrong(transpose_bits).count(), wrong(cross_bits).count());
+    if by_transpose == 0 || by_cross == 0 {
         return Ok(m);
-    };
-    // Name the mismatch of the mapping that holds on more of the board.
-    let count = |map: fn(u8) -> u8| {
-        faces()
-            .filter(|&i| side[m[i] as usize] != map(side[i]))
-            .count()
-    };
-    let (f, map) = if count(transpose_bits) <= count(cross_bits) {
-        (a, transpose_bits as fn(u8) -> u8)
+    }
+    // Name a mismatch of the pairing that holds on more of the board.
+    let map: fn(u8) -> u8 = if by_transpose <= by_cross {
+        transpose_bits
     } else {
-        (b, cross_bits as fn(u8) -> u8)
+        cross_bits
     };
+    let f = wrong(map).next().expect("a mismatch was counted");
     let g = m[f] as usize;
     let name = |i: usize| board.face_name(FaceId(i as u32));
     let which = if f == g {

@@ -261,8 +261,8 @@ impl super::PlayPanel {
         let running = self.preview.is_none() && !self.dialog_open;
         let now = self.time.now();
         if let Some(p) = self.clock_driver.drive(c.game.as_mut(), now, running) {
-            let who = Self::who(c.game.as_ref(), p);
-            let winner = Self::who(c.game.as_ref(), crate::rules::opponent(p));
+            let who = c.game.who(p);
+            let winner = c.game.who(crate::rules::opponent(p));
             self.selected = None;
             self.game_changed();
             ws.status
@@ -295,7 +295,7 @@ impl super::PlayPanel {
             return;
         }
         ui.add_space(4.0);
-        let names = [0, 1].map(|p| Self::who(g, p));
+        let names = [0, 1].map(|p| g.who(p));
         self::ui(ui, g, names, self.setup.colours, self.clock_running());
     }
 
@@ -305,7 +305,7 @@ impl super::PlayPanel {
         let g = self.game()?;
         let end = *self.tree.line.last()?;
         let ending = self.tree.node(end)?.ended?;
-        let names = [0, 1].map(|p| Self::who(g, p));
+        let names = [0, 1].map(|p| g.who(p));
         let names: Vec<&str> = names.iter().map(String::as_str).collect();
         Some(ending.reason(&names))
     }

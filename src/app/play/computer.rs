@@ -604,7 +604,7 @@ impl PlayPanel {
                 let who = self
                     .current
                     .as_ref()
-                    .map(|c| Self::who(c.game.as_ref(), h.player))
+                    .map(|c| c.game.who(h.player))
                     .unwrap_or_default();
                 ws.status.info(format!("Hint for {who}: {}", h.text()));
                 self.hint = Some(h);

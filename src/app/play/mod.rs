@@ -480,7 +480,7 @@ impl PlayPanel {
         if let Some(p) = c.game.to_move()
             && self.setup.seats[p as usize & 1].is_computer()
         {
-            let who = Self::who(c.game.as_ref(), p);
+            let who = c.game.who(p);
             ws.status.error(format!(
                 "It is {who}'s turn: the computer is thinking (Stop makes it move now)"
             ));
@@ -539,17 +539,6 @@ impl PlayPanel {
         self.current.as_ref().map(|c| c.game.board())
     }
 
-    /// The player at the given side, with the side name when it differs: "Ann (Red)".
-    fn who(game: &dyn DynGame, p: Player) -> String {
-        let side = game.player_names()[p as usize & 1];
-        let name = &game.players()[p as usize & 1];
-        if name == side {
-            side.to_string()
-        } else {
-            format!("{name} ({side})")
-        }
-    }
-
     /// Resign for the player to move.
     pub fn resign(&mut self, ws: &mut Workspace) {
         self.resign_to_move(ws, "");
@@ -573,7 +562,7 @@ impl PlayPanel {
         let Some(p) = c.game.to_move() else {
             return;
         };
-        let who = Self::who(c.game.as_ref(), p);
+        let who = c.game.who(p);
         match c.game.resign(p) {
             Ok(()) => {
                 self.selected = None;
@@ -614,7 +603,7 @@ impl PlayPanel {
     pub fn who_to_move(&self) -> Option<String> {
         let c = self.current.as_ref()?;
         let p = c.game.to_move()?;
-        Some(Self::who(c.game.as_ref(), p))
+        Some(c.game.who(p))
     }
 
     /// Whether the play command `c` can run now, and if not why.

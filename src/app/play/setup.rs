@@ -4,9 +4,9 @@
 
 use super::computer::Seat;
 use crate::app::command::{Command, NewBoard};
-use crate::app::suitability::{Suitability, SuitabilityCheck};
+use crate::app::suitability::SuitabilityCheck;
 use crate::board::Board;
-use crate::game::RulesKind;
+use crate::game::{BoardFit, RulesKind};
 use crate::rules::GameOptions;
 use eframe::egui::{self, Color32, RichText};
 
@@ -153,7 +153,7 @@ impl Setup {
     /// Which games suit `board` at `revision`, without waiting (`None` while a
     /// big board's check runs); once it is known, the game a board opened
     /// earlier names is chosen ([`Setup::follow_board`]).
-    fn poll(&mut self, board: &Board, revision: u64) -> Option<Suitability> {
+    fn poll(&mut self, board: &Board, revision: u64) -> Option<BoardFit> {
         let suit = self.suit.poll(board, revision)?.clone();
         // An older revision's wish is dropped.
         if let Some((r, suggested)) = self.follow.take()

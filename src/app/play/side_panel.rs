@@ -21,13 +21,10 @@ impl PlayPanel {
         let colours = self.setup.colours;
         let (fill, text) = match (&self.scene.outcome, self.scene.to_move) {
             (Some(o), _) => match o.winner {
-                Some(w) => (colours[w as usize & 1], format!("{} won", Self::who(g, w))),
+                Some(w) => (colours[w as usize & 1], format!("{} won", g.who(w))),
                 None => (Color32::from_gray(0x90), "Draw".to_string()),
             },
-            (None, Some(p)) => (
-                colours[p as usize & 1],
-                format!("{} to move", Self::who(g, p)),
-            ),
+            (None, Some(p)) => (colours[p as usize & 1], format!("{} to move", g.who(p))),
             (None, None) => (Color32::from_gray(0x90), String::new()),
         };
         egui::Frame::new()
@@ -147,7 +144,7 @@ impl PlayPanel {
         if !c.game.options().swap {
             return;
         }
-        let first = Self::who(c.game.as_ref(), 0);
+        let first = c.game.who(0);
         let r = ui
             .add_enabled(
                 self.availability(&Command::Swap).is_ok(),
@@ -183,7 +180,7 @@ impl PlayPanel {
                     let p = match purpose {
                         computer::Purpose::Move(p) | computer::Purpose::Hint(p) => p,
                     };
-                    let who = Self::who(c.game.as_ref(), p);
+                    let who = c.game.who(p);
                     // Light piece colours (White) get darkened to stay visible as a bar.
                     let c = self.setup.colours[p as usize & 1];
                     let colour = if text_on(c) == Color32::WHITE {
@@ -208,10 +205,7 @@ impl PlayPanel {
                 if let Some((p, progress)) = self.computer.pondering() {
                     // Its expected reply is not shown: it would be a hint.
                     let lines = [
-                        format!(
-                            "{} is thinking on your time:",
-                            Self::who(c.game.as_ref(), p)
-                        ),
+                        format!("{} is thinking on your time:", c.game.who(p)),
                         format!("{} simulations", group_digits(progress.simulations)),
                     ];
                     for text in lines {
@@ -273,7 +267,7 @@ impl PlayPanel {
             let (fill, head) = match o.winner {
                 Some(w) => (
                     self.setup.colours[w as usize & 1],
-                    format!("{} wins", Self::who(g, w)),
+                    format!("{} wins", g.who(w)),
                 ),
                 None => (Color32::from_gray(0xa0), "Draw".to_string()),
             };
