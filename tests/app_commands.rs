@@ -132,7 +132,13 @@ fn disabled_commands_are_greyed_out_and_their_shortcuts_do_nothing() {
         }
         assert_eq!(
             greyed,
-            ["Undo Ctrl+Z", "Redo Ctrl+Shift+Z", "Delete face Delete"],
+            [
+                // File menu: a picture of the game's position, and no game yet.
+                "Save picture…",
+                "Undo Ctrl+Z",
+                "Redo Ctrl+Shift+Z",
+                "Delete face Delete"
+            ],
             "{mode:?}"
         );
         // Their shortcuts (and those of every other command that cannot run) do nothing.

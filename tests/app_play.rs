@@ -412,12 +412,12 @@ fn rules_that_cannot_run_on_the_board_are_disabled_with_the_reason() {
     h.get_by_label("TwixT").click();
     h.run_ok();
     assert_eq!(h.state().play.setup.kind, RulesKind::Hex);
-    let why = {
-        let app = h.state_mut();
-        let b = app.ws.doc.board().clone();
-        let r = app.ws.doc.revision();
-        app.play.setup.availability(&b, r, RulesKind::Twixt)
-    };
+    let why = h
+        .state_mut()
+        .ws
+        .board_fit()
+        .unwrap()
+        .plain(RulesKind::Twixt);
     assert!(why.unwrap_err().contains("TwixT needs"));
 }
 
@@ -779,12 +779,14 @@ fn a_big_board_is_checked_on_a_worker_while_the_window_goes_on() {
     // Seen in the real window: on a board of a million faces the Play tab stood
     // still for 11 s while every game's rules were tried on the board. Boards
     // above CHECKED_INLINE_UP_TO faces are now checked on a worker.
+    use boardwright::app::command::Command;
+    use boardwright::app::dialogs::Dialog;
     use boardwright::app::suitability::{CHECKED_INLINE_UP_TO, CHECKING};
     use boardwright::edit::{BoardEdit, apply};
     use std::time::{Duration, Instant};
     let wait = |h: &mut H| {
         let start = Instant::now();
-        while h.state().play.setup.checking() || h.query_by_label(CHECKING).is_some() {
+        while h.state().ws.checking_board() || h.query_by_label(CHECKING).is_some() {
             assert!(
                 start.elapsed() < Duration::from_secs(120),
                 "the check never ended"
@@ -793,10 +795,23 @@ fn a_big_board_is_checked_on_a_worker_while_the_window_goes_on() {
             h.step();
         }
     };
+    let status = |h: &H| {
+        h.state()
+            .ws
+            .status
+            .message
+            .as_ref()
+            .map_or(String::new(), |m| m.text.clone())
+    };
     let board = presets::hex(150);
     assert!(board.face_count() > CHECKED_INLINE_UP_TO);
-    // The check starts when the Play tab first shows the board.
-    let (mut h, _dir) = harness(Some(board.clone()));
+    // The check starts when the Play tab first shows the board. It waits a
+    // little, as a million faces would take seconds, so that every frame
+    // before the answer can be seen.
+    let (mut h, dir) = harness(Some(board.clone()));
+    h.state_mut()
+        .ws
+        .delay_board_checks(Duration::from_millis(500));
     h.key_press(egui::Key::Num2);
     h.step();
     assert_eq!(h.state().mode, Mode::Play);
@@ -804,19 +819,75 @@ fn a_big_board_is_checked_on_a_worker_while_the_window_goes_on() {
         h.query_by_label(CHECKING).is_some(),
         "the panel says the board is being checked"
     );
-    assert!(h.state().play.setup.checking(), "on a worker");
+    assert!(h.state().ws.checking_board(), "on a worker");
     assert!(
         h.query_by_label("New game").is_none(),
         "no game before it is known"
     );
-    // Frames go on while the worker checks; then the games are listed.
+    // A new game asked for meanwhile (as the New board window's "Create and
+    // play" does) waits for the check instead of stopping the window.
+    h.state_mut().ws.send(Command::NewGame(RulesKind::Hex));
+    // Carried out at the end of a frame, and shown in the next.
+    h.step();
+    h.step();
+    assert!(h.state().play.game().is_none());
+    assert!(
+        has_text(&h, "A game of Hex starts when it is done"),
+        "the panel says what waits"
+    );
+    assert!(
+        status(&h).contains("checking the board first"),
+        "{}",
+        status(&h)
+    );
+    // Frames go on while the worker checks; then the games are listed and
+    // the game starts.
     wait(&mut h);
     assert!(!h.get_by_label("Hex").accesskit_node().is_disabled());
     assert!(h.get_by_label("TwixT").accesskit_node().is_disabled());
-    click_label(&mut h, "New game");
     assert_eq!(game(&h).kind(), RulesKind::Hex);
-    // The Analyze tab checks the board the same way.
+    // The Analyze tab asks the same check: known already.
     h.key_press(egui::Key::Num4);
+    h.step();
+    assert!(
+        h.query_by_label(CHECKING).is_none(),
+        "checked once for both tabs"
+    );
+    assert!(!h.get_by_label("Start").accesskit_node().is_disabled());
+    // Opening a big board during the game asks about a new game on it once
+    // its check is done; the window goes on meanwhile.
+    let other = dir.path().join("hex-151.ron");
+    boardwright::io::save_board(&presets::hex(151), &other).unwrap();
+    h.key_press(egui::Key::Num2);
+    h.step();
+    h.state_mut().open_file(&other);
+    h.step();
+    assert!(h.state().dialog().is_none(), "not before the check");
+    assert!(
+        status(&h).contains("Checking which games suit"),
+        "{}",
+        status(&h)
+    );
+    wait(&mut h);
+    h.step();
+    assert!(matches!(h.state().dialog(), Some(Dialog::NewGameOn { .. })));
+    assert!(
+        status(&h).contains("Checked Hex 151×151: Hex and BOCO can be played on it"),
+        "{}",
+        status(&h)
+    );
+    click_label(&mut h, "Yes");
+    assert_eq!(game(&h).board().face_count(), 151 * 151);
+    // An edit is a new revision: the Analyze tab waits for its check.
+    h.key_press(egui::Key::Num4);
+    h.step();
+    let mut meta = h.state().ws.doc.board().meta().clone();
+    meta.description = "edited".into();
+    h.state_mut()
+        .ws
+        .doc
+        .apply(BoardEdit::SetMeta(meta))
+        .unwrap();
     h.step();
     assert!(
         h.query_by_label(CHECKING).is_some(),
@@ -826,7 +897,8 @@ fn a_big_board_is_checked_on_a_worker_while_the_window_goes_on() {
     wait(&mut h);
     assert!(!h.get_by_label("Start").accesskit_node().is_disabled());
     // A big board that names its game: that game is chosen once the check
-    // (started as the board opens) says it can be played there.
+    // (started when the Play tab first shows the board) says it can be
+    // played there.
     let mut named = board;
     let mut meta = named.meta().clone();
     meta.suggested_rules = vec!["boco".into()];
@@ -838,4 +910,83 @@ fn a_big_board_is_checked_on_a_worker_while_the_window_goes_on() {
     assert_eq!(h.state().play.setup.kind, RulesKind::Boco);
     click_label(&mut h, "New game");
     assert_eq!(game(&h).kind(), RulesKind::Boco);
+}
+
+#[test]
+fn save_picture_draws_the_position_shown_in_the_players_colours() {
+    use boardwright::app::AppOptions;
+    use boardwright::app::command::Command;
+    use boardwright::app::file_dialog::{FileChooser, Purpose};
+    use std::sync::{Arc, Mutex};
+    let board = presets::hex(3);
+    let files = tempfile::tempdir().unwrap();
+    // The dialog is answered with a name without an extension: .svg is added.
+    let answer = files.path().join("position");
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let chooser = {
+        let (answer, asked) = (answer.clone(), asked.clone());
+        FileChooser::new(move |q| {
+            assert_eq!(q.purpose, Purpose::Save);
+            asked
+                .lock()
+                .unwrap()
+                .push(q.file_name.clone().unwrap_or_default());
+            Some(answer.clone())
+        })
+    };
+    let (mut h, _dir) = harness_opts(AppOptions {
+        board: Some(board.clone()),
+        file_chooser: Some(chooser),
+        ..Default::default()
+    });
+    new_game(&mut h, "Hex");
+    // Red's pieces in a colour the players chose.
+    h.state_mut().play.setup.colours[0] = egui::Color32::from_rgb(0x00, 0xc8, 0x00);
+    click_labels(&mut h, &board, &["a1", "b1", "a2", "b2", "a3"]);
+    click_label(&mut h, "Save picture…");
+    let out = answer.with_extension("svg");
+    let svg = std::fs::read_to_string(&out).expect("the picture is written");
+    assert_eq!(asked.lock().unwrap().as_slice(), ["hex-move-5.svg"]);
+    let group = |svg: &str, id: &str| -> Option<String> {
+        svg.split(&format!("<g id=\"{id}\""))
+            .nth(1)
+            .and_then(|rest| rest.split("</g>").next())
+            .map(str::to_string)
+    };
+    let pieces = group(&svg, "pieces").unwrap();
+    assert_eq!(pieces.matches("fill=\"#00c800\"").count(), 3, "{pieces}");
+    assert_eq!(pieces.matches("fill=\"#2b5fc8\"").count(), 2, "{pieces}");
+    assert_eq!(
+        group(&svg, "evidence").unwrap().matches("<polygon").count(),
+        3,
+        "the winning chain a1-a2-a3 in gold"
+    );
+    assert_eq!(
+        group(&svg, "last-move").unwrap().matches("<circle").count(),
+        1
+    );
+    assert!(svg.contains("after 5 moves: Red wins"), "{svg}");
+    assert!(
+        message(&h)
+            .unwrap()
+            .0
+            .contains("Saved a picture of the position after 5 moves"),
+        "{:?}",
+        message(&h)
+    );
+    // A previewed position is drawn as shown: after 2 moves, no win yet.
+    h.state_mut().apply(Command::Preview(Some(2)));
+    h.run_ok();
+    click_label(&mut h, "Save picture…");
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(asked.lock().unwrap().last().unwrap(), "hex-move-2.svg");
+    assert_eq!(group(&svg, "pieces").unwrap().matches("<circle").count(), 2);
+    assert!(group(&svg, "evidence").is_none());
+    assert!(svg.contains("after 2 moves: Red to move"), "{svg}");
+    let ring = group(&svg, "last-move").unwrap();
+    assert_eq!(
+        ring.matches("<circle").count(),
+        1,
+        "b1, Blue's move, ringed"
+    );
 }

@@ -195,14 +195,42 @@ fn convert_turns_other_programs_records_into_records_and_pictures() {
         .filter(|&f| g.piece_at(f).is_some())
         .count();
     assert!(pegs > 0 && !g.links().is_empty());
-    let pieces = svg.split("<g id=\"pieces\"").nth(1).unwrap();
+    let group = |id: &str| -> String {
+        svg.split(&format!("<g id=\"{id}\""))
+            .nth(1)
+            .and_then(|rest| rest.split("</g>").next())
+            .unwrap_or_else(|| panic!("no {id} group in {svg}"))
+            .to_string()
+    };
+    let pieces = group("pieces");
     assert_eq!(pieces.matches("<circle").count(), pegs, "a disc per peg");
-    let links = svg.split("<g id=\"links\"").nth(1).unwrap();
+    // In the players' colours: Red's and Black's.
+    let [red, black] = g.entry().colours();
+    for c in [red, black] {
+        let fill = format!("fill=\"#{:02x}{:02x}{:02x}\"", c[0], c[1], c[2]);
+        assert!(pieces.contains(&fill), "{fill} in {pieces}");
+    }
+    let links = group("links");
     assert_eq!(
-        links.split("</g>").next().unwrap().matches("<line").count(),
+        links.matches("<line").count(),
         2 * g.links().len(),
         "each link drawn (rim and colour)"
     );
+    // The winning chain in gold: its pegs' faces and its links' rims.
+    let outcome = g.outcome().expect("Red won");
+    assert!(!outcome.evidence.faces.is_empty());
+    assert_eq!(
+        group("evidence").matches("<polygon").count(),
+        outcome.evidence.faces.len()
+    );
+    assert_eq!(
+        links.matches("stroke=\"#ffb300\"").count(),
+        outcome.evidence.links.len(),
+        "the winning links have a gold rim"
+    );
+    // The last peg is ringed.
+    let last = group("last-move");
+    assert_eq!(last.matches("<circle").count(), 1, "{last}");
     assert!(
         svg.contains("<desc>TwixT on TwixT 8×8, after 9 moves: Ann (Red) wins: Red joined the top and bottom rows</desc>"),
         "{svg}"

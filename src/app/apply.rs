@@ -54,6 +54,7 @@ impl App {
             | Command::Hint
             | Command::StopSearch
             | Command::SaveGame
+            | Command::SavePicture
             | Command::Preview(_) => self.play.availability(c),
             Command::StepBack
             | Command::StepForward
@@ -196,6 +197,14 @@ impl App {
                 FileAction::SaveGame => {
                     let _ = self.play.save_game_to(&mut self.ws, &path);
                 }
+                FileAction::SavePicture => {
+                    let p = if path.extension().is_none() {
+                        path.with_extension("svg")
+                    } else {
+                        path
+                    };
+                    let _ = self.play.save_picture_to(&mut self.ws, &p);
+                }
                 FileAction::OpenGame => {
                     let _ = self.play.open_game_from(&mut self.ws, &path);
                 }
@@ -318,6 +327,14 @@ impl App {
                 let folder = self.doc_folder();
                 if let Some(q) = self.play.save_question(folder.as_deref())
                     && let Some(c) = self.ask_file(q, FileAction::SaveGame)
+                {
+                    return self.apply_one(c, confirmed);
+                }
+            }
+            Command::SavePicture => {
+                let folder = self.doc_folder();
+                if let Some(q) = self.play.picture_question(folder.as_deref())
+                    && let Some(c) = self.ask_file(q, FileAction::SavePicture)
                 {
                     return self.apply_one(c, confirmed);
                 }

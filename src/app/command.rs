@@ -112,6 +112,8 @@ pub enum Command {
     /// Stop the engine's search: it moves (or shows its hint) now.
     StopSearch,
     SaveGame,
+    /// Save the position shown in Play as an SVG picture.
+    SavePicture,
     OpenGame,
     /// Show the position after this many recorded moves read-only (`None`: back to
     /// the live position).
@@ -265,6 +267,7 @@ impl Command {
             Hint,
             StopSearch,
             SaveGame,
+            SavePicture,
             OpenGame,
             Preview(None),
             StepBack,
@@ -401,6 +404,10 @@ impl Command {
             Hint => s("Hint", "Ask the engine for a move for the player to move"),
             StopSearch => s("Stop", "Stop the engine's search: it moves (or hints) now"),
             SaveGame => s("Save game…", "Save the game (RON record, or SGF for Hex)"),
+            SavePicture => s(
+                "Save picture…",
+                "Save the position shown as an SVG picture: the pieces in the players' colours, the last move ringed, a win's chain in gold",
+            ),
             OpenGame => s(
                 "Open game…",
                 "Open a saved game (RON record, SGF, Little Golem .hsgf, .tsgf and .hgf, T1j .T1)",
@@ -506,9 +513,9 @@ impl Command {
                 Section::View
             }
             NewGame(_) | Analyze(_) | ConfirmResign | Resign | Swap | Hint | StopSearch
-            | SaveGame | OpenGame | Preview(_) | StepBack | StepForward | GoToStart | GoToEnd
-            | PreviousVariation | NextVariation | ChooseLine(_) | PromoteVariation
-            | DeleteVariation => Section::Play,
+            | SaveGame | SavePicture | OpenGame | Preview(_) | StepBack | StepForward
+            | GoToStart | GoToEnd | PreviousVariation | NextVariation | ChooseLine(_)
+            | PromoteVariation | DeleteVariation => Section::Play,
             ShowShortcuts
             | About
             | Unsaved { .. }
@@ -647,6 +654,7 @@ pub enum FileAction {
     /// File → Export OBJ / SVG (the extension).
     Export(String),
     SaveGame,
+    SavePicture,
     OpenGame,
 }
 

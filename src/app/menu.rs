@@ -106,6 +106,7 @@ pub fn menus() -> Vec<(&'static str, Vec<Entry>)> {
                 Item(Command::ImportObj),
                 Item(Command::ExportObj),
                 Item(Command::ExportSvg),
+                Item(Command::SavePicture),
                 Separator,
                 Item(Command::Quit),
             ],

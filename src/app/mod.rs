@@ -258,6 +258,10 @@ pub struct App {
     /// lengthen it to see the progress window of a job that would otherwise
     /// end within a frame).
     pub file_job_delay: std::time::Duration,
+    /// A board opened during a game whose check of which games suit it runs
+    /// on a worker: its revision, to ask about a new game on it once the
+    /// check is done ([`App::offer_new_game`]).
+    offer_waiting: Option<u64>,
 }
 
 impl App {
@@ -316,6 +320,7 @@ impl App {
             big_file_bytes: file_job::BIG_FILE_BYTES,
             big_board_faces: file_job::BIG_BOARD_FACES,
             file_job_delay: std::time::Duration::ZERO,
+            offer_waiting: None,
         };
         if let Some(g) = generator_settings {
             app.generator.restore(g);
@@ -337,8 +342,9 @@ impl App {
         }
         if has_board && opts.game.is_none() {
             // The board's own games come before the last launch's choice.
+            let fit = app.ws.board_fit_known().cloned();
             let (board, revision) = (app.ws.doc.board(), app.ws.doc.revision());
-            app.play.setup.follow_board(board, revision);
+            app.play.setup.follow_board(board, revision, fit.as_ref());
         }
         if let Some(p) = opts.opened.as_ref().or(opts.path.as_ref()) {
             app.ws.settings.add_recent(p);
@@ -475,33 +481,80 @@ impl App {
         }
         self.ws.status.info(text);
         if self.play.game().is_none() {
+            let fit = self.ws.board_fit_known().cloned();
             let (board, revision) = (self.ws.doc.board(), self.ws.doc.revision());
-            self.play.setup.follow_board(board, revision);
+            self.play.setup.follow_board(board, revision, fit.as_ref());
         }
         self.offer_new_game();
     }
 
     /// In Play with a game on, a newly opened board asks whether to start a new
     /// game on it (the game in progress keeps its own copy of the old board).
+    /// A big board is checked on a worker first; the question comes when the
+    /// check is done ([`App::offer_when_checked`]), and the window goes on.
     fn offer_new_game(&mut self) {
-        if self.mode != Mode::Play || self.dialog.is_some() {
+        self.offer_waiting = None;
+        if self.mode != Mode::Play || self.dialog.is_some() || self.play.game().is_none() {
             return;
         }
+        let revision = self.ws.doc.revision();
+        if self.ws.board_fit().is_none() {
+            self.offer_waiting = Some(revision);
+            self.ws.status.info(format!(
+                "Checking which games suit {}…",
+                board_name(self.ws.doc.board(), "the opened board")
+            ));
+            return;
+        }
+        self.ask_new_game_on_board();
+    }
+
+    /// Each frame: ask about a new game on the board opened during a game once
+    /// its check is done, if that board is still the document's and the game
+    /// is still shown.
+    fn offer_when_checked(&mut self) {
+        let Some(revision) = self.offer_waiting else {
+            return;
+        };
+        if revision != self.ws.doc.revision() {
+            self.offer_waiting = None;
+        } else if let Some(fit) = self.ws.board_fit() {
+            // The status bar said the board was being checked: say what came of it.
+            let games: Vec<&str> = RulesKind::ALL
+                .into_iter()
+                .filter(|&k| fit.plain(k).is_ok())
+                .map(|k| k.title())
+                .collect();
+            let name = board_name(self.ws.doc.board(), "the opened board");
+            self.ws.status.info(if games.is_empty() {
+                format!("Checked {name}: no game can be played on it")
+            } else {
+                format!(
+                    "Checked {name}: {} can be played on it",
+                    crate::game::registry::word_list(&games, "and")
+                )
+            });
+            self.offer_waiting = None;
+            if self.mode == Mode::Play && self.dialog.is_none() {
+                self.ask_new_game_on_board();
+            }
+        }
+    }
+
+    /// The question itself, once it is known which games suit the board.
+    fn ask_new_game_on_board(&mut self) {
         let Some(current) = self.play.game().map(|g| g.kind()) else {
             return;
         };
-        let board = self.ws.doc.board();
-        let revision = self.ws.doc.revision();
+        let Some(fit) = self.ws.board_fit().cloned() else {
+            return;
+        };
         let mut choices: Vec<RulesKind> = RulesKind::ALL
             .into_iter()
-            .filter(|&k| self.play.setup.availability(board, revision, k).is_ok())
+            .filter(|&k| fit.plain(k).is_ok())
             .collect();
         choices.sort_by_key(|&k| k != current);
-        let name = if board.meta().name.is_empty() {
-            "the opened board".to_string()
-        } else {
-            board.meta().name.clone()
-        };
+        let name = board_name(self.ws.doc.board(), "the opened board");
         if choices.is_empty() {
             self.ws.status.info(format!(
                 "No game can be played on {name}; the game of {} goes on",
@@ -991,6 +1044,7 @@ impl eframe::App for App {
             .exact_size(STATUS_BAR_HEIGHT)
             .show(ui, |ui| self.status_bar(ui));
         self.sync_mode();
+        self.offer_when_checked();
         self.play.dialog_open = modal;
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE)
@@ -1054,6 +1108,15 @@ impl eframe::App for App {
         } else if let Err(e) = self.autosave_now() {
             eprintln!("boardwright: {e}");
         }
+    }
+}
+
+/// A board's name in a sentence (`unnamed` when it has none).
+pub(crate) fn board_name(board: &Board, unnamed: &str) -> String {
+    if board.meta().name.is_empty() {
+        unnamed.to_string()
+    } else {
+        board.meta().name.clone()
     }
 }
 

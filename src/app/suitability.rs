@@ -1,7 +1,10 @@
 //! Which games can be played on the document's board, for the Play tab's game
-//! setup and the Analyze tab: computed once per board revision, at once on a
-//! small board and on a worker thread on a big one, so that the window does not
-//! stop while every game's rules are tried on a million faces (11 s).
+//! setup, the Analyze tab and the question a board opened during a game asks:
+//! computed once per board revision (the workspace keeps one check for all of
+//! them), at once on a small board and on a worker thread on a big one, so that
+//! the window does not stop while every game's rules are tried on a million
+//! faces (11 s). Nothing waits for it: what needs the answer (New game, the
+//! question) waits for it across frames.
 
 use crate::board::Board;
 use crate::game::BoardFit;
@@ -46,10 +49,8 @@ impl Known {
     }
 }
 
-/// A board's check running on a worker.
+/// A board's check running on a worker: its answer to come.
 struct Running {
-    revision: u64,
-    faces: usize,
     answer: mpsc::Receiver<Known>,
 }
 
@@ -59,6 +60,9 @@ struct Running {
 pub struct SuitabilityCheck {
     known: Option<Known>,
     running: Option<Running>,
+    /// How long a worker waits before it checks (zero; tests lengthen it to
+    /// see what the window does while a big board is checked).
+    pub(crate) delay: std::time::Duration,
 }
 
 impl SuitabilityCheck {
@@ -90,6 +94,19 @@ impl SuitabilityCheck {
             .map(|k| &k.fit)
     }
 
+    /// [`SuitabilityCheck::poll`] on a small board (checked at once); on a
+    /// big one only what is known already, without starting a worker (for a
+    /// choice that can wait for a tab that shows the answer).
+    pub fn known(&mut self, board: &Board, revision: u64) -> Option<&BoardFit> {
+        if board.face_count() <= CHECKED_INLINE_UP_TO {
+            return self.poll(board, revision);
+        }
+        self.known
+            .as_ref()
+            .filter(|k| k.is_for(board, revision))
+            .map(|k| &k.fit)
+    }
+
     /// Whether what is known is about `board` at `revision`.
     fn knows(&self, board: &Board, revision: u64) -> bool {
         self.known
@@ -100,40 +117,18 @@ impl SuitabilityCheck {
     fn start(&mut self, board: &Board, revision: u64) {
         let (tx, answer) = mpsc::channel();
         let copy = board.clone();
+        let delay = self.delay;
         let spawned = std::thread::Builder::new()
             .name("boardwright-suitability".into())
             .spawn(move || {
+                std::thread::sleep(delay);
                 let _ = tx.send(Known::check(&copy, revision));
             });
         match spawned {
-            Ok(_) => {
-                self.running = Some(Running {
-                    revision,
-                    faces: board.face_count(),
-                    answer,
-                })
-            }
+            Ok(_) => self.running = Some(Running { answer }),
             // No thread: check here.
             Err(_) => self.known = Some(Known::check(board, revision)),
         }
-    }
-
-    /// Which games suit `board` at `revision`, waiting for the check when it
-    /// is not done (for a decision that cannot wait, such as starting a game).
-    pub fn wait(&mut self, board: &Board, revision: u64) -> &BoardFit {
-        if self.poll(board, revision).is_none() {
-            // The worker's answer when it checks this revision; else check here.
-            let answer = self
-                .running
-                .take()
-                .filter(|r| r.revision == revision && r.faces == board.face_count())
-                .and_then(|r| r.answer.recv().ok());
-            self.known = Some(answer.unwrap_or_else(|| Known::check(board, revision)));
-        }
-        &self
-            .known
-            .get_or_insert_with(|| Known::check(board, revision))
-            .fit
     }
 
     /// Whether a big board's check is running on a worker.

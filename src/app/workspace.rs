@@ -3,8 +3,10 @@
 //! [`Command`]s the panels send during a frame (the app carries them out at its end).
 
 use super::command::Command;
+use super::suitability::SuitabilityCheck;
 use crate::board::Board;
 use crate::edit::{BoardEdit, EditError, EditOutcome, History};
+use crate::game::BoardFit;
 use crate::mesh::FaceId;
 use crate::mesh::spatial::FaceIndex;
 use eframe::egui;
@@ -419,6 +421,10 @@ pub struct Workspace {
     pub settings: Settings,
     /// Commands sent this frame, carried out by the app at its end.
     pub commands: Vec<Command>,
+    /// Which games suit the document's board: one check per revision, shared
+    /// by the Play and Analyze tabs and the question a newly opened board
+    /// asks during a game ([`Workspace::board_fit`]).
+    fit: SuitabilityCheck,
 }
 
 impl Workspace {
@@ -428,7 +434,32 @@ impl Workspace {
             status: Status::default(),
             settings: Settings::default(),
             commands: Vec::new(),
+            fit: SuitabilityCheck::default(),
         }
+    }
+
+    /// Which games suit the document's board as it is now, without waiting:
+    /// `None` while a big board is checked on a worker (started here).
+    pub fn board_fit(&mut self) -> Option<&BoardFit> {
+        self.fit.poll(self.doc.board(), self.doc.revision())
+    }
+
+    /// Which games suit the document's board when that is known at once: on
+    /// a small board always, on a big one once a tab's check is done (this
+    /// starts none).
+    pub fn board_fit_known(&mut self) -> Option<&BoardFit> {
+        self.fit.known(self.doc.board(), self.doc.revision())
+    }
+
+    /// Whether a big board's check of which games suit it runs on a worker.
+    pub fn checking_board(&self) -> bool {
+        self.fit.checking()
+    }
+
+    /// Make a big board's check wait `delay` before it starts (tests: what
+    /// the window does meanwhile).
+    pub fn delay_board_checks(&mut self, delay: std::time::Duration) {
+        self.fit.delay = delay;
     }
 
     /// Queue a command for the end of the frame.

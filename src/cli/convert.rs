@@ -5,8 +5,8 @@
 //! (.svg) or its board (.obj). The output's extension says which.
 
 use super::{CliFailure, print_notes};
-use crate::game::{DynGame, Opened, open, save_game};
-use crate::io::svg::{Position, write_position_svg};
+use crate::game::{DynGame, Opened, open, picture, save_game};
+use crate::io::svg::write_position_svg;
 use crate::io::{LoadOptions, atomic, load_board_opts, save_board};
 use clap::Args;
 use std::path::{Path, PathBuf};
@@ -89,7 +89,10 @@ fn write_game(
 ) -> Result<(), CliFailure> {
     match ext {
         "svg" => {
-            let svg = write_position_svg(game.board(), &position(game));
+            // The last position, in the players' default colours.
+            let shown = picture(game, game.ply(), game.entry().colours())
+                .ok_or_else(|| CliFailure::new("the game has no position to draw"))?;
+            let svg = write_position_svg(game.board(), &shown);
             atomic::write_atomic(out, svg.as_bytes())
                 .map_err(|e| CliFailure::new(format!("cannot write {}: {e}", out.display())))?;
         }
@@ -104,49 +107,6 @@ fn write_game(
         _ => save_game(game, out)?,
     }
     Ok(())
-}
-
-/// The game's position as drawn: its pieces, its links, and a line saying
-/// which game, after how many moves, and how it stands.
-fn position(game: &dyn DynGame) -> Position {
-    let board = game.board();
-    let pieces = board
-        .mesh()
-        .face_ids()
-        .filter_map(|f| game.piece_at(f).map(|p| (f, p)))
-        .collect();
-    let state = if let Some(e) = game.ending() {
-        e.reason(&game.player_names())
-    } else if let Some(o) = game.outcome() {
-        match o.winner {
-            Some(w) => format!("{} wins: {}", game.who(w), o.reason),
-            None => format!("a draw: {}", o.reason),
-        }
-    } else if let Some(p) = game.to_move() {
-        format!("{} to move", game.who(p))
-    } else {
-        String::new()
-    };
-    let moves = game.ply();
-    let mut caption = format!(
-        "{} on {}, after {moves} move{}",
-        game.entry().title,
-        if board.meta().name.is_empty() {
-            "its board"
-        } else {
-            board.meta().name.as_str()
-        },
-        if moves == 1 { "" } else { "s" }
-    );
-    if !state.is_empty() {
-        caption.push_str(": ");
-        caption.push_str(&state);
-    }
-    Position {
-        pieces,
-        links: game.links(),
-        caption,
-    }
 }
 
 /// A path's extension in lower case ("" when it has none).

@@ -20,6 +20,7 @@ pub mod dynamic;
 pub mod engine;
 pub mod fit;
 pub mod options;
+pub mod picture;
 pub mod record;
 pub mod registry;
 pub mod text;
@@ -32,6 +33,7 @@ pub use engine::{
     DynEngine, EngineParams, MoveStat, Progress, RootStats, SearchHandle, SearchResult,
 };
 pub use fit::BoardFit;
+pub use picture::picture;
 pub use record::{Opened, open, replay, save_game};
 pub use registry::{AnyGame, GameEntry, GameVisitor, RulesKind};
-pub use typed::{Click, ClickError, Game, MoveError, MoveHandle, PositionView};
+pub use typed::{Click, ClickError, Game, MoveError, MoveHandle, MoveMarks, PositionView};

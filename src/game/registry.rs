@@ -218,6 +218,24 @@ impl GameEntry {
     pub fn saves_as(&self, format: RecordFormat) -> bool {
         self.formats.contains(&format)
     }
+
+    /// The colours of the players' pieces, first player first (the window's
+    /// defaults, and a game's picture).
+    pub fn colours(&self) -> [[u8; 3]; 2] {
+        self.sides.map(side_colour)
+    }
+}
+
+/// The colour of the pieces of a side the rules name ("Red", "Blue", "Black",
+/// "White"; grey for another name), as sRGB.
+pub fn side_colour(side: &str) -> [u8; 3] {
+    match side {
+        "Red" => [0xd0, 0x30, 0x30],
+        "Blue" => [0x2b, 0x5f, 0xc8],
+        "Black" => [0x1e, 0x1e, 0x1e],
+        "White" => [0xfa, 0xfa, 0xf6],
+        _ => [0xa0, 0xa0, 0xa0],
+    }
 }
 
 impl fmt::Debug for GameEntry {

@@ -79,6 +79,49 @@ pub struct PositionView {
     pub last_move: Option<String>,
 }
 
+/// What a move changed on the board (from the position before it to the one
+/// after): the window marks it, and so does a game's picture.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveMarks {
+    /// Faces whose piece changed (placed, moved from, moved to, captured).
+    pub changed: Vec<FaceId>,
+    /// Where the move put a piece (placed, or moved to).
+    pub to: Vec<FaceId>,
+    /// Where the mover's piece left from (movement games; empty for a placement).
+    pub from: Vec<FaceId>,
+}
+
+impl PositionView {
+    /// What the move from `before` to this position changed.
+    pub fn marks_since(&self, before: &PositionView) -> MoveMarks {
+        let changed: Vec<FaceId> = self
+            .pieces
+            .iter()
+            .zip(&before.pieces)
+            .enumerate()
+            .filter(|(_, (a, b))| a != b)
+            .map(|(i, _)| FaceId::from_index(i))
+            .collect();
+        // The mover's piece appears on the faces it went to; the faces it left
+        // held the mover's piece before (a capture empties the opponent's).
+        let at = |p: &[Option<Player>], f: FaceId| p.get(f.index()).copied().flatten();
+        let to: Vec<FaceId> = changed
+            .iter()
+            .copied()
+            .filter(|&f| at(&self.pieces, f).is_some())
+            .collect();
+        let from = match to.first().and_then(|&f| at(&self.pieces, f)) {
+            Some(mover) => changed
+                .iter()
+                .copied()
+                .filter(|&f| at(&self.pieces, f).is_none() && at(&before.pieces, f) == Some(mover))
+                .collect(),
+            None => Vec::new(),
+        };
+        MoveMarks { changed, to, from }
+    }
+}
+
 /// A fresh stamp: unique over every game of this process.
 fn next_stamp() -> u64 {
     static NEXT: AtomicU64 = AtomicU64::new(1);

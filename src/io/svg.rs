@@ -80,12 +80,41 @@ pub fn write_svg(board: &Board, colour_by: ColourBy) -> String {
 
 /// A game's position to draw over its board instead of the board's start
 /// pieces: the pieces on it (face, player 0 or 1) and the links between pegs
-/// (TwixT), with a line saying what it is (the SVG's description).
+/// (TwixT), with a line saying what it is (the SVG's description); the last
+/// move marked, and a finished game's winning chain.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Position {
     pub pieces: Vec<(FaceId, u8)>,
     pub links: Vec<(FaceId, FaceId, u8)>,
     pub caption: String,
+    /// The players' piece colours (sRGB); `None`: black and white.
+    pub colours: Option<[[u8; 3]; 2]>,
+    /// Where the last move put a piece: a dot on it.
+    pub last_to: Vec<FaceId>,
+    /// Where the last move took a piece from (movement games): a dashed ring.
+    pub last_from: Vec<FaceId>,
+    /// A won game's evidence: the winning chain's faces (tinted gold)…
+    pub winning: Vec<FaceId>,
+    /// …its links (TwixT), drawn gold…
+    pub winning_links: Vec<(FaceId, FaceId)>,
+    /// …and the faces of an encircling ring (BOCO), outlined gold.
+    pub ring: Vec<FaceId>,
+}
+
+/// The window's colours: a win's evidence (gold), the faces of a movement,
+/// the ring around the last piece placed.
+const EVIDENCE: &str = "#ffb300";
+const LAST_MOVE: &str = "#cdd26a";
+const LAST_RING: &str = "#f06a00";
+
+/// `#rrggbb`.
+fn hex_colour([cr, cg, cb]: [u8; 3]) -> String {
+    format!("#{cr:02x}{cg:02x}{cb:02x}")
+}
+
+/// Whether text on `c` reads better in white.
+fn is_dark([cr, cg, cb]: [u8; 3]) -> bool {
+    0.299 * f64::from(cr) + 0.587 * f64::from(cg) + 0.114 * f64::from(cb) < 140.0
 }
 
 /// The board with a game's position on it, as a standalone SVG document.
@@ -142,6 +171,12 @@ fn write(
 ) -> String {
     let mesh = board.mesh();
     let pieces: &[(FaceId, u8)] = position.map_or(&board.setup().pieces, |p| &p.pieces);
+    // Start pieces are black and white; a game's are its players' colours.
+    let colours = position
+        .and_then(|p| p.colours)
+        .unwrap_or([[0x11, 0x11, 0x11], [0xff, 0xff, 0xff]]);
+    let piece_rgb = |player: u8| colours[player as usize & 1];
+    let piece_fill = |player: u8| hex_colour(piece_rgb(player));
     let bb = mesh.bbox();
     let (w, h) = (bb.width().max(1e-9), bb.height().max(1e-9));
     // Typical edge length sets stroke widths and text size.
@@ -164,6 +199,25 @@ fn write(
     let p = |q: Point| (r((q.x - vx) * scale), r((-q.y - vy) * scale));
     let unit = unit * scale;
     let (vx, vy, vw, vh) = (0.0, 0.0, vw * scale, vh * scale);
+    // A piece's radius on face `f`: a third of the face's typical size
+    // (√area), as the window draws them.
+    let piece_r = |f: FaceId| {
+        crate::mesh::geom::signed_area(mesh.face_points(f))
+            .abs()
+            .sqrt()
+            * 0.33
+            * scale
+    };
+    // A face's corners as a polygon's points.
+    let face_points = |f: FaceId| {
+        let mut pts = String::new();
+        for q in mesh.face_points(f) {
+            let (x, y) = p(q);
+            let _ = write!(pts, "{x},{y} ");
+        }
+        pts.truncate(pts.trim_end().len());
+        pts
+    };
 
     let mut s = String::new();
     let _ = writeln!(s, r#"<?xml version="1.0" encoding="UTF-8"?>"#);
@@ -227,19 +281,61 @@ fn write(
                 None => kind_fill(board.kind(f)).to_string(),
             },
         };
-        let mut pts = String::new();
-        for q in mesh.face_points(f) {
-            let (x, y) = p(q);
-            let _ = write!(pts, "{x},{y} ");
-        }
         let _ = writeln!(
             s,
             r#"<polygon points="{}" fill="{fill}"><title>{}</title></polygon>"#,
-            pts.trim_end(),
+            face_points(f),
             xml_escape(&board.face_name(f))
         );
     }
     s.push_str("</g>\n");
+    // A win's evidence, over the faces and under the pieces.
+    if let Some(pos) = position
+        && !(pos.winning.is_empty() && pos.ring.is_empty())
+    {
+        let _ = writeln!(
+            s,
+            r#"<g id="evidence" stroke="{EVIDENCE}" stroke-linejoin="round">"#
+        );
+        let outline = |s: &mut String, f: FaceId, fill: &str, width: f64| {
+            let _ = writeln!(
+                s,
+                r#"<polygon points="{}" {fill} stroke-width="{}"/>"#,
+                face_points(f),
+                r(width)
+            );
+        };
+        for &f in pos.winning.iter().filter(|f| f.index() < mesh.face_count()) {
+            outline(
+                &mut s,
+                f,
+                &format!(r#"fill="{EVIDENCE}" fill-opacity="0.45""#),
+                unit * 0.08,
+            );
+        }
+        for &f in pos.ring.iter().filter(|f| f.index() < mesh.face_count()) {
+            outline(&mut s, f, r#"fill="none""#, unit * 0.1);
+        }
+        s.push_str("</g>\n");
+    }
+    // A movement's faces (from and to), tinted under the pieces as in the window.
+    if let Some(pos) = position
+        && !pos.last_from.is_empty()
+    {
+        let _ = writeln!(
+            s,
+            r#"<g id="movement" fill="{LAST_MOVE}" fill-opacity="0.75">"#
+        );
+        for &f in pos
+            .last_from
+            .iter()
+            .chain(&pos.last_to)
+            .filter(|f| f.index() < mesh.face_count())
+        {
+            let _ = writeln!(s, r#"<polygon points="{}"/>"#, face_points(f));
+        }
+        s.push_str("</g>\n");
+    }
     // Side tags.
     if board.tagged_edges().next().is_some() {
         let _ = writeln!(
@@ -269,11 +365,17 @@ fn write(
             }
             let (x1, y1) = p(mesh.face_interior_point(a));
             let (x2, y2) = p(mesh.face_interior_point(b));
-            let fill = if player == 0 { "#111111" } else { "#ffffff" };
+            let fill = piece_fill(player);
+            let winning = position.is_some_and(|pos| {
+                pos.winning_links
+                    .iter()
+                    .any(|&(c, d)| (c, d) == (a, b) || (d, c) == (a, b))
+            });
+            let rim = if winning { EVIDENCE } else { "#000000" };
             let _ = writeln!(
                 s,
-                r##"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#000000" stroke-width="{}"/><line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{fill}" stroke-width="{}"/>"##,
-                r(unit * 0.16),
+                r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{rim}" stroke-width="{}"/><line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{fill}" stroke-width="{}"/>"#,
+                r(unit * if winning { 0.22 } else { 0.16 }),
                 r(unit * 0.1)
             );
         }
@@ -291,14 +393,40 @@ fn write(
                 continue;
             }
             let (cx, cy) = p(mesh.face_interior_point(f));
-            let fill = if player == 0 { "#111111" } else { "#ffffff" };
             let _ = writeln!(
                 s,
-                r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="{fill}"/>"#,
-                r(unit * 0.3)
+                r#"<circle cx="{cx}" cy="{cy}" r="{}" fill="{}"/>"#,
+                r(piece_r(f)),
+                piece_fill(player)
             );
         }
         s.push_str("</g>\n");
+    }
+    // The last move: a ring around the piece it placed (labels stay
+    // readable inside).
+    if let Some(pos) = position {
+        let placed: Vec<FaceId> = pos
+            .last_to
+            .iter()
+            .copied()
+            .filter(|f| f.index() < mesh.face_count())
+            .collect();
+        if !placed.is_empty() {
+            let _ = writeln!(
+                s,
+                r#"<g id="last-move" fill="none" stroke="{LAST_RING}" stroke-width="{}">"#,
+                r(unit * 0.07)
+            );
+            for f in placed {
+                let (cx, cy) = p(mesh.face_interior_point(f));
+                let _ = writeln!(
+                    s,
+                    r#"<circle cx="{cx}" cy="{cy}" r="{}"/>"#,
+                    r(piece_r(f) + unit * 0.06)
+                );
+            }
+            s.push_str("</g>\n");
+        }
     }
     // Labels (drawn last, so they stay readable over pieces).
     let heat_value =
@@ -307,7 +435,7 @@ fn write(
         let font = r(unit * 0.28);
         let mut on_dark = vec![false; mesh.face_count()];
         for &(f, player) in pieces {
-            if player == 0 && f.index() < on_dark.len() {
+            if is_dark(piece_rgb(player)) && f.index() < on_dark.len() {
                 on_dark[f.index()] = true;
             }
         }
@@ -413,6 +541,75 @@ mod tests {
         assert_eq!(
             xml_escape("a<b & \"c\" 'd'>\n"),
             "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt; "
+        );
+    }
+
+    #[test]
+    fn a_position_marks_its_last_move_and_its_evidence() {
+        let b = crate::presets::lines_of_action();
+        let f = |l: &str| b.face_by_label(l).unwrap();
+        let group = |svg: &str, id: &str| -> Option<String> {
+            svg.split(&format!("<g id=\"{id}\""))
+                .nth(1)
+                .and_then(|rest| rest.split("</g>").next())
+                .map(str::to_string)
+        };
+        // A movement, pieces in black and white (no colours given).
+        let moved = Position {
+            pieces: vec![(f("b3"), 0), (f("a2"), 1)],
+            last_from: vec![f("b1")],
+            last_to: vec![f("b3")],
+            ..Position::default()
+        };
+        let svg = write_position_svg(&b, &moved);
+        assert_eq!(
+            group(&svg, "movement").unwrap().matches("<polygon").count(),
+            2
+        );
+        assert_eq!(
+            group(&svg, "last-move").unwrap().matches("<circle").count(),
+            1
+        );
+        let pieces = group(&svg, "pieces").unwrap();
+        assert!(
+            pieces.contains("#111111") && pieces.contains("#ffffff"),
+            "{pieces}"
+        );
+        assert!(group(&svg, "evidence").is_none());
+        // A won position in the players' colours, its ring outlined: the
+        // label on a dark piece is white.
+        let won = Position {
+            pieces: vec![(f("c3"), 0), (f("d4"), 1)],
+            colours: Some([[0x20, 0x20, 0x80], [0xf0, 0xf0, 0x20]]),
+            winning: vec![f("c3")],
+            ring: vec![f("d4"), f("e4")],
+            ..Position::default()
+        };
+        let svg = write_position_svg(&b, &won);
+        let evidence = group(&svg, "evidence").unwrap();
+        assert_eq!(
+            evidence.matches("fill-opacity").count(),
+            1,
+            "the chain tinted"
+        );
+        assert_eq!(
+            evidence.matches("fill=\"none\"").count(),
+            2,
+            "the ring outlined"
+        );
+        assert!(group(&svg, "movement").is_none() && group(&svg, "last-move").is_none());
+        let pieces = group(&svg, "pieces").unwrap();
+        assert!(
+            pieces.contains("#202080") && pieces.contains("#f0f020"),
+            "{pieces}"
+        );
+        assert!(
+            svg.contains(r##"fill="#ffffff">c3</text>"##),
+            "white on the dark piece"
+        );
+        assert!(
+            svg.contains(r##"fill="#222222">d4</text>"##),
+            "dark on the light piece"
         );
     }
 

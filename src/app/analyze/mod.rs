@@ -25,7 +25,6 @@ mod plots;
 mod results;
 
 use super::canvas::Canvas;
-use super::suitability::SuitabilityCheck;
 use super::workspace::Workspace;
 use crate::analysis::report::Header;
 use crate::analysis::{
@@ -165,9 +164,6 @@ pub struct AnalyzePanel {
     shown: Option<Shown>,
     /// Why the last Start failed.
     error: Option<String>,
-    /// Whether each game can be analysed on the board (swap off and on), asked
-    /// once per revision; on a worker on a big board.
-    suitable: SuitabilityCheck,
 }
 
 impl Default for AnalyzePanel {
@@ -184,7 +180,6 @@ impl AnalyzePanel {
             job: None,
             shown: None,
             error: None,
-            suitable: SuitabilityCheck::default(),
         }
     }
 
@@ -235,14 +230,12 @@ impl AnalyzePanel {
     /// board, and if not why; `None` while a big board's check runs on a
     /// worker.
     pub fn availability(
-        &mut self,
-        ws: &Workspace,
+        &self,
+        ws: &mut Workspace,
         kind: RulesKind,
         swap: bool,
     ) -> Option<Result<(), String>> {
-        self.suitable
-            .poll(ws.doc.board(), ws.doc.revision())
-            .map(|s| s.with_swap(kind, swap))
+        ws.board_fit().map(|s| s.with_swap(kind, swap))
     }
 
     /// Choose `kind` and start analysing the document's board with it (the
@@ -481,9 +474,5 @@ fn live_report(job: &Job) -> Report {
 
 /// The board's name, or "the board".
 fn board_name(b: &Board) -> String {
-    if b.meta().name.is_empty() {
-        "the board".into()
-    } else {
-        b.meta().name.clone()
-    }
+    crate::app::board_name(b, "the board")
 }

@@ -69,7 +69,7 @@ impl AnalyzePanel {
         }
     }
 
-    fn settings_ui(&mut self, ui: &mut egui::Ui, ws: &Workspace) {
+    fn settings_ui(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {
         // While a big board is checked, no game can be chosen yet.
         let all: Vec<(RulesKind, Result<(), String>)> = RulesKind::ALL
             .iter()

@@ -97,34 +97,7 @@ impl Scene {
             .enumerate()
             .filter_map(|(i, p)| p.map(|p| (FaceId::from_index(i), p)))
             .collect();
-        let last_changed: Vec<FaceId> = before
-            .map(|b| {
-                v.pieces
-                    .iter()
-                    .zip(&b.pieces)
-                    .enumerate()
-                    .filter(|(_, (a, b))| a != b)
-                    .map(|(i, _)| FaceId::from_index(i))
-                    .collect()
-            })
-            .unwrap_or_default();
-        // The mover's piece appears on the faces it went to; the faces it left
-        // held the mover's piece before (a capture empties the opponent's).
-        let at = |p: &[Option<Player>], f: FaceId| p.get(f.index()).copied().flatten();
-        let last_to: Vec<FaceId> = last_changed
-            .iter()
-            .copied()
-            .filter(|&f| at(&v.pieces, f).is_some())
-            .collect();
-        let mover = last_to.first().and_then(|&f| at(&v.pieces, f));
-        let last_from = match (before, mover) {
-            (Some(b), Some(m)) => last_changed
-                .iter()
-                .copied()
-                .filter(|&f| at(&v.pieces, f).is_none() && at(&b.pieces, f) == Some(m))
-                .collect(),
-            _ => Vec::new(),
-        };
+        let marks = before.map(|b| v.marks_since(b)).unwrap_or_default();
         Scene {
             ply: v.ply,
             pieces,
@@ -132,9 +105,9 @@ impl Scene {
             links: v.links,
             outcome: v.outcome,
             to_move: v.to_move,
-            last_changed,
-            last_to,
-            last_from,
+            last_changed: marks.changed,
+            last_to: marks.to,
+            last_from: marks.from,
             last_move: v.last_move,
             numbers: None,
         }

@@ -27,7 +27,7 @@ use super::workspace::{Cause, Workspace};
 use crate::board::Board;
 use crate::game::registry::RecordFormat;
 use crate::game::{
-    Click, ClickError, DynGame, Ending, MoveHandle, MoveTree, NodeId, RulesKind, new_game,
+    BoardFit, Click, ClickError, DynGame, Ending, MoveHandle, MoveTree, NodeId, RulesKind, new_game,
 };
 use crate::mesh::FaceId;
 use crate::rules::Player;
@@ -104,6 +104,10 @@ pub struct PlayPanel {
     pub time: clock::TimeSource,
     /// A modal dialog is open (the app sets it each frame): the clock stops.
     pub dialog_open: bool,
+    /// New game asked for on a big board whose check of which games suit it
+    /// is still running: the game and the board's revision, started when the
+    /// check is done (dropped if the board changes first).
+    waiting: Option<(RulesKind, u64)>,
 }
 
 impl Default for PlayPanel {
@@ -142,6 +146,7 @@ impl PlayPanel {
             clock_driver: clock::ClockDriver::default(),
             time: clock::TimeSource::default(),
             dialog_open: false,
+            waiting: None,
         }
     }
 
@@ -150,12 +155,23 @@ impl PlayPanel {
     }
 
     /// Start a new game of `kind` on the document's board (reporting in the status
-    /// bar when the rules cannot run on it).
+    /// bar when the rules cannot run on it). On a big board whose check of
+    /// which games suit it is still running, the game starts when the check is
+    /// done: the window goes on meanwhile.
     pub fn start_game(&mut self, ws: &mut Workspace, kind: RulesKind) {
         if self.setup.kind != kind {
             self.setup.choose(kind);
         }
         let revision = ws.doc.revision();
+        let Some(fit) = ws.board_fit().cloned() else {
+            self.waiting = Some((kind, revision));
+            ws.status.info(format!(
+                "New game of {}: checking the board first (the game starts when it is done)",
+                kind.title()
+            ));
+            return;
+        };
+        self.waiting = None;
         let board = match &self.doc_board {
             Some((r, b)) if *r == revision => b.clone(),
             _ => {
@@ -164,7 +180,7 @@ impl PlayPanel {
                 b
             }
         };
-        let options = self.setup.options_on(&board, revision);
+        let options = self.setup.options_on(&fit);
         match new_game(kind, board, &options) {
             Ok(mut game) => {
                 game.set_players(self.names_for(game.player_names()));
@@ -589,6 +605,44 @@ impl PlayPanel {
         Some(q)
     }
 
+    /// What "Save picture…" asks (`None` without a game).
+    pub fn picture_question(&self, folder: Option<&Path>) -> Option<FileQuestion> {
+        let c = self.current.as_ref()?;
+        let name = format!("{}-move-{}.svg", c.game.kind().name(), self.shown_ply());
+        Some(
+            FileQuestion::save("Save picture", name)
+                .filter("SVG picture", &["svg"])
+                .in_folder(folder),
+        )
+    }
+
+    /// Save the position shown (previewed or live) as an SVG picture at
+    /// `path`, in the players' colours: what "Save picture…" does after its
+    /// dialog.
+    pub fn save_picture_to(&self, ws: &mut Workspace, path: &Path) -> Result<(), String> {
+        let ply = self.shown_ply();
+        let colours = self.setup.colours.map(|c| [c.r(), c.g(), c.b()]);
+        let result = match &self.current {
+            None => Err("There is no game to draw: start one with New game".to_string()),
+            Some(c) => crate::game::picture(c.game.as_ref(), ply, colours)
+                .ok_or_else(|| format!("The game has no move {ply}"))
+                .and_then(|shown| {
+                    let svg = crate::io::svg::write_position_svg(c.game.board(), &shown);
+                    crate::io::atomic::write_atomic(path, svg.as_bytes())
+                        .map_err(|e| format!("Could not save the picture: {e}"))
+                }),
+        };
+        match &result {
+            Ok(()) => ws.status.info(format!(
+                "Saved a picture of the position after {} to {}",
+                crate::app::count(ply, "move"),
+                path.display()
+            )),
+            Err(e) => ws.status.error(e.clone()),
+        }
+        result
+    }
+
     /// What "Open game…" asks.
     pub fn open_question(folder: Option<&Path>) -> FileQuestion {
         FileQuestion::open("Open game")
@@ -855,6 +909,8 @@ impl PlayPanel {
         }
         // Both side panels have a fixed width and the banners lie over the board,
         // so nothing that happens in the game moves the board.
+        let fit = self.follow_check(ws);
+        let waiting = self.waiting.map(|(kind, _)| kind);
         egui::Panel::left("play_setup")
             .resizable(false)
             .exact_size(SETUP_WIDTH)
@@ -862,7 +918,7 @@ impl PlayPanel {
                 egui::ScrollArea::vertical()
                     .id_salt("play_setup_scroll")
                     .show(ui, |ui| {
-                        for c in self.setup.ui(ui, ws.doc.board(), ws.doc.revision()) {
+                        for c in self.setup.ui(ui, ws.doc.board(), fit.as_ref(), waiting) {
                             ws.send(c);
                         }
                     });
@@ -892,6 +948,26 @@ impl PlayPanel {
             );
             self.banners(&mut child, ws);
         }
+    }
+
+    /// Which games suit the document's board (`None` while a big board is
+    /// checked on a worker); once that is known, the game the board names is
+    /// chosen and a New game that waited for it starts.
+    fn follow_check(&mut self, ws: &mut Workspace) -> Option<BoardFit> {
+        let revision = ws.doc.revision();
+        let fit = ws.board_fit().cloned()?;
+        self.setup.follow(&fit, revision);
+        if let Some((kind, asked_at)) = self.waiting.take() {
+            if asked_at == revision {
+                self.start_game(ws, kind);
+            } else {
+                ws.status.info(format!(
+                    "The new game of {} was not started: the board changed while it was checked",
+                    kind.title()
+                ));
+            }
+        }
+        Some(fit)
     }
 
     /// The status bar's hint for what a click does now.

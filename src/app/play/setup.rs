@@ -4,7 +4,6 @@
 
 use super::computer::Seat;
 use crate::app::command::{Command, NewBoard};
-use crate::app::suitability::SuitabilityCheck;
 use crate::board::Board;
 use crate::game::{BoardFit, RulesKind};
 use crate::rules::GameOptions;
@@ -12,13 +11,8 @@ use eframe::egui::{self, Color32, RichText};
 
 /// Default piece colour for a side name from the rules ("Red", "Blue", "Black", "White").
 pub fn default_colour(side: &str) -> Color32 {
-    match side {
-        "Red" => Color32::from_rgb(0xd0, 0x30, 0x30),
-        "Blue" => Color32::from_rgb(0x2b, 0x5f, 0xc8),
-        "Black" => Color32::from_rgb(0x1e, 0x1e, 0x1e),
-        "White" => Color32::from_rgb(0xfa, 0xfa, 0xf6),
-        _ => Color32::GRAY,
-    }
+    let [r, g, b] = crate::game::registry::side_colour(side);
+    Color32::from_rgb(r, g, b)
 }
 
 /// The side names of `kind` (what the rules call the players).
@@ -68,8 +62,6 @@ pub struct Setup {
     pub ponder: bool,
     /// The game clock for the next game (off by default).
     pub clock: super::clock::ClockSetup,
-    /// Which games suit the board (checked on a worker on a big board).
-    suit: SuitabilityCheck,
     /// The rules a board just opened suggests, to choose once its check is
     /// done (by revision): [`Setup::follow_board`] on a big board.
     follow: Option<(u64, Vec<RulesKind>)>,
@@ -94,7 +86,6 @@ impl Setup {
             resign: true,
             ponder: false,
             clock: super::clock::ClockSetup::default(),
-            suit: SuitabilityCheck::default(),
             follow: None,
         }
     }
@@ -140,53 +131,34 @@ impl Setup {
         }
     }
 
-    /// The options to start a game with on `board` (at `revision`): the swap
-    /// rule only where the board allows it, as the greyed-out checkbox shows.
-    /// The choice itself is kept for the next board that allows it.
-    pub fn options_on(&mut self, board: &Board, revision: u64) -> GameOptions {
+    /// The options to start a game with on a board that `fit` describes: the
+    /// swap rule only where the board allows it, as the greyed-out checkbox
+    /// shows. The choice itself is kept for the next board that allows it.
+    pub fn options_on(&self, fit: &BoardFit) -> GameOptions {
         let mut options = self.options();
-        let kind = self.kind;
-        options.swap &= self.suit.wait(board, revision).swap(kind).is_ok();
+        options.swap &= fit.swap(self.kind).is_ok();
         options
     }
 
-    /// Which games suit `board` at `revision`, without waiting (`None` while a
-    /// big board's check runs); once it is known, the game a board opened
-    /// earlier names is chosen ([`Setup::follow_board`]).
-    fn poll(&mut self, board: &Board, revision: u64) -> Option<BoardFit> {
-        let suit = self.suit.poll(board, revision)?.clone();
-        // An older revision's wish is dropped.
+    /// Once it is known which games suit the board at `revision` (`fit`),
+    /// choose the game a board opened earlier names ([`Setup::follow_board`]).
+    /// An older revision's wish is dropped.
+    pub fn follow(&mut self, fit: &BoardFit, revision: u64) {
         if let Some((r, suggested)) = self.follow.take()
             && r == revision
-            && let Some(k) = suggested.into_iter().find(|&k| suit.plain(k).is_ok())
+            && let Some(k) = suggested.into_iter().find(|&k| fit.plain(k).is_ok())
         {
             self.choose(k);
         }
-        Some(suit)
-    }
-
-    /// Whether the check of which games suit the board is still running
-    /// (a big board's, on a worker).
-    pub fn checking(&self) -> bool {
-        self.suit.checking()
-    }
-
-    /// Whether `kind` can be played on `board` (at `revision`), and if not why.
-    pub fn availability(
-        &mut self,
-        board: &Board,
-        revision: u64,
-        kind: RulesKind,
-    ) -> Result<(), String> {
-        self.suit.wait(board, revision).plain(kind)
     }
 
     /// When `board` names the games it is made for (its `suggested_rules`)
     /// and the current choice is not one of them, choose the first of them
     /// that can be played on it (an LOA board opened after a game of Hex
     /// offers Lines of Action, though Hex could run on its tagged edges) —
-    /// at once on a small board, once the worker's check is done on a big one.
-    pub fn follow_board(&mut self, board: &Board, revision: u64) {
+    /// at once when `fit` (what suits the board at `revision`) is known, on a
+    /// small board; once the worker's check is done on a big one.
+    pub fn follow_board(&mut self, board: &Board, revision: u64, fit: Option<&BoardFit>) {
         let suggested: Vec<RulesKind> = board
             .meta()
             .suggested_rules
@@ -197,33 +169,34 @@ impl Setup {
             self.follow = None;
             return;
         }
-        // Chosen when the check is done: at once on a small board, when the
-        // worker answers on a big one.
         self.follow = Some((revision, suggested));
-        self.poll(board, revision);
-    }
-
-    /// The first rules that can run on the board, preferring the current choice.
-    pub fn best_available(&mut self, board: &Board, revision: u64) -> Option<RulesKind> {
-        let s = self.suit.wait(board, revision);
-        if s.plain(self.kind).is_ok() {
-            return Some(self.kind);
+        if let Some(fit) = fit {
+            self.follow(fit, revision);
         }
-        RulesKind::ALL.into_iter().find(|&k| s.plain(k).is_ok())
     }
 
     /// The panel (names edited here apply to the game on at once, which the
-    /// caller does when this returns). Returns what was asked for:
+    /// caller does when this returns), for `board` and which games suit it
+    /// (`fit`: `None` while a big board is checked on a worker; `waiting`: the
+    /// game that starts when that check is done). Returns what was asked for:
     /// [`Command::NewGame`], or for a game that cannot be played on this board
     /// its default board and then a new game on it.
-    pub fn ui(&mut self, ui: &mut egui::Ui, board: &Board, revision: u64) -> Vec<Command> {
-        let suit = self.poll(board, revision);
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        board: &Board,
+        fit: Option<&BoardFit>,
+        waiting: Option<RulesKind>,
+    ) -> Vec<Command> {
         let mut action = Vec::new();
         ui.heading("Game setup");
         ui.label(RichText::new("Rules").strong());
-        let Some(suit) = suit else {
+        let Some(suit) = fit else {
             // A big board, checked on a worker: the panel waits for it.
             crate::app::suitability::checking_ui(ui, board);
+            if let Some(kind) = waiting {
+                ui.label(format!("A game of {} starts when it is done", kind.title()));
+            }
             return action;
         };
         for kind in RulesKind::ALL {
@@ -409,17 +382,45 @@ mod tests {
     }
 
     #[test]
-    fn availability_follows_the_board_and_prefers_the_choice() {
+    fn a_board_that_names_its_game_gets_it_chosen_once_its_fit_is_known() {
+        use crate::board::BoardMeta;
         let mut s = Setup::new();
-        let hex = presets::hex(4);
-        assert!(s.availability(&hex, 1, RulesKind::Hex).is_ok());
-        let why = s.availability(&hex, 1, RulesKind::Twixt).unwrap_err();
-        assert!(why.contains("TwixT needs"), "{why}");
-        assert_eq!(s.best_available(&hex, 1), Some(RulesKind::Hex));
-        let loa = presets::lines_of_action();
-        s.choose(RulesKind::Loa);
-        assert!(s.availability(&loa, 2, RulesKind::Loa).is_ok());
-        assert_eq!(s.best_available(&loa, 2), Some(RulesKind::Loa));
+        s.swap = true;
+        let mut loa = presets::lines_of_action();
+        let meta = BoardMeta {
+            suggested_rules: vec!["twixt".into(), "loa".into()],
+            ..loa.meta().clone()
+        };
+        crate::edit::apply(&mut loa, &crate::edit::BoardEdit::SetMeta(meta)).unwrap();
+        let fit = BoardFit::of(&loa);
+        // Not known yet (a big board): nothing changes until it is.
+        s.follow_board(&loa, 7, None);
+        assert_eq!(s.kind, RulesKind::Hex);
+        // Known for another revision (the board changed since): dropped.
+        s.follow(&fit, 8);
+        assert_eq!(s.kind, RulesKind::Hex);
+        s.follow_board(&loa, 9, None);
+        s.follow(&fit, 9);
+        assert_eq!(s.kind, RulesKind::Loa, "TwixT cannot run there; LOA can");
+        assert!(!s.options_on(&fit).swap, "LOA has no swap rule");
+        let mut hex = presets::hex(5);
+        let meta = BoardMeta {
+            suggested_rules: Vec::new(),
+            ..hex.meta().clone()
+        };
+        crate::edit::apply(&mut hex, &crate::edit::BoardEdit::SetMeta(meta)).unwrap();
+        let fit = BoardFit::of(&hex);
+        s.follow_board(&hex, 10, Some(&fit));
+        assert_eq!(
+            s.kind,
+            RulesKind::Loa,
+            "a board naming no game changes nothing"
+        );
+        s.choose(RulesKind::Hex);
+        assert!(
+            s.options_on(&fit).swap,
+            "the swap rule kept for a board that takes it"
+        );
     }
 
     #[test]

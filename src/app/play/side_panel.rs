@@ -111,6 +111,11 @@ impl PlayPanel {
             ws.button(ui, Command::SaveGame, Ok(()));
             ws.button(ui, Command::OpenGame, Ok(()));
         });
+        ws.button(
+            ui,
+            Command::SavePicture,
+            self.availability(&Command::SavePicture),
+        );
         if ui
             .checkbox(&mut self.show_legal, "Show legal moves")
             .on_hover_text("Mark every face where a click plays or selects")
