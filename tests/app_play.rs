@@ -989,4 +989,16 @@ fn save_picture_draws_the_position_shown_in_the_players_colours() {
         1,
         "b1, Blue's move, ringed"
     );
+    // A folder that is not there: a clear error, nothing written, the last
+    // picture kept.
+    let nowhere = files.path().join("gone").join("p.svg");
+    let e = {
+        let app = h.state_mut();
+        app.play.save_picture_to(&mut app.ws, &nowhere).unwrap_err()
+    };
+    assert!(e.starts_with("Could not save the picture to"), "{e}");
+    assert!(e.contains("gone"), "{e}");
+    assert!(!nowhere.exists());
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), svg);
+    assert!(h.state().ws.status.last_error().is_some());
 }

@@ -41,7 +41,7 @@ pub mod vocabulary;
 pub mod workspace;
 
 use crate::board::{Board, FaceKind};
-use crate::game::{DynGame, RulesKind};
+use crate::game::DynGame;
 use autosave::Autosave;
 use canvas::{Canvas, CanvasStyle};
 use command::Command;
@@ -520,11 +520,7 @@ impl App {
             self.offer_waiting = None;
         } else if let Some(fit) = self.ws.board_fit() {
             // The status bar said the board was being checked: say what came of it.
-            let games: Vec<&str> = RulesKind::ALL
-                .into_iter()
-                .filter(|&k| fit.plain(k).is_ok())
-                .map(|k| k.title())
-                .collect();
+            let games: Vec<&str> = fit.playable().into_iter().map(|k| k.title()).collect();
             let name = board_name(self.ws.doc.board(), "the opened board");
             self.ws.status.info(if games.is_empty() {
                 format!("Checked {name}: no game can be played on it")
@@ -549,10 +545,7 @@ impl App {
         let Some(fit) = self.ws.board_fit().cloned() else {
             return;
         };
-        let mut choices: Vec<RulesKind> = RulesKind::ALL
-            .into_iter()
-            .filter(|&k| fit.plain(k).is_ok())
-            .collect();
+        let mut choices = fit.playable();
         choices.sort_by_key(|&k| k != current);
         let name = board_name(self.ws.doc.board(), "the opened board");
         if choices.is_empty() {

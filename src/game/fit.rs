@@ -90,6 +90,14 @@ impl BoardFit {
         }
     }
 
+    /// The games that can be played on the board, in [`RulesKind::ALL`]'s order.
+    pub fn playable(&self) -> Vec<RulesKind> {
+        RulesKind::ALL
+            .into_iter()
+            .filter(|&k| self.plain(k).is_ok())
+            .collect()
+    }
+
     /// What to know about `kind` on the board, which it suits (Hex: it may end
     /// in a draw).
     pub fn note(&self, kind: RulesKind) -> Option<&BoardNote> {

@@ -628,8 +628,9 @@ impl PlayPanel {
                 .ok_or_else(|| format!("The game has no move {ply}"))
                 .and_then(|shown| {
                     let svg = crate::io::svg::write_position_svg(c.game.board(), &shown);
-                    crate::io::atomic::write_atomic(path, svg.as_bytes())
-                        .map_err(|e| format!("Could not save the picture: {e}"))
+                    crate::io::atomic::write_atomic(path, svg.as_bytes()).map_err(|e| {
+                        format!("Could not save the picture to {}: {e}", path.display())
+                    })
                 }),
         };
         match &result {
