@@ -945,6 +945,45 @@ mod tests {
         assert!(!c.stats().pictures_drawn);
     }
 
+    /// Where blocks meet, their faces interlock (the zig-zag between two
+    /// blocks of hexagons), and texel centres fall on the edges two faces
+    /// share: every block's picture still has a colour under each texel
+    /// centre that lies on a face, whichever block the face is in, so no
+    /// background shows through as a dotted seam (seen in the window on a
+    /// 300×300 rhombus of hexagons).
+    #[test]
+    fn block_pictures_leave_no_gap_where_blocks_meet() {
+        let board = presets::hex(300);
+        let mut c = Canvas::new();
+        c.prepare(&board, 0);
+        let g = c.geometry.as_ref().unwrap();
+        let blocks = g.pictures.len();
+        assert!(blocks >= 4, "{blocks} blocks");
+        let mut on_board = 0;
+        for bi in 0..blocks {
+            let Some((image, grid)) = g.rasterise(&board, &c.style, &c.overrides, bi) else {
+                continue;
+            };
+            let (tx, ty) = (
+                grid.rect.width() / grid.w as f32,
+                grid.rect.height() / grid.h as f32,
+            );
+            for j in 0..grid.h {
+                for i in 0..grid.w {
+                    let x = grid.rect.min.x + (i as f32 + 0.5) * tx;
+                    let y = grid.rect.max.y - (j as f32 + 0.5) * ty;
+                    let p = Point::new(g.origin.x + x as f64, g.origin.y + y as f64);
+                    if c.face_at(&board, p).is_some() {
+                        on_board += 1;
+                        let a = image.pixels[j * grid.w + i].a();
+                        assert!(a > 0, "block {bi}: texel ({i}, {j}) on a face is empty");
+                    }
+                }
+            }
+        }
+        assert!(on_board > 10_000, "{on_board}");
+    }
+
     /// A block's picture shows each face in the colour it is drawn in, a
     /// recoloured face included, and nothing where there is no face.
     #[test]
@@ -1284,7 +1323,7 @@ mod tests {
                     let (cols, rows) = grid.covering(area);
                     edits += 1;
                     partial += usize::from(cols.len() * rows.len() < grid.w * grid.h / 2);
-                    let part = g.texels(b, &style, &[], 0, &grid, cols.clone(), rows.clone());
+                    let part = g.texels(b, &style, &[], &grid, cols.clone(), rows.clone());
                     for (k, j) in rows.enumerate() {
                         for (l, i) in cols.clone().enumerate() {
                             shown.pixels[j * grid.w + i] = part.pixels[k * part.size[0] + l];
@@ -1299,7 +1338,7 @@ mod tests {
                     shown = g.rasterise(b, &style, &[], 0).unwrap().0;
                     continue;
                 }
-                let whole = g.texels(b, &style, &[], 0, &grid, 0..grid.w, 0..grid.h);
+                let whole = g.texels(b, &style, &[], &grid, 0..grid.w, 0..grid.h);
                 proptest::prop_assert!(shown.pixels == whole.pixels, "step {}", step);
             }
             // Edits inside the board touch a quarter of it or less.

@@ -707,14 +707,20 @@ impl Geometry {
             .flat_map(move |y| (bx..(bx + BLOCK).min(k)).map(move |x| y * k + x))
     }
 
-    /// The picture of chunk `ci`'s block no longer shows `area` (board-relative)
-    /// as it is: that part is redrawn when the picture is next drawn.
+    /// The pictures under `area` (board-relative; chunk `ci`'s block's, and
+    /// a neighbour's whose texels reach over its faces) no longer show it as
+    /// it is: that part is redrawn when each is next drawn.
     fn stale_picture(&mut self, ci: usize, area: Rect) {
-        let bi = self.block_of(ci);
-        if let Some(Some(p)) = self.pictures.get_mut(bi)
-            && area != Rect::NOTHING
-        {
-            p.stale = Some(p.stale.map_or(area, |s| s.union(area)));
+        if area == Rect::NOTHING {
+            return;
+        }
+        let own = self.block_of(ci);
+        for (bi, p) in self.pictures.iter_mut().enumerate() {
+            if let Some(p) = p
+                && (bi == own || p.grid.rect.intersects(area))
+            {
+                p.stale = Some(p.stale.map_or(area, |s| s.union(area)));
+            }
         }
     }
 
@@ -747,15 +753,7 @@ impl Geometry {
         match redo {
             Some((grid, area)) => {
                 let (cols, rows) = grid.covering(area);
-                let image = self.texels(
-                    board,
-                    style,
-                    overrides,
-                    bi,
-                    &grid,
-                    cols.clone(),
-                    rows.clone(),
-                );
+                let image = self.texels(board, style, overrides, &grid, cols.clone(), rows.clone());
                 let p = self.pictures[bi].as_mut()?;
                 if !cols.is_empty() && !rows.is_empty() {
                     p.texture.set_partial(
@@ -816,20 +814,21 @@ impl Geometry {
         let rect = Rect::from_min_size(b.min, vec2(tx * w as f32, ty * h as f32));
         let grid = TexelGrid { rect, w, h, tx, ty };
         Some((
-            self.texels(board, style, overrides, bi, &grid, 0..w, 0..h),
+            self.texels(board, style, overrides, &grid, 0..w, 0..h),
             grid,
         ))
     }
 
-    /// Texels `cols`×`rows` of block `bi`'s picture on `grid`, as an image of
-    /// their own: exactly what those texels of the whole image are.
+    /// Texels `cols`×`rows` of a block's picture on `grid`, as an image of
+    /// their own: exactly what those texels of the whole image are. A texel
+    /// takes the colour of whichever face holds its centre, in this block or
+    /// a neighbour.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn texels(
         &self,
         board: &Board,
         style: &CanvasStyle,
         overrides: &[Option<Color32>],
-        bi: usize,
         grid: &TexelGrid,
         cols: std::ops::Range<usize>,
         rows: std::ops::Range<usize>,
@@ -861,9 +860,11 @@ impl Geometry {
         let mesh = board.mesh();
         let mut ps: Vec<Pos2> = Vec::new();
         let mut poly: Vec<Point> = Vec::new();
-        let chunks = self
-            .block_chunks(bi)
-            .filter(|&ci| self.chunks[ci].bounds.intersects(window));
+        // The faces of every chunk under these texels, the neighbouring
+        // blocks' too: where blocks meet their faces interlock (hexagons'
+        // zig-zags), and a texel left empty there let the background show
+        // through as a dotted seam once the pictures were filtered.
+        let chunks = (0..self.chunks.len()).filter(|&ci| self.chunks[ci].bounds.intersects(window));
         for ci in chunks {
             for &fi in &self.chunks[ci].faces {
                 let f = FaceId(fi);
@@ -887,8 +888,13 @@ impl Geometry {
                 // row 0 on top, y = rect.max.y − (j + ½)·ty.
                 let col = |x: f32| ((x - rect.min.x) / tx - 0.5).ceil().max(0.0) as usize;
                 let row = |y: f32| ((rect.max.y - y) / ty - 0.5).ceil().max(0.0) as usize;
-                let (i0, i1) = (col(lo.x), col(hi.x).min(w));
-                let (j0, j1) = (row(hi.y), row(lo.y).min(h));
+                // A hundredth of a texel more each way: the centres below are
+                // rounded apart from these bounds, and a centre on an edge two
+                // faces share would otherwise be tested by neither (a dotted
+                // seam along the edges that line up with the texels).
+                let (ex, ey) = (tx * 0.01, ty * 0.01);
+                let (i0, i1) = (col(lo.x - ex), col(hi.x + ex).min(w));
+                let (j0, j1) = (row(hi.y + ey), row(lo.y - ey).min(h));
                 let mut hit = false;
                 for j in j0..j1 {
                     let y = rect.max.y - (j as f32 + 0.5) * ty;
