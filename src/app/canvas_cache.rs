@@ -823,7 +823,6 @@ impl Geometry {
     /// their own: exactly what those texels of the whole image are. A texel
     /// takes the colour of whichever face holds its centre, in this block or
     /// a neighbour.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn texels(
         &self,
         board: &Board,

@@ -81,17 +81,14 @@ impl SuitabilityCheck {
                 Err(mpsc::TryRecvError::Disconnected) => self.running = None,
             }
         }
-        if !self.knows(board, revision) {
+        if self.known_for(board, revision).is_none() {
             if board.face_count() <= CHECKED_INLINE_UP_TO {
                 self.known = Some(Known::check(board, revision));
             } else if self.running.is_none() {
                 self.start(board, revision);
             }
         }
-        self.known
-            .as_ref()
-            .filter(|k| k.is_for(board, revision))
-            .map(|k| &k.fit)
+        self.known_for(board, revision)
     }
 
     /// [`SuitabilityCheck::poll`] on a small board (checked at once); on a
@@ -101,17 +98,15 @@ impl SuitabilityCheck {
         if board.face_count() <= CHECKED_INLINE_UP_TO {
             return self.poll(board, revision);
         }
+        self.known_for(board, revision)
+    }
+
+    /// What is known, if it is about `board` at `revision`.
+    fn known_for(&self, board: &Board, revision: u64) -> Option<&BoardFit> {
         self.known
             .as_ref()
             .filter(|k| k.is_for(board, revision))
             .map(|k| &k.fit)
-    }
-
-    /// Whether what is known is about `board` at `revision`.
-    fn knows(&self, board: &Board, revision: u64) -> bool {
-        self.known
-            .as_ref()
-            .is_some_and(|k| k.is_for(board, revision))
     }
 
     fn start(&mut self, board: &Board, revision: u64) {

@@ -444,6 +444,13 @@ impl Workspace {
         self.fit.poll(self.doc.board(), self.doc.revision())
     }
 
+    /// The document's board with [`Workspace::board_fit`], for a panel that
+    /// draws both.
+    pub fn board_and_fit(&mut self) -> (&Board, Option<&BoardFit>) {
+        let fit = self.fit.poll(self.doc.board(), self.doc.revision());
+        (self.doc.board(), fit)
+    }
+
     /// Which games suit the document's board when that is known at once: on
     /// a small board always, on a big one once a tab's check is done (this
     /// starts none).

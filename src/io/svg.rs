@@ -260,22 +260,17 @@ fn write(
         };
         let heat_fill = heat
             .and_then(|h| h.values.get(f.index()).copied().flatten())
-            .map(|v| {
-                let [cr, cg, cb] = heat_colour(v);
-                format!("#{cr:02x}{cg:02x}{cb:02x}")
-            });
+            .map(|v| hex_colour(heat_colour(v)));
         let fill = match heat_fill {
             Some(c) => c,
             None => match own {
                 Some(c) => {
                     let [cr, cg, cb, ca] = c.0;
+                    let rgb = hex_colour([cr, cg, cb]);
                     if ca == 255 {
-                        format!("#{cr:02x}{cg:02x}{cb:02x}")
+                        rgb
                     } else {
-                        format!(
-                            "#{cr:02x}{cg:02x}{cb:02x}\" fill-opacity=\"{:.3}",
-                            ca as f64 / 255.0
-                        )
+                        format!("{rgb}\" fill-opacity=\"{:.3}", ca as f64 / 255.0)
                     }
                 }
                 None => kind_fill(board.kind(f)).to_string(),
@@ -500,10 +495,10 @@ fn legend(s: &mut String, h: &HeatMap, width: f64, top: f64, unit: f64) {
     );
     const STEPS: usize = 20;
     for i in 0..STEPS {
-        let [cr, cg, cb] = heat_colour((i as f64 + 0.5) / STEPS as f64);
+        let fill = hex_colour(heat_colour((i as f64 + 0.5) / STEPS as f64));
         let _ = writeln!(
             s,
-            r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#{cr:02x}{cg:02x}{cb:02x}"/>"##,
+            r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{fill}"/>"#,
             r(x0 + bar_w * i as f64 / STEPS as f64),
             r(y_bar),
             r(bar_w / STEPS as f64 + 0.01),

@@ -27,7 +27,7 @@ use super::workspace::{Cause, Workspace};
 use crate::board::Board;
 use crate::game::registry::RecordFormat;
 use crate::game::{
-    BoardFit, Click, ClickError, DynGame, Ending, MoveHandle, MoveTree, NodeId, RulesKind, new_game,
+    Click, ClickError, DynGame, Ending, MoveHandle, MoveTree, NodeId, RulesKind, new_game,
 };
 use crate::mesh::FaceId;
 use crate::rules::Player;
@@ -910,20 +910,24 @@ impl PlayPanel {
         }
         // Both side panels have a fixed width and the banners lie over the board,
         // so nothing that happens in the game moves the board.
-        let fit = self.follow_check(ws);
+        self.follow_check(ws);
         let waiting = self.waiting.map(|(kind, _)| kind);
-        egui::Panel::left("play_setup")
+        let asked = egui::Panel::left("play_setup")
             .resizable(false)
             .exact_size(SETUP_WIDTH)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("play_setup_scroll")
                     .show(ui, |ui| {
-                        for c in self.setup.ui(ui, ws.doc.board(), fit.as_ref(), waiting) {
-                            ws.send(c);
-                        }
-                    });
-            });
+                        let (board, fit) = ws.board_and_fit();
+                        self.setup.ui(ui, board, fit, waiting)
+                    })
+                    .inner
+            })
+            .inner;
+        for c in asked {
+            ws.send(c);
+        }
         self.apply_names();
         egui::Panel::right("play_game")
             .resizable(false)
@@ -951,13 +955,15 @@ impl PlayPanel {
         }
     }
 
-    /// Which games suit the document's board (`None` while a big board is
-    /// checked on a worker); once that is known, the game the board names is
-    /// chosen and a New game that waited for it starts.
-    fn follow_check(&mut self, ws: &mut Workspace) -> Option<BoardFit> {
+    /// Once it is known which games suit the document's board (at once on a
+    /// small board, when the worker answers on a big one), the game the board
+    /// names is chosen and a New game that waited for it starts.
+    fn follow_check(&mut self, ws: &mut Workspace) {
         let revision = ws.doc.revision();
-        let fit = ws.board_fit().cloned()?;
-        self.setup.follow(&fit, revision);
+        let Some(fit) = ws.board_fit() else {
+            return;
+        };
+        self.setup.follow(fit, revision);
         if let Some((kind, asked_at)) = self.waiting.take() {
             if asked_at == revision {
                 self.start_game(ws, kind);
@@ -968,7 +974,6 @@ impl PlayPanel {
                 ));
             }
         }
-        Some(fit)
     }
 
     /// The status bar's hint for what a click does now.
