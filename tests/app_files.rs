@@ -347,3 +347,101 @@ fn a_file_on_the_command_line_that_cannot_open_opens_the_window_saying_why() {
         "nothing was opened"
     );
 }
+
+#[test]
+fn file_dialogs_start_in_the_folder_of_the_last_file_opened_or_saved() {
+    use boardwright::app::command::Command;
+    use boardwright::app::file_dialog::FileChooser;
+    use std::path::PathBuf;
+    use std::sync::Mutex;
+    let root = tempfile::tempdir().unwrap();
+    let [boards, games, pictures] = ["boards", "games", "pictures"].map(|d| {
+        let p = root.path().join(d);
+        std::fs::create_dir(&p).unwrap();
+        p
+    });
+    let board_path = boards.join("hex.ron");
+    boardwright::io::save_board(&presets::hex(3), &board_path).unwrap();
+    let record = games.join("from-another-program.sgf");
+    write_hex_game(&record);
+    // Each question's folder is noted; the answers come in turn.
+    type Asked = Arc<Mutex<Vec<(String, Option<PathBuf>)>>>;
+    let asked: Asked = Arc::default();
+    // (The first Open… is cancelled.)
+    let answers = Arc::new(Mutex::new(vec![
+        None,
+        Some(pictures.join("after-3.svg")),
+        Some(pictures.join("kept.sgf")),
+    ]));
+    let chooser = {
+        let (asked, answers) = (asked.clone(), answers.clone());
+        FileChooser::new(move |q| {
+            asked
+                .lock()
+                .unwrap()
+                .push((q.title.clone(), q.folder.clone()));
+            let mut a = answers.lock().unwrap();
+            if a.is_empty() { None } else { a.remove(0) }
+        })
+    };
+    let opts = AppOptions {
+        board: Some(boardwright::io::load_board(&board_path).unwrap().board),
+        path: Some(board_path.clone()),
+        opened: Some(board_path.clone()),
+        file_chooser: Some(chooser),
+        ..Default::default()
+    };
+    let (mut h, _d) = harness_opts(opts.clone());
+    let last_asked = || asked.lock().unwrap().last().cloned().unwrap();
+    // Started with a board: the dialogs start in its folder.
+    h.state_mut().apply(Command::Open);
+    h.run_ok();
+    assert_eq!(
+        last_asked(),
+        ("Open a board or a game".into(), Some(boards.clone()))
+    );
+    // A game from another folder: its picture is offered there.
+    h.state_mut().open_file(&record);
+    h.run_ok();
+    assert_eq!(h.state().mode, Mode::Play);
+    h.state_mut().apply(Command::SavePicture);
+    h.run_ok();
+    assert_eq!(last_asked(), ("Save picture".into(), Some(games.clone())));
+    assert!(pictures.join("after-3.svg").exists());
+    // Saving the picture moved on to its folder; saving the game there too,
+    // and the saved game is on Open Recent.
+    h.state_mut().apply(Command::SaveGame);
+    h.run_ok();
+    assert_eq!(last_asked(), ("Save game".into(), Some(pictures.clone())));
+    assert!(pictures.join("kept.sgf").exists());
+    assert_eq!(
+        h.state().ws.settings.recent.first(),
+        Some(&pictures.join("kept.sgf"))
+    );
+    // Save As of the board still starts in the board's own folder.
+    h.state_mut().apply(Command::SaveAs);
+    h.run_ok();
+    assert_eq!(last_asked(), ("Save board".into(), Some(boards.clone())));
+    // The next launch (without a file to open) remembers the folder.
+    let mut storage = MemStorage::default();
+    eframe::App::save(h.state_mut(), &mut storage);
+    let mut h2 = harness_with_storage(
+        AppOptions {
+            board: Some(presets::hex(3)),
+            path: None,
+            opened: None,
+            data_dir: Some(root.path().join("data")),
+            ..opts.clone()
+        },
+        &storage,
+    );
+    h2.state_mut().apply(Command::OpenGame);
+    h2.run_ok();
+    assert_eq!(last_asked(), ("Open game".into(), Some(pictures.clone())));
+    // A remembered folder that is gone: back to the board's, and this
+    // board has no file, so no folder is named.
+    std::fs::remove_dir_all(&pictures).unwrap();
+    h2.state_mut().apply(Command::Open);
+    h2.run_ok();
+    assert_eq!(last_asked(), ("Open a board or a game".into(), None));
+}

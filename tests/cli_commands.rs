@@ -232,7 +232,7 @@ fn convert_turns_other_programs_records_into_records_and_pictures() {
     let last = group("last-move");
     assert_eq!(last.matches("<circle").count(), 1, "{last}");
     assert!(
-        svg.contains("<desc>TwixT on TwixT 8×8, after 9 moves: Ann (Red) wins: Red joined the top and bottom rows</desc>"),
+        svg.contains("<desc>TwixT 8×8, after 9 moves: Ann (Red) wins: Red joined the top and bottom rows</desc>"),
         "{svg}"
     );
     // A game → OBJ: its board, and a note that the moves are not in it.

@@ -166,7 +166,7 @@ impl App {
                         "Game (RON, SGF, Little Golem .hsgf, .tsgf and .hgf, T1j .T1)",
                         &crate::io::GAME_EXTENSIONS,
                     )
-                    .in_folder(self.doc_folder().as_deref());
+                    .in_folder(self.dialog_folder().as_deref());
                 if let Some(c) = self.ask_file(q, FileAction::Open) {
                     return self.apply_one(c, confirmed);
                 }
@@ -174,7 +174,7 @@ impl App {
             Command::ImportObj => {
                 let q = FileQuestion::open("Import OBJ")
                     .filter("Wavefront OBJ", &["obj"])
-                    .in_folder(self.doc_folder().as_deref());
+                    .in_folder(self.dialog_folder().as_deref());
                 if let Some(c) = self.ask_file(q, FileAction::ImportObj) {
                     return self.apply_one(c, confirmed);
                 }
@@ -324,7 +324,7 @@ impl App {
             Command::Hint => self.play.request_hint(&mut self.ws),
             Command::StopSearch => self.play.stop_search(),
             Command::SaveGame => {
-                let folder = self.doc_folder();
+                let folder = self.dialog_folder();
                 if let Some(q) = self.play.save_question(folder.as_deref())
                     && let Some(c) = self.ask_file(q, FileAction::SaveGame)
                 {
@@ -332,7 +332,7 @@ impl App {
                 }
             }
             Command::SavePicture => {
-                let folder = self.doc_folder();
+                let folder = self.dialog_folder();
                 if let Some(q) = self.play.picture_question(folder.as_deref())
                     && let Some(c) = self.ask_file(q, FileAction::SavePicture)
                 {
@@ -340,7 +340,7 @@ impl App {
                 }
             }
             Command::OpenGame => {
-                let q = super::play::PlayPanel::open_question(self.doc_folder().as_deref());
+                let q = super::play::PlayPanel::open_question(self.dialog_folder().as_deref());
                 if let Some(c) = self.ask_file(q, FileAction::OpenGame) {
                     return self.apply_one(c, confirmed);
                 }
@@ -467,7 +467,7 @@ impl App {
             format!("{name}.{ext}"),
         )
         .filter(what, &[ext])
-        .in_folder(self.doc_folder().as_deref());
+        .in_folder(self.dialog_folder().as_deref());
         self.ask_file(q, FileAction::Export(ext.to_string()))
     }
 

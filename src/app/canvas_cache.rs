@@ -180,6 +180,11 @@ pub(super) struct Chunk {
     /// Corners over the chunk's faces (its fill has this many vertices and
     /// `corners − 2·faces` triangles once built).
     corners: u32,
+    /// How far any corner of the chunk's faces lies from its face's label
+    /// point ([`Geometry::label_pos`]): a face lies within this of its label
+    /// point, which tells cheaply where it was and which faces a picture's
+    /// texels can skip.
+    reach: f32,
     /// The faces' fill triangles, made only while they are drawn (see
     /// [`Geometry::ensure_fill`]).
     pub(super) fill: Layer,
@@ -203,6 +208,7 @@ impl Default for Chunk {
             extent: Aabb::EMPTY,
             faces: Vec::new(),
             corners: 0,
+            reach: 0.0,
             fill: Layer::default(),
             fill_built: false,
             edges: Layer::default(),
@@ -376,7 +382,7 @@ impl Geometry {
             edges[g.chunk_of[mesh.edge_faces(e).0.index()] as usize].push(e);
         }
         for (ci, es) in edges.iter().enumerate() {
-            g.tessellate_chunk(board, style, ci, es);
+            g.tessellate_chunk(board, style, ci, es, true);
         }
         g.median_face_size = median(g.face_size.iter().map(|&s| s as f64).collect());
         g.median_edge_length = median(edge_lengths);
@@ -401,12 +407,15 @@ impl Geometry {
     /// (Re)build chunk `ci` from its faces and `edges` (ascending): its box,
     /// its faces' label points and sizes, its border strokes and its list of
     /// interior edges; its fills and interior-edge strokes are made when drawn.
+    /// With `stale_chunk`, the pictures are redrawn under the whole chunk,
+    /// before and after (else the caller marks what changed).
     fn tessellate_chunk(
         &mut self,
         board: &Board,
         style: &CanvasStyle,
         ci: usize,
         edges: &[EdgeId],
+        stale_chunk: bool,
     ) {
         let mesh = board.mesh();
         let origin = self.origin;
@@ -417,6 +426,7 @@ impl Geometry {
         chunk.edge_ids.clear();
         chunk.border = Layer::default();
         chunk.corners = 0;
+        chunk.reach = 0.0;
         let mut pts: Vec<Point> = Vec::new();
         chunk.extent = Aabb::EMPTY;
         for &fi in &chunk.faces {
@@ -437,8 +447,13 @@ impl Geometry {
             } else {
                 mesh.face_interior_point(f)
             };
-            self.label_pos[f.index()] = rel(spot, origin);
+            let at = rel(spot, origin);
+            self.label_pos[f.index()] = at;
             self.face_size[f.index()] = geom::signed_area(pts.iter().copied()).abs().sqrt() as f32;
+            for &p in &pts {
+                // A hair more than the distance, for the rounding to f32.
+                chunk.reach = chunk.reach.max(rel(p, origin).distance(at) * 1.001 + 1e-4);
+            }
         }
         // (Board-relative positions keep the order of the board's, so the
         // relative box is the box's corners made relative.)
@@ -471,11 +486,13 @@ impl Geometry {
         }
         chunk.border.shrink_to_fit();
         let after = chunk.bounds;
-        let changed = [before, after]
+        let area = [before, after]
             .into_iter()
             .filter(|b| *b != Rect::NOTHING)
             .reduce(Rect::union);
-        if let Some(area) = changed {
+        if let Some(area) = area
+            && stale_chunk
+        {
             self.stale_picture(ci, area);
         }
     }
@@ -628,6 +645,15 @@ impl Geometry {
         }
         let old = self.chunk_of.len();
         let mut dirty: Vec<usize> = Vec::new();
+        // Where the faces the edit changed were, and are: the pictures are
+        // redrawn there only (a whole chunk's texels are a thousand faces').
+        // (One box per face: the faces an edit renumbers lie far apart.)
+        let mut areas: Vec<Rect> = affected
+            .iter()
+            .map(|f| f.index())
+            .chain(nf..old)
+            .filter_map(|f| self.cached_face_box(f))
+            .collect();
         // Faces gone from the end.
         for f in nf..old {
             let c = self.chunk_of[f] as usize;
@@ -666,6 +692,15 @@ impl Geometry {
         }
         dirty.sort_unstable();
         dirty.dedup();
+        let new_faces = affected.iter().map(|f| f.index()).chain(old..nf);
+        for f in new_faces.filter(|&f| f < nf) {
+            let mut b = Rect::NOTHING;
+            for p in mesh.face_points(FaceId(f as u32)) {
+                let p = rel(p, self.origin);
+                b = b.union(Rect::from_min_max(p, p));
+            }
+            areas.push(b);
+        }
         let mut edges = Vec::new();
         for &c in &dirty {
             edges.clear();
@@ -677,7 +712,21 @@ impl Geometry {
                 );
             }
             edges.sort_unstable();
-            self.tessellate_chunk(board, style, c, &edges);
+            self.tessellate_chunk(board, style, c, &edges, false);
+        }
+        // A texel whose centre is on a changed box's rim may change too.
+        let rim = self.texel().max(0.0);
+        for area in areas.into_iter().filter(|a| *a != Rect::NOTHING) {
+            self.stale_under(area.expand(rim));
+        }
+        // A block that outgrew its picture: made anew when next drawn.
+        for &c in &dirty {
+            let bi = self.block_of(c);
+            if let (Some(bounds), Some(Some(p))) = (self.block_bounds(bi), self.pictures.get(bi))
+                && !p.grid.rect.contains_rect(bounds)
+            {
+                self.stale_picture(c, bounds);
+            }
         }
         self.count();
         Some(dirty.len())
@@ -693,6 +742,21 @@ impl Geometry {
             .fold(Aabb::EMPTY, |b, c| b.union(c.extent))
     }
 
+    /// A box face `f` lay within when its chunk was last made (around its
+    /// label point, as far as the chunk's [`Chunk::reach`]); `None` for a face
+    /// the geometry does not have.
+    fn cached_face_box(&self, f: usize) -> Option<Rect> {
+        let at = *self.label_pos.get(f)?;
+        let reach = self.chunks.get(*self.chunk_of.get(f)? as usize)?.reach;
+        Some(Rect::from_center_size(at, vec2(2.0 * reach, 2.0 * reach)))
+    }
+
+    /// The side of a picture's texel, board-relative (before a block much
+    /// bigger than planned squeezes it).
+    fn texel(&self) -> f32 {
+        (self.median_face_size / TEXELS_PER_FACE) as f32
+    }
+
     /// The block chunk `ci` is in.
     pub(super) fn block_of(&self, ci: usize) -> usize {
         let kb = self.k.div_ceil(BLOCK);
@@ -705,6 +769,16 @@ impl Geometry {
         let (bx, by) = (bi % kb * BLOCK, bi / kb * BLOCK);
         (by..(by + BLOCK).min(k))
             .flat_map(move |y| (bx..(bx + BLOCK).min(k)).map(move |x| y * k + x))
+    }
+
+    /// The pictures whose texels meet `area` (board-relative) no longer show
+    /// it as it is: that part is redrawn when each is next drawn.
+    fn stale_under(&mut self, area: Rect) {
+        for p in self.pictures.iter_mut().flatten() {
+            if p.grid.rect.intersects(area) {
+                p.stale = Some(p.stale.map_or(area, |s| s.union(area)));
+            }
+        }
     }
 
     /// The pictures under `area` (board-relative; chunk `ci`'s block's, and
@@ -799,7 +873,7 @@ impl Geometry {
         overrides: &[Option<Color32>],
         bi: usize,
     ) -> Option<(egui::ColorImage, TexelGrid)> {
-        let texel = (self.median_face_size / TEXELS_PER_FACE) as f32;
+        let texel = self.texel();
         let b = self.block_bounds(bi)?;
         if texel.is_nan() || texel <= 0.0 {
             return None;
@@ -865,8 +939,15 @@ impl Geometry {
         // through as a dotted seam once the pictures were filtered.
         let chunks = (0..self.chunks.len()).filter(|&ci| self.chunks[ci].bounds.intersects(window));
         for ci in chunks {
+            let reach = self.chunks[ci].reach;
+            let near = window.expand(reach);
             for &fi in &self.chunks[ci].faces {
                 let f = FaceId(fi);
+                // Far from these texels by its label point: skip it without
+                // reading its corners.
+                if !near.contains(self.label_pos[f.index()]) {
+                    continue;
+                }
                 ps.clear();
                 ps.extend(mesh.face_points(f).map(|p| rel(p, self.origin)));
                 if ps.is_empty() {
@@ -927,7 +1008,9 @@ impl Geometry {
         else {
             return;
         };
-        let area = self.chunks[c as usize].bounds;
+        let area = self
+            .cached_face_box(f.index())
+            .unwrap_or(self.chunks[c as usize].bounds);
         self.stale_picture(c as usize, area);
         let chunk = &mut self.chunks[c as usize];
         if chunk.fill_built {

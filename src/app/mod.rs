@@ -582,17 +582,29 @@ impl App {
         let name = file_stem_for(self.ws.doc.board());
         let q = FileQuestion::save("Save board", format!("{name}.ron"))
             .filter("Board (RON)", &["ron"])
-            .in_folder(self.doc_folder().as_deref());
+            .in_folder(
+                self.doc_folder()
+                    .or_else(|| self.dialog_folder())
+                    .as_deref(),
+            );
         if let Some(c) = self.ask_file(q, FileAction::SaveBoard { then }) {
             self.execute(vec![c], true);
         }
     }
 
-    /// The folder of the board's file, where file dialogs start.
+    /// The folder of the board's file, where Save As starts.
     pub(super) fn doc_folder(&self) -> Option<PathBuf> {
         let p = self.ws.doc.path.as_ref()?;
         let abs = std::path::absolute(p).ok()?;
         abs.parent().map(Path::to_path_buf)
+    }
+
+    /// Where the other file dialogs start: the folder of the last file opened
+    /// or saved, while it exists, else the board's.
+    pub(super) fn dialog_folder(&self) -> Option<PathBuf> {
+        (self.ws.settings.last_folder.clone())
+            .filter(|d| d.is_dir())
+            .or_else(|| self.doc_folder())
     }
 
     /// Ask for a file: the native dialog answers at once (the returned command
@@ -743,6 +755,7 @@ impl App {
         };
         match result {
             Ok(()) => {
+                self.ws.settings.remember_folder(path);
                 self.ws.status.info(format!("Exported {}", path.display()));
                 Ok(())
             }

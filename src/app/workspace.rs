@@ -374,6 +374,9 @@ pub struct Settings {
     pub grid_size: f64,
     /// The new-board wizard's last choices.
     pub wizard: super::new_board::WizardSettings,
+    /// The folder of the last file opened or saved (board, game, picture or
+    /// export): where the file dialogs start.
+    pub last_folder: Option<PathBuf>,
 }
 
 /// How many files File → Open Recent remembers.
@@ -384,9 +387,19 @@ impl Settings {
     /// most [`RECENT_MAX`] entries).
     pub fn add_recent(&mut self, path: &std::path::Path) {
         let p = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        self.remember_folder(&p);
         self.recent.retain(|q| q != &p);
         self.recent.insert(0, p);
         self.recent.truncate(RECENT_MAX);
+    }
+
+    /// A file was opened or saved at `path`: its folder is where the file
+    /// dialogs start from now on ([`Settings::last_folder`]).
+    pub fn remember_folder(&mut self, path: &std::path::Path) {
+        let p = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+        if let Some(dir) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
+            self.last_folder = Some(dir.to_path_buf());
+        }
     }
 
     /// Drop `path` from the recent-files list (e.g. it no longer exists).
@@ -408,6 +421,7 @@ impl Default for Settings {
             grid_snap: false,
             grid_size: 1.0,
             wizard: Default::default(),
+            last_folder: None,
         }
     }
 }

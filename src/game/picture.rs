@@ -30,17 +30,17 @@ pub fn picture(game: &dyn DynGame, ply: usize, colours: [[u8; 3]; 2]) -> Option<
     } else {
         String::new()
     };
-    let board = game.board();
-    let mut caption = format!(
-        "{} on {}, after {ply} move{}",
-        game.entry().title,
-        if board.meta().name.is_empty() {
-            "its board"
-        } else {
-            board.meta().name.as_str()
-        },
-        if ply == 1 { "" } else { "s" }
-    );
+    // "Hex on Hexagonal rhombus 9", but "Hex 11×11", not "Hex on Hex 11×11".
+    let title = game.entry().title;
+    let name = game.board().meta().name.as_str();
+    let on = if name.starts_with(title) {
+        name.to_string()
+    } else if name.is_empty() {
+        format!("{title} on its board")
+    } else {
+        format!("{title} on {name}")
+    };
+    let mut caption = format!("{on}, after {ply} move{}", if ply == 1 { "" } else { "s" });
     if !state.is_empty() {
         caption.push_str(": ");
         caption.push_str(&state);
@@ -90,8 +90,7 @@ mod tests {
         assert_eq!(p.colours, Some(COLOURS));
         assert!(p.winning.is_empty() && p.ring.is_empty());
         assert!(
-            p.caption.starts_with("Lines of Action on ")
-                && p.caption.ends_with(", after 1 move: White to move"),
+            p.caption == "Lines of Action, after 1 move: White to move",
             "{}",
             p.caption
         );

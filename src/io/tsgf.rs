@@ -192,7 +192,16 @@ pub(crate) fn read_tree(tree: SgfTree) -> Result<GameRecord, ForeignError> {
         }
         let (point, offer) = match value.split_once('|') {
             Some((p, rest)) if rest.trim().eq_ignore_ascii_case("draw") => (p.trim(), true),
-            Some(_) => (value, false),
+            Some((_, rest)) => {
+                return Err(ForeignError::invalid(
+                    FORMAT,
+                    format!(
+                        "move {ply} '{}': after a hole and '|' Little Golem writes only 'draw' (a draw offer), not '{}'",
+                        excerpt(value),
+                        excerpt(rest)
+                    ),
+                ));
+            }
             None => (value, false),
         };
         let (c, r) = two_letter_move(point, n, ply, "hole", FORMAT)?;
@@ -358,5 +367,22 @@ mod tests {
         assert_eq!(l.place(3, 4, 1), None); // second: d5, links c3–d5
         // First: b4 would link to d3 across the opponent's c3–d5: no link, no refusal.
         assert_eq!(l.place(1, 3, 0), None);
+    }
+
+    #[test]
+    fn only_a_draw_offer_may_follow_a_hole() {
+        let file =
+            |mv: &str| format!("(;FF[4]EV[twixt.ld.DEFAULT]PB[a]PW[b]SZ[8];b[ca];r[{mv}];b[ee])");
+        let r = read_tsgf(&file("ad|draw")).expect("a draw offer reads");
+        assert!(
+            r.notes.iter().any(|n| n.contains("draw offer")),
+            "{:?}",
+            r.notes
+        );
+        let e = read_tsgf(&file("ad|drew")).unwrap_err().to_string();
+        assert!(
+            e.contains("move 2 'ad|drew'") && e.contains("only 'draw'") && e.contains("not 'drew'"),
+            "{e}"
+        );
     }
 }

@@ -346,6 +346,7 @@ impl PlayPanel {
         };
         match super::files::save_game(c.game.as_ref(), path) {
             Ok(()) => {
+                ws.settings.add_recent(path);
                 ws.status
                     .info(format!("Saved the game to {}", path.display()));
                 Ok(())
@@ -363,6 +364,7 @@ impl PlayPanel {
         let r = match super::files::open_path(path) {
             Ok(super::files::Opened::Game(g, notes)) => {
                 self.set_game(ws, g);
+                ws.settings.add_recent(path);
                 let mut text = format!(
                     "Opened the game {} ({})",
                     path.display(),
@@ -634,11 +636,14 @@ impl PlayPanel {
                 }),
         };
         match &result {
-            Ok(()) => ws.status.info(format!(
-                "Saved a picture of the position after {} to {}",
-                crate::app::count(ply, "move"),
-                path.display()
-            )),
+            Ok(()) => {
+                ws.settings.remember_folder(path);
+                ws.status.info(format!(
+                    "Saved a picture of the position after {} to {}",
+                    crate::app::count(ply, "move"),
+                    path.display()
+                ))
+            }
             Err(e) => ws.status.error(e.clone()),
         }
         result
