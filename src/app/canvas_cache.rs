@@ -248,6 +248,16 @@ pub(super) struct TexelGrid {
 }
 
 impl TexelGrid {
+    /// Whether the texels cover `bounds` (board-relative): to a thousandth of
+    /// a texel, since the grid's size is its texels' size times their count,
+    /// which rounding can leave an ulp short of the box it was made for (and
+    /// the picture was then made anew at every edit).
+    pub(super) fn holds(&self, bounds: Rect) -> bool {
+        self.rect
+            .expand2(vec2(self.tx, self.ty) * 0.001)
+            .contains_rect(bounds)
+    }
+
     /// The texel columns and rows whose areas meet `area` (board-relative),
     /// as half-open ranges.
     pub(super) fn covering(&self, area: Rect) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
@@ -382,7 +392,7 @@ impl Geometry {
             edges[g.chunk_of[mesh.edge_faces(e).0.index()] as usize].push(e);
         }
         for (ci, es) in edges.iter().enumerate() {
-            g.tessellate_chunk(board, style, ci, es, true);
+            g.tessellate_chunk(board, style, ci, es);
         }
         g.median_face_size = median(g.face_size.iter().map(|&s| s as f64).collect());
         g.median_edge_length = median(edge_lengths);
@@ -407,21 +417,19 @@ impl Geometry {
     /// (Re)build chunk `ci` from its faces and `edges` (ascending): its box,
     /// its faces' label points and sizes, its border strokes and its list of
     /// interior edges; its fills and interior-edge strokes are made when drawn.
-    /// With `stale_chunk`, the pictures are redrawn under the whole chunk,
-    /// before and after (else the caller marks what changed).
+    /// (The pictures it changes are marked by the caller: none exist while the
+    /// geometry is built, and [`Geometry::patch`] knows which faces changed.)
     fn tessellate_chunk(
         &mut self,
         board: &Board,
         style: &CanvasStyle,
         ci: usize,
         edges: &[EdgeId],
-        stale_chunk: bool,
     ) {
         let mesh = board.mesh();
         let origin = self.origin;
         self.drop_edges(ci);
         self.drop_fill(ci);
-        let before = self.chunks[ci].bounds;
         let chunk = &mut self.chunks[ci];
         chunk.edge_ids.clear();
         chunk.border = Layer::default();
@@ -485,16 +493,6 @@ impl Geometry {
             }
         }
         chunk.border.shrink_to_fit();
-        let after = chunk.bounds;
-        let area = [before, after]
-            .into_iter()
-            .filter(|b| *b != Rect::NOTHING)
-            .reduce(Rect::union);
-        if let Some(area) = area
-            && stale_chunk
-        {
-            self.stale_picture(ci, area);
-        }
     }
 
     /// Make chunk `ci`'s fill triangles if they are not (for drawing them):
@@ -712,7 +710,7 @@ impl Geometry {
                 );
             }
             edges.sort_unstable();
-            self.tessellate_chunk(board, style, c, &edges, false);
+            self.tessellate_chunk(board, style, c, &edges);
         }
         // A texel whose centre is on a changed box's rim may change too.
         let rim = self.texel().max(0.0);
@@ -722,10 +720,11 @@ impl Geometry {
         // A block that outgrew its picture: made anew when next drawn.
         for &c in &dirty {
             let bi = self.block_of(c);
-            if let (Some(bounds), Some(Some(p))) = (self.block_bounds(bi), self.pictures.get(bi))
-                && !p.grid.rect.contains_rect(bounds)
+            let bounds = self.block_bounds(bi);
+            if let (Some(bounds), Some(Some(p))) = (bounds, self.pictures.get_mut(bi))
+                && !p.grid.holds(bounds)
             {
-                self.stale_picture(c, bounds);
+                p.stale = Some(bounds);
             }
         }
         self.count();
@@ -781,23 +780,6 @@ impl Geometry {
         }
     }
 
-    /// The pictures under `area` (board-relative; chunk `ci`'s block's, and
-    /// a neighbour's whose texels reach over its faces) no longer show it as
-    /// it is: that part is redrawn when each is next drawn.
-    fn stale_picture(&mut self, ci: usize, area: Rect) {
-        if area == Rect::NOTHING {
-            return;
-        }
-        let own = self.block_of(ci);
-        for (bi, p) in self.pictures.iter_mut().enumerate() {
-            if let Some(p) = p
-                && (bi == own || p.grid.rect.intersects(area))
-            {
-                p.stale = Some(p.stale.map_or(area, |s| s.union(area)));
-            }
-        }
-    }
-
     /// Block `bi`'s fills as one picture, made now if it is not, or brought
     /// up to date where it is stale (those texels alone are made again and
     /// sent, so an edit costs the texels it touched, not the block's). Each
@@ -817,7 +799,7 @@ impl Geometry {
         let redo = match self.pictures.get(bi)? {
             Some(p) => match p.stale {
                 // Within the texels it has: redraw the stale ones.
-                Some(area) if p.grid.rect.contains_rect(bounds) => Some((p.grid, area)),
+                Some(area) if p.grid.holds(bounds) => Some((p.grid, area)),
                 // The block outgrew its picture: make it anew.
                 Some(_) => None,
                 None => return self.pictures[bi].as_ref(),
@@ -1011,7 +993,7 @@ impl Geometry {
         let area = self
             .cached_face_box(f.index())
             .unwrap_or(self.chunks[c as usize].bounds);
-        self.stale_picture(c as usize, area);
+        self.stale_under(area);
         let chunk = &mut self.chunks[c as usize];
         if chunk.fill_built {
             let m = Arc::make_mut(&mut chunk.fill.mesh);

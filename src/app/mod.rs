@@ -582,11 +582,7 @@ impl App {
         let name = file_stem_for(self.ws.doc.board());
         let q = FileQuestion::save("Save board", format!("{name}.ron"))
             .filter("Board (RON)", &["ron"])
-            .in_folder(
-                self.doc_folder()
-                    .or_else(|| self.dialog_folder())
-                    .as_deref(),
-            );
+            .in_folder(self.doc_folder().or_else(|| self.last_folder()).as_deref());
         if let Some(c) = self.ask_file(q, FileAction::SaveBoard { then }) {
             self.execute(vec![c], true);
         }
@@ -599,12 +595,15 @@ impl App {
         abs.parent().map(Path::to_path_buf)
     }
 
+    /// The folder of the last file opened or saved, while it exists.
+    fn last_folder(&self) -> Option<PathBuf> {
+        (self.ws.settings.last_folder.clone()).filter(|d| d.is_dir())
+    }
+
     /// Where the other file dialogs start: the folder of the last file opened
-    /// or saved, while it exists, else the board's.
+    /// or saved, else the board's.
     pub(super) fn dialog_folder(&self) -> Option<PathBuf> {
-        (self.ws.settings.last_folder.clone())
-            .filter(|d| d.is_dir())
-            .or_else(|| self.doc_folder())
+        self.last_folder().or_else(|| self.doc_folder())
     }
 
     /// Ask for a file: the native dialog answers at once (the returned command
