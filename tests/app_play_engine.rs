@@ -376,6 +376,61 @@ fn the_computer_thinks_on_the_persons_time_and_keeps_what_it_found() {
     }
 }
 
+/// Thinking on the person's time that ends by itself — here because the
+/// search solves the small board — says so until the person moves, instead
+/// of vanishing as if it had never run; its verdict is not shown.
+#[test]
+fn thinking_on_the_persons_time_says_when_it_has_stopped() {
+    let board = presets::hex(4);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    h.state_mut().play.setup.seats[1] = Seat::Computer { seconds: 0.2 };
+    h.run_ok();
+    click_label(&mut h, PONDER_LABEL);
+    assert!(h.state().play.setup.ponder);
+    // Blue plays on in a lost game.
+    click_label(&mut h, RESIGN_LABEL);
+    assert!(!h.state().play.setup.resign);
+    new_game(&mut h, "Hex");
+    click_face(&mut h, &board, face(&board, "a1"));
+    assert!(step_until(&mut h, Duration::from_secs(20), |h| game(h)
+        .ply()
+        == 2));
+    // Red to move; Blue thinks on Red's time until it has solved the board.
+    assert!(step_until(&mut h, Duration::from_secs(60), |h| h
+        .query_by_label("Blue stopped thinking on your time:")
+        .is_some()));
+    assert!(h.state().play.pondering().is_none());
+    // Why it stopped, with its simulations: "it has solved the position
+    // (12,345 simulations)".
+    assert!(
+        h.query_by_label_contains("it has solved the position (")
+            .is_some()
+    );
+    assert!(h.query_by_label_contains(" simulations)").is_some());
+    assert!(
+        h.query_by_label_contains("Best so far").is_none()
+            && h.query_by_label_contains("Proven").is_none(),
+        "its verdict and expected move are not shown"
+    );
+    // The person's move ends the notice (Blue's seat made a person's first,
+    // so that nothing thinks on the next turn's time).
+    h.state_mut().play.setup.seats[1] = Seat::Human;
+    let empty = board
+        .mesh()
+        .face_ids()
+        .find(|&f| game(&h).piece_at(f).is_none())
+        .unwrap();
+    click_face(&mut h, &board, empty);
+    assert_eq!(game(&h).ply(), 3);
+    h.run_ok();
+    assert!(
+        h.query_by_label("Blue stopped thinking on your time:")
+            .is_none()
+    );
+}
+
 /// A computer seat resigns once its search proves the game lost, without
 /// using up its time; Undo withdraws the resignation with the person's last
 /// move, so that the person is to move (the computer would resign again at

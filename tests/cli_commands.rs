@@ -250,9 +250,9 @@ fn convert_turns_other_programs_records_into_records_and_pictures() {
     // What cannot be written is said, and nothing is written.
     let cases: &[(&Path, &str, &str)] = &[
         (
-            &foreign.join("boardspace-loa.sgf"),
-            "loa.sgf",
-            "Lines of Action games cannot be saved as SGF (only .ron)",
+            &hgf,
+            "havannah.sgf",
+            "Havannah games cannot be saved as SGF",
         ),
         (
             &root().join("boards/hex-11.ron"),

@@ -277,8 +277,14 @@ fn boardspace_loa_sgf_that_does_not_fit_is_refused() {
             "won by bob",
             "RE[Game won by bob] disagrees with the moves",
         ),
-        ("SU[loa]", "SU[loap]", "the variant SU[loap]"),
-        ("Start Black", "Start White", "starts with 'Start White'"),
+        ("SU[Loa 3468613 100]", "SU[LOAP]", "the variant SU[LOAP]"),
+        ("0 Start]", "0 Start White]", "starts with 'Start White'"),
+        ("CM[0,1]", "CM[1,0]", "the colour map CM[1,0]"),
+        (
+            "; W[2 H3-E3",
+            "; B[2 H3-E3",
+            "is made by Black (B), but it is the other player's turn",
+        ),
         ("C1:C4", "D1-D4", "move 5 'd1-d4' is illegal"),
     ] {
         let path = dir.path().join("bad.sgf");
@@ -286,6 +292,139 @@ fn boardspace_loa_sgf_that_does_not_fit_is_refused() {
         let e = open_error(&path);
         assert!(e.contains(expect), "{from} → {to}: {e}");
     }
+}
+
+fn loa_game(moves: &[&str]) -> Box<dyn DynGame> {
+    let board = Arc::new(presets::lines_of_action());
+    let mut g = new_game(RulesKind::Loa, board, &GameOptions::default()).unwrap();
+    for m in moves {
+        g.play_str(m).unwrap();
+    }
+    g
+}
+
+/// A Lines of Action game saved as `.sgf` is written the way boardspace.net
+/// writes its records (`commonCanvas.printGameRecord`; moves as the colour's
+/// `B[…]`/`W[…]` with their number, upper-case squares, `:` for a capture),
+/// and reads back as the same game.
+#[test]
+fn a_loa_game_saved_as_sgf_is_boardspace_s_record_and_reads_back() {
+    let mut g = loa_game(&["b1-b3", "h3-e3", "b3xe3", "a4-c4", "c1xc4"]);
+    g.set_players(["Ann".into(), "Bob Two".into()]);
+    g.resign(1).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("saved.sgf");
+    save_game(g.as_ref(), &path).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        text,
+        "(;\nGM[9]VV[1]\nCM[0,1]\nSU[Loa]\nRE[Game won by Ann]\nP0[id \"Ann\"]\nP1[id \"Bob Two\"]\n\
+         ; B[0 Start]\n; B[1 B1-B3    ]\n; W[2 H3-E3    ]\n; B[3 B3:E3    ]\n; W[4 A4-C4    ]\n\
+         ; B[5 C1:C4    ]\n; W[6 Resigns]\n)\n"
+    );
+    let back = open_game(&path);
+    assert_eq!(back.kind(), RulesKind::Loa);
+    assert_eq!(back.history(), g.history());
+    assert_eq!(back.players(), g.players());
+    assert_eq!(back.resigned(), Some(1));
+    assert_eq!(back.outcome().map(|o| o.winner), Some(Some(0)));
+    // boardspace's own record (its time, its trailer node) converts to the
+    // same moves.
+    let theirs = open_game(&data("boardspace-loa.sgf"));
+    let again = dir.path().join("again.sgf");
+    save_game(theirs.as_ref(), &again).unwrap();
+    assert_eq!(open_game(&again).history(), theirs.history());
+    // A game won on the board names its winner; an unfinished one has no RE.
+    let unfinished = loa_game(&["b1-b3"]);
+    save_game(unfinished.as_ref(), &again).unwrap();
+    let text = std::fs::read_to_string(&again).unwrap();
+    assert!(!text.contains("RE["), "{text}");
+    assert!(
+        text.contains("P0[id \"Black\"]\nP1[id \"White\"]"),
+        "{text}"
+    );
+    assert_eq!(open_game(&again).history(), ["b1-b3"]);
+}
+
+/// What boardspace could not read back is refused with the reason, and
+/// nothing is written: a name with a quote or a per cent sign (boardspace
+/// decodes `%65%`), a game with variations, another start.
+#[test]
+fn a_loa_game_boardspace_could_not_read_is_not_written_as_sgf() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("x.sgf");
+    for (name, why) in [("Ann \"A\"", "'\"'"), ("100%", "'%'")] {
+        let mut g = loa_game(&["b1-b3"]);
+        g.set_players([name.into(), "Bob".into()]);
+        let e = save_game(g.as_ref(), &path).unwrap_err().to_string();
+        assert!(
+            e.contains("boardspace cannot read a name with") && e.contains(why),
+            "{e}"
+        );
+        assert!(!path.exists());
+    }
+    let mut g = loa_game(&["b1-b3", "h3-e3"]);
+    g.undo();
+    g.play_str("h4-f4").unwrap();
+    let e = save_game(g.as_ref(), &path).unwrap_err().to_string();
+    assert!(e.contains("a game with 1 variation(s)"), "{e}");
+    // Another start: the board's start pieces changed in the editor.
+    let mut board = presets::lines_of_action();
+    let b1 = board.face_by_label("b1").unwrap();
+    boardwright::edit::apply(
+        &mut board,
+        &boardwright::edit::BoardEdit::SetStartPiece {
+            face: b1,
+            player: None,
+        },
+    )
+    .unwrap();
+    let g = new_game(RulesKind::Loa, Arc::new(board), &GameOptions::default()).unwrap();
+    let e = save_game(g.as_ref(), &path).unwrap_err().to_string();
+    assert!(e.contains("standard 8×8 position"), "{e}");
+    assert!(!path.exists());
+}
+
+/// boardspace files in the other shapes it reads: moves as `P0[…]`/`P1[…]`
+/// (the generic form), `GM[loa]` or no `GM`. A game won on time
+/// (`WinOnTime`) opens as lost on time; one decided off the board otherwise
+/// (`Forfeit`) opens unfinished after its last move, with the result as a
+/// note — neither is refused.
+#[test]
+fn boardspace_loa_in_other_shapes_and_games_won_on_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("x.sgf");
+    let generic = "(;\nGM[9]VV[1]\nSU[loa]\nP0[id \"a\"]\nP1[id \"b\"]\n; P0[0 Start Black]\n; P0[1 B1-B3   ]\n; P1[2 A2-C2   ]\n)";
+    for text in [
+        generic.to_string(),
+        generic.replace("GM[9]", "GM[loa]"),
+        generic.replace("GM[9]VV[1]\n", ""),
+    ] {
+        std::fs::write(&path, &text).unwrap();
+        let g = open_game(&path);
+        assert_eq!(g.kind(), RulesKind::Loa, "{text}");
+        assert_eq!(g.history(), ["b1-b3", "a2-c2"], "{text}");
+        assert_eq!(g.players(), &["a".to_string(), "b".to_string()]);
+    }
+    let on_time = "(;\nGM[9]VV[1]\nSU[Loa]\nRE[Game won by bob]\nP0[id \"ann\"]\nP1[id \"bob\"]\n\
+                   ; B[0 Start]\n; B[1 B1-B3    ]\n; W[2 H3-E3    ]\n; W[3 WinOnTime]\n)";
+    std::fs::write(&path, on_time).unwrap();
+    let g = open_game(&path);
+    assert_eq!(g.history(), ["b1-b3", "h3-e3"]);
+    let outcome = g.outcome().expect("lost on time");
+    assert_eq!(outcome.winner, Some(1));
+    assert!(outcome.reason.contains("time"), "{}", outcome.reason);
+    std::fs::write(&path, on_time.replace("WinOnTime", "Forfeit")).unwrap();
+    let g = open_game(&path);
+    assert_eq!(g.history(), ["b1-b3", "h3-e3"]);
+    assert!(g.outcome().is_none(), "the position is not over");
+    let n = notes(&path);
+    assert!(
+        n.iter().any(|n| n.contains(
+            "RE[Game won by bob]: the game was decided off the board ('Forfeit'); it opens unfinished"
+        )),
+        "{n:?}"
+    );
 }
 
 fn twixt_game(n: u32, moves: &[&str]) -> Box<dyn DynGame> {
@@ -800,6 +939,110 @@ fn little_golem_havannah_records_open_at_their_ring_bridge_fork_or_resignation()
         "{n:?}"
     );
     assert!(notes(&data("lg-havannah-1129345.hgf")).is_empty());
+}
+
+/// A Havannah game saved as `.hgf` is Little Golem's record as the site
+/// writes it — the six real records, opened and saved again, come back byte
+/// for byte but for the game number and source (`GC`, `SO`), which a record
+/// boardwright writes does not claim — and reads back as the same game.
+#[test]
+fn havannah_games_saved_as_hgf_are_little_golem_s_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("saved.hgf");
+    for file in [
+        "lg-havannah-1129345.hgf",
+        "lg-havannah-1055679.hgf",
+        "lg-havannah-1103220.hgf",
+        "lg-havannah-1122117.hgf",
+        "lg-havannah-1066751.hgf",
+        "lg-havannah-1066743.hgf",
+    ] {
+        let g = open_game(&data(file));
+        save_game(g.as_ref(), &out).unwrap();
+        let written = std::fs::read_to_string(&out).unwrap();
+        let original = String::from_utf8_lossy(&std::fs::read(data(file)).unwrap())
+            .trim_end()
+            .to_string();
+        let gc = original.find("GC[").unwrap();
+        let end = original.find(";W[").unwrap_or(original.len() - 1);
+        let expected = format!("{}{}", &original[..gc], &original[end..]);
+        if original.is_ascii() {
+            assert_eq!(written, expected, "{file}");
+        } else {
+            // The Latin-1 name is written as UTF-8.
+            assert!(written.contains("PW[Zoë]"), "{written}");
+            assert!(written.ends_with(&original[end..]), "{file}: {written}");
+        }
+        let back = open_game(&out);
+        assert_eq!(back.history(), g.history(), "{file}");
+        assert_eq!(back.players(), g.players(), "{file}");
+        assert_eq!(
+            back.outcome().map(|o| o.winner),
+            g.outcome().map(|o| o.winner),
+            "{file}"
+        );
+    }
+    // A game boardwright played, on New game's board of base 8, won by a
+    // resignation of the player to move; a name with ']' escaped.
+    let board = Arc::new(
+        boardwright::tiling::build(&{
+            let mut p =
+                boardwright::tiling::TilingParams::new(boardwright::tiling::TilingKind::Hexagonal);
+            p.shape =
+                boardwright::tiling::ShapeSpec::new(boardwright::tiling::ShapeKind::Hexagon, 8);
+            p
+        })
+        .unwrap(),
+    );
+    let mut g = new_game(
+        RulesKind::Havannah,
+        board,
+        &GameOptions {
+            swap: true,
+            ..GameOptions::default()
+        },
+    )
+    .unwrap();
+    for m in ["h8", "swap", "g7"] {
+        g.play_str(m).unwrap();
+    }
+    g.set_players(["Ann".into(), "Bob]".into()]);
+    g.resign(1).unwrap();
+    save_game(g.as_ref(), &out).unwrap();
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(
+        text,
+        "(;FF[4]EV[null]PB[Ann]PW[Bob\\]]SZ[8]RU[LG]RE[B];W[H8];B[swap];W[I6];B[resign])"
+    );
+    let back = open_game(&out);
+    assert_eq!(back.history(), g.history());
+    assert_eq!(back.players(), g.players());
+    assert_eq!(back.resigned(), Some(1));
+    // What Little Golem's records cannot hold is refused, and nothing written.
+    let other = dir.path().join("other.hgf");
+    let hex = new_game(
+        RulesKind::Hex,
+        Arc::new(presets::hex(5)),
+        &GameOptions::default(),
+    )
+    .unwrap();
+    let e = save_game(hex.as_ref(), &other).unwrap_err().to_string();
+    assert!(e.contains("Hex games cannot be saved as .hgf"), "{e}");
+    let mut g = open_game(&data("lg-havannah-1129345.hgf"));
+    g.undo();
+    let last = g.history().len();
+    let empty = g
+        .board()
+        .mesh()
+        .face_ids()
+        .find(|&f| g.piece_at(f).is_none() && g.board().label(f) != "b7")
+        .map(|f| g.board().label(f).to_string())
+        .unwrap();
+    g.play_str(&empty).unwrap();
+    assert_eq!(g.history().len(), last + 1);
+    let e = save_game(g.as_ref(), &other).unwrap_err().to_string();
+    assert!(e.contains("a game with 1 variation(s)"), "{e}");
+    assert!(!other.exists());
 }
 
 /// The newer shape of the site's Havannah records names the game in `EV`

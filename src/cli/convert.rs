@@ -1,7 +1,8 @@
 //! `boardwright convert IN OUT`: convert a board between .ron, .obj and .svg,
 //! or a game record (any record boardwright opens: its own, HexGui's SGF,
 //! Little Golem's, T1j's …) to boardwright's record (.ron), HexGui SGF (.sgf,
-//! Hex), Little Golem TwixT (.tsgf), a picture of the game's last position
+//! Hex), boardspace's SGF (.sgf, Lines of Action), Little Golem TwixT (.tsgf)
+//! and Havannah (.hgf), a picture of the game's last position
 //! (.svg) or its board (.obj). The output's extension says which.
 
 use super::{CliFailure, print_notes};
@@ -16,7 +17,8 @@ pub struct ConvertArgs {
     /// The board (.ron or .obj) or game record (.ron, .sgf, .hsgf, .tsgf, .hgf, .T1) to read.
     pub input: PathBuf,
     /// The file to write, replaced atomically: a board as .ron, .obj or .svg; a game
-    /// as .ron, .sgf (Hex), .tsgf (TwixT), .svg (its last position) or .obj (its board).
+    /// as .ron, .sgf (Hex: HexGui's; Lines of Action: boardspace's), .tsgf (TwixT),
+    /// .hgf (Havannah), .svg (its last position) or .obj (its board).
     pub output: PathBuf,
     /// OBJ: read only the top surface of a solid (a tile or a box with thickness).
     #[arg(long)]
@@ -24,14 +26,14 @@ pub struct ConvertArgs {
 }
 
 /// The extensions `convert` writes (lower case).
-const WRITES: [&str; 5] = ["ron", "obj", "svg", "sgf", "tsgf"];
+const WRITES: [&str; 6] = ["ron", "obj", "svg", "sgf", "tsgf", "hgf"];
 
 pub fn run(args: ConvertArgs) -> Result<(), CliFailure> {
     // Check the output type before doing any work.
     let out_ext = extension(&args.output);
     if !WRITES.contains(&out_ext.as_str()) {
         return Err(CliFailure::new(format!(
-            "{}: unknown file type {} (boards are written to .ron, .obj and .svg; games to .ron, .sgf, .tsgf, .svg and .obj)",
+            "{}: unknown file type {} (boards are written to .ron, .obj and .svg; games to .ron, .sgf, .tsgf, .hgf, .svg and .obj)",
             args.output.display(),
             if out_ext.is_empty() {
                 "(no extension)".to_string()
@@ -60,7 +62,7 @@ pub fn run(args: ConvertArgs) -> Result<(), CliFailure> {
     progress.step(format!("writing {}", args.output.display()));
     match opened {
         Opened::Board { board, notes, .. } => {
-            if matches!(out_ext.as_str(), "sgf" | "tsgf") {
+            if matches!(out_ext.as_str(), "sgf" | "tsgf" | "hgf") {
                 return Err(CliFailure::new(format!(
                     "{}: .{out_ext} holds game records, and {} is a board (boards are written to .ron, .obj and .svg)",
                     args.output.display(),

@@ -352,6 +352,22 @@ pub fn save_tsgf(game: &dyn DynGame) -> Result<String, SaveError> {
     Ok(io::tsgf::write_tsgf(&record, game.board())?)
 }
 
+/// A Lines of Action game as boardspace.net's SGF (games whose registry entry
+/// lists it).
+pub fn save_boardspace_sgf(game: &dyn DynGame) -> Result<String, SaveError> {
+    check_format(game, RecordFormat::BoardspaceSgf, "boardspace SGF")?;
+    let record = game.to_record();
+    Ok(io::loa_sgf::write_loa_sgf(&record, game.board())?)
+}
+
+/// A Havannah game as a Little Golem `.hgf` record (games whose registry
+/// entry lists it).
+pub fn save_hgf(game: &dyn DynGame) -> Result<String, SaveError> {
+    check_format(game, RecordFormat::Hgf, ".hgf")?;
+    let record = game.to_record();
+    Ok(io::lg_havannah::write_lg_havannah(&record, game.board())?)
+}
+
 fn check_format(
     game: &dyn DynGame,
     format: RecordFormat,
@@ -373,18 +389,23 @@ fn check_format(
     })
 }
 
-/// Save a game to `path`, atomically: `.sgf` as HexGui SGF and `.tsgf` as a
-/// Little Golem TwixT record (games that have them), anything else as a RON
-/// game record.
+/// Save a game to `path`, atomically: `.sgf` as HexGui SGF (Hex) or
+/// boardspace's SGF (Lines of Action), `.tsgf` as a Little Golem TwixT
+/// record and `.hgf` as a Little Golem Havannah record (games that have
+/// them), anything else as a RON game record.
 pub fn save_game(game: &dyn DynGame, path: &Path) -> Result<(), SaveError> {
     let is = |format: RecordFormat| {
         path.extension()
             .is_some_and(|e| e.eq_ignore_ascii_case(format.extension()))
     };
-    let text = if is(RecordFormat::Sgf) {
+    let text = if is(RecordFormat::Sgf) && game.entry().saves_as(RecordFormat::BoardspaceSgf) {
+        save_boardspace_sgf(game)?
+    } else if is(RecordFormat::Sgf) {
         save_sgf(game)?
     } else if is(RecordFormat::Tsgf) {
         save_tsgf(game)?
+    } else if is(RecordFormat::Hgf) {
+        save_hgf(game)?
     } else {
         save_record(game)
     };

@@ -53,6 +53,10 @@ pub enum RecordFormat {
     Sgf,
     /// Little Golem's TwixT record (`.tsgf`).
     Tsgf,
+    /// boardspace.net's Lines of Action SGF (`GM[9]`, `.sgf`).
+    BoardspaceSgf,
+    /// Little Golem's Havannah record (`.hgf`).
+    Hgf,
 }
 
 impl RecordFormat {
@@ -60,8 +64,9 @@ impl RecordFormat {
     pub fn extension(self) -> &'static str {
         match self {
             RecordFormat::Ron => "ron",
-            RecordFormat::Sgf => "sgf",
+            RecordFormat::Sgf | RecordFormat::BoardspaceSgf => "sgf",
             RecordFormat::Tsgf => "tsgf",
+            RecordFormat::Hgf => "hgf",
         }
     }
 }
@@ -509,7 +514,7 @@ registry! {
     Loa => loa::Loa {
         aliases: &["lines-of-action", "lines_of_action"],
         default_board: DefaultBoard::Preset { preset: "loa", sized: "loa" },
-        formats: &[RecordFormat::Ron],
+        formats: &[RecordFormat::Ron, RecordFormat::BoardspaceSgf],
         pieces: PieceStyle::Stone,
         border_lines: false,
         clicks: ClickHints::MOVE,
@@ -548,7 +553,7 @@ registry! {
             min: 2,
             max: 20,
         },
-        formats: &[RecordFormat::Ron],
+        formats: &[RecordFormat::Ron, RecordFormat::Hgf],
         pieces: PieceStyle::Stone,
         border_lines: false,
         clicks: ClickHints::PLACE,

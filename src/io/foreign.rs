@@ -5,7 +5,9 @@
 //! that tells SGF dialects apart by their content ([`read_any_sgf`]).
 //!
 //! An SGF file is recognised by its root node, never by its file name: `GM[9]`
-//! is Lines of Action (boardspace), `GM[21]` TwixT, no `GM` with Little Golem's
+//! or `GM[loa]` is Lines of Action (boardspace), and so is a root without `GM`
+//! whose `SU` names standard Lines of Action or whose players are named the
+//! boardspace way (`P0[id "ann"]`); `GM[21]` is TwixT, no `GM` with Little Golem's
 //! TwixT moves (`b[..]`/`r[..]`) or an `EV[twixt…]` is a Little Golem TwixT
 //! record, no `GM` with an `EV[havannah…]`, or from Little Golem (`SO`,
 //! `RU[LG]`) with a first point of a letter and a number (`W[E1]`), is a
@@ -104,6 +106,9 @@ pub fn read_any_sgf(text: &str) -> Result<GameRecord, ForeignError> {
         .ok_or_else(|| SgfError::Syntax("the game tree has no nodes".into()))?;
     match prop(root, "GM").map(str::trim) {
         Some("9") => super::loa_sgf::read_tree(tree),
+        // boardspace also reads GM[loa], and a file without GM.
+        Some(gm) if gm.eq_ignore_ascii_case("loa") => super::loa_sgf::read_tree(tree),
+        None if super::loa_sgf::looks_like_boardspace_loa(root) => super::loa_sgf::read_tree(tree),
         Some("21") => super::tsgf::read_tree(tree),
         None if looks_like_little_golem_twixt(&tree) => super::tsgf::read_tree(tree),
         None if super::lg_havannah::looks_like_little_golem_havannah(&tree) => {

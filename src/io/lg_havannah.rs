@@ -1,7 +1,15 @@
 //! Little Golem's Havannah records (`.hgf`, the site's "download SGF" of a
-//! Havannah game), read:
+//! Havannah game), read and written:
 //! `(;FF[4]EV[havannah.in.size4.4]PB[Ann]PW[Bob]SZ[4]RU[LG]RE[B]GC[ game #1541446]SO[http://www.littlegolem.com];W[E1];B[swap];W[F2];…;B[resign])`.
-//! They are not written: a Havannah game is saved as a RON record.
+//!
+//! [`write_lg_havannah`] writes a game on a hexagon of base 2 to 13 in the
+//! same shape — one line, the root's properties in the site's order, `EV[null]`
+//! (no tournament), no `GC` or `SO` (they would claim a Little Golem game
+//! number), no newline at the end, as all 2,146 of castro's records — so that
+//! the programs that read the site's records read it: castro's bot
+//! (`lg-castro.rb`: `SZ` and `;W[..]`/`;B[..]` nodes), StrategyBDD's
+//! `GameParser`, Polygames' `havannah_convert_hsgf_to_polygames` (exact
+//! `W[E1]` tokens and a last `resign])`).
 //!
 //! Conventions, and where each comes from (public sources, read, not guessed):
 //! the Havannah program castro (`tewalds/castro`), which played on Little
@@ -44,11 +52,12 @@
 use super::excerpt::excerpt;
 use super::record::{BoardSource, GameRecord, RecordOptions};
 use super::sgf::{Node, SgfTree};
+use super::sgf_line::escape;
 use super::sgf_line::{
     ForeignError, little_golem_line, little_golem_result, main_line, names_little_golem, players,
     prop,
 };
-use crate::board::grid_label;
+use crate::board::{Board, grid_label, parse_grid_label};
 use crate::tiling::{ShapeKind, ShapeSpec, TilingKind, TilingParams};
 
 /// The format's name in messages.
@@ -216,6 +225,115 @@ pub(crate) fn read_tree(tree: SgfTree) -> Result<GameRecord, ForeignError> {
     Ok(record)
 }
 
+/// Little Golem's point for boardwright's label `l` on the hexagon of base
+/// `b` (the inverse of [`label`]).
+fn point(l: &str, b: u32) -> Option<String> {
+    let (col, row) = parse_grid_label(l)?;
+    let m = b - 1;
+    let y = (2 * m).checked_sub(row)?;
+    let n = (col + 1).checked_sub(y.saturating_sub(m))?;
+    let p = format!("{}{n}", (b'A' + y as u8) as char);
+    (label(&p, b).as_deref() == Some(l)).then_some(p)
+}
+
+/// The base of `board` if it is Havannah's hexagon of hexagons as boardwright
+/// makes it (every face where [`hexagon`] puts the face of that label), of a
+/// size Little Golem's points can name.
+fn hexagon_base(board: &Board) -> Option<u32> {
+    let f = board.face_count() as u32;
+    // 3b² − 3b + 1 faces.
+    let b = SIZES.clone().find(|b| 3 * b * b - 3 * b + 1 == f)?;
+    let reference = hexagon(b).ok()?;
+    board
+        .mesh()
+        .face_ids()
+        .all(|face| {
+            let l = board.label(face);
+            reference
+                .face_by_label(l)
+                .is_some_and(|r| reference.coord(r) == board.coord(face) && point(l, b).is_some())
+        })
+        .then_some(b)
+}
+
+/// Write a Havannah game, played on `board`, as a Little Golem record (see
+/// the module documentation). Refused, with the reason: other games, boards
+/// other than the hexagon of base 2 to 13, a set-up position, variations, a resignation
+/// made while the other player was to move (the site records it as the
+/// resigner's move).
+pub fn write_lg_havannah(record: &GameRecord, board: &Board) -> Result<String, ForeignError> {
+    if record.rules != RULES {
+        return Err(ForeignError::invalid(
+            FORMAT,
+            format!(
+                "only Havannah games can be written as .hgf; this is a {} game",
+                excerpt(&record.rules)
+            ),
+        ));
+    }
+    let b = hexagon_base(board).ok_or_else(|| {
+        ForeignError::unsupported(
+            FORMAT,
+            format!(
+                "this board (Little Golem's records hold Havannah's hexagon of hexagons of base {} to {}, as New game makes it; save it as .ron)",
+                SIZES.start(),
+                SIZES.end()
+            ),
+        )
+    })?;
+    if record.setup.is_some() {
+        return Err(ForeignError::unsupported(
+            FORMAT,
+            "a game that starts from a set-up position (save it as .ron)",
+        ));
+    }
+    if !record.variations.is_empty() {
+        return Err(ForeignError::unsupported(
+            FORMAT,
+            format!(
+                "a game with {} variation(s) (Little Golem's records hold one line; save it as .ron)",
+                record.variations.len()
+            ),
+        ));
+    }
+    let mut s = format!(
+        "(;FF[4]EV[null]PB[{}]PW[{}]SZ[{b}]RU[LG]",
+        escape(&record.players[0]),
+        escape(&record.players[1])
+    );
+    // RE names the winner as PB or PW; a draw has none.
+    if let Some(w) = record.result.as_ref().and_then(|r| r.winner) {
+        s.push_str(if w == 0 { "RE[B]" } else { "RE[W]" });
+    }
+    // The nodes alternate from W, whoever plays (W is PB's).
+    let letter = |ply: usize| ['W', 'B'][ply % 2];
+    for (k, m) in record.moves.iter().enumerate() {
+        let value = if m == "swap" {
+            "swap".to_string()
+        } else {
+            point(m, b).ok_or_else(|| {
+                ForeignError::invalid(
+                    FORMAT,
+                    format!("move {} '{}' is not a cell of the board", k + 1, excerpt(m)),
+                )
+            })?
+        };
+        s.push_str(&format!(";{}[{value}]", letter(k)));
+    }
+    if let Some(p) = record.result.as_ref().and_then(|r| r.resigned) {
+        let n = record.moves.len();
+        if (n % 2) as u8 != p & 1 {
+            return Err(ForeignError::unsupported(
+                FORMAT,
+                "a resignation made while the other player was to move (Little Golem records a resignation as the resigner's move; save it as .ron)",
+            ));
+        }
+        s.push_str(&format!(";{}[resign]", letter(n)));
+    }
+    s.push(')');
+    Ok(s)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -260,6 +378,21 @@ mod tests {
         assert_eq!(l("A0"), None);
         assert_eq!(label("S10", 10).as_deref(), Some("s1"));
         assert_eq!(label("J19", 10).as_deref(), Some("s10"));
+    }
+
+    #[test]
+    fn points_written_are_the_inverse_of_points_read_on_every_cell_of_every_size() {
+        for b in SIZES {
+            let board = hexagon(b).unwrap();
+            assert_eq!(hexagon_base(&board), Some(b));
+            for f in board.mesh().face_ids() {
+                let l = board.label(f);
+                let p = point(l, b).unwrap_or_else(|| panic!("{l} on {b}"));
+                assert_eq!(label(&p, b).as_deref(), Some(l), "{p} on {b}");
+            }
+        }
+        assert_eq!(point("b3", 4).as_deref(), Some("E1"));
+        assert_eq!(point("h8", 4), None);
     }
 
     #[test]

@@ -159,6 +159,11 @@ pub(crate) fn two_letter_move(
     })
 }
 
+/// A text value escaped for SGF: `\\` and `]` behind a backslash.
+pub(crate) fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace(']', "\\]")
+}
+
 /// The people of a record: `PB` (the first player) and `PW`.
 pub(crate) fn players(root: &Node) -> [String; 2] {
     [prop(root, "PB"), prop(root, "PW")].map(|p| p.unwrap_or_default().to_string())

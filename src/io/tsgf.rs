@@ -43,8 +43,8 @@ use super::excerpt::excerpt;
 use super::record::{BoardSource, GameRecord, RecordOptions, RecordResult};
 use super::sgf::SgfTree;
 use super::sgf_line::{
-    ForeignError, TWO_LETTER_MAX, after_resignation, game_line, line_moves, parse_text, person,
-    players, two_letter_move, two_letter_size,
+    ForeignError, TWO_LETTER_MAX, after_resignation, escape, game_line, line_moves, parse_text,
+    person, players, two_letter_move, two_letter_size,
 };
 use crate::board::lattice::{KNIGHT, segments_cross};
 use crate::board::{Board, grid_label, parse_grid_label};
@@ -241,10 +241,6 @@ fn self_crossing(ply: usize, text: &str, at: (u32, u32), other: (u32, u32)) -> F
             grid_label(other.0, other.1),
         ),
     )
-}
-
-fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace(']', "\\]")
 }
 
 /// The side of a TwixT board made by [`crate::presets::twixt`], if every face

@@ -269,6 +269,9 @@ pub struct Computer {
     /// itself (its time ran out, or it proved the position): not started
     /// again until the game moves on.
     pondered: Option<u64>,
+    /// How that search ended: the seat and its last progress (shown until
+    /// the game moves on, so that the person knows it has stopped and why).
+    pondered_with: Option<(Player, Progress)>,
 }
 
 impl Default for Computer {
@@ -294,6 +297,7 @@ impl Computer {
             pondering: None,
             stopping: None,
             pondered: None,
+            pondered_with: None,
         }
     }
 
@@ -331,6 +335,16 @@ impl Computer {
     /// The computer seat thinking on the person's time, and its progress.
     pub fn pondering(&self) -> Option<(Player, &Progress)> {
         self.pondering.as_ref().map(|p| (p.player, &p.progress))
+    }
+
+    /// The computer seat whose thinking on the person's time ended by itself
+    /// in game state `epoch` (its time ran out, or it solved the position),
+    /// and its last progress.
+    pub fn pondered(&self, epoch: u64) -> Option<(Player, &Progress)> {
+        self.pondered_with
+            .as_ref()
+            .filter(|_| self.pondered == Some(epoch))
+            .map(|(p, progress)| (*p, progress))
     }
 
     /// Start computer seat `player`'s search of `game`'s position (the
@@ -385,9 +399,14 @@ impl Computer {
             return;
         }
         p.progress = p.handle.progress();
-        if p.handle.try_result().is_some() {
+        if let Some(result) = p.handle.try_result() {
             // It ran its time or proved the position; its tree is kept.
+            if let Ok(r) = result {
+                p.progress.proven |= r.proven;
+                p.progress.simulations = p.progress.simulations.max(r.simulations);
+            }
             self.pondered = Some(p.epoch);
+            self.pondered_with = Some((p.player, std::mem::take(&mut p.progress)));
             self.pondering = None;
         } else {
             ctx.request_repaint_after(REPAINT);

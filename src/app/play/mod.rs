@@ -592,7 +592,8 @@ impl PlayPanel {
     }
 
     /// What "Save game…" asks (None without a game): RON record, or SGF for
-    /// Hex, or Little Golem's .tsgf for TwixT.
+    /// Hex, Little Golem's .tsgf for TwixT and .hgf for Havannah, boardspace's
+    /// SGF for Lines of Action.
     pub fn save_question(&self, folder: Option<&Path>) -> Option<FileQuestion> {
         let c = self.current.as_ref()?;
         let mut q = FileQuestion::save("Save game", format!("{}-game.ron", c.game.kind().name()))
@@ -603,6 +604,12 @@ impl PlayPanel {
         }
         if c.game.entry().saves_as(RecordFormat::Tsgf) {
             q = q.filter("TwixT game (Little Golem .tsgf)", &["tsgf"]);
+        }
+        if c.game.entry().saves_as(RecordFormat::BoardspaceSgf) {
+            q = q.filter("Lines of Action game (boardspace SGF)", &["sgf"]);
+        }
+        if c.game.entry().saves_as(RecordFormat::Hgf) {
+            q = q.filter("Havannah game (Little Golem .hgf)", &["hgf"]);
         }
         Some(q)
     }

@@ -220,6 +220,26 @@ impl PlayPanel {
                                  is kept for its reply",
                             );
                     }
+                } else if let Some((p, progress)) = self.computer.pondered(self.epoch) {
+                    // It stopped by itself: say so, or the person would wonder
+                    // whether it still thinks (its verdict is not shown).
+                    let why = if progress.proven {
+                        "it has solved the position"
+                    } else {
+                        "its time on your move is up"
+                    };
+                    let lines = [
+                        format!("{} stopped thinking on your time:", c.game.who(p)),
+                        format!("{why} ({} simulations)", group_digits(progress.simulations)),
+                    ];
+                    for text in lines {
+                        ui.add(egui::Label::new(RichText::new(text).weak()).truncate())
+                            .on_hover_text(
+                                "Game setup → Computer thinks on your time: it searched \
+                                 your position until it knew enough; what it found is kept \
+                                 for its reply",
+                            );
+                    }
                 }
             },
         );
