@@ -495,3 +495,60 @@ fn after_a_hint_the_heat_map_and_the_best_line_are_drawn_on_request() {
     still(&mut h);
     assert!(tinted(&h).is_empty());
 }
+
+/// Play draws the document's board once: New game on it keeps the drawing
+/// Play built for it (the game's board is that board), and so does the next
+/// New game; hovering and clicking use the document's spatial index. After
+/// the document is edited under a running game, the game's board — now
+/// another board than the document's — is still hovered and played on.
+#[test]
+fn new_game_on_the_board_play_shows_keeps_its_drawing() {
+    let board = presets::hex(7);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    let builds = h.state_mut().play.canvas_mut().stats().builds;
+    assert!(builds >= 1, "Play drew the board");
+    click_label(&mut h, "Hex");
+    click_label(&mut h, "New game");
+    assert!(h.state().play.game().is_some());
+    assert_eq!(
+        h.state_mut().play.canvas_mut().stats().builds,
+        builds,
+        "New game on the board shown draws it without building it again"
+    );
+    click_labels(&mut h, &board, &["d4"]);
+    assert_eq!(game(&h).ply(), 1);
+    click_label(&mut h, "New game");
+    assert_eq!(game(&h).ply(), 0);
+    assert_eq!(h.state_mut().play.canvas_mut().stats().builds, builds);
+    click_labels(&mut h, &board, &["c3"]);
+    assert_eq!(game(&h).ply(), 1);
+    // The document changes under the game: its board is drawn and played on
+    // as it was.
+    h.state_mut()
+        .ws
+        .doc
+        .apply(boardwright::edit::BoardEdit::SetStartPiece {
+            face: face(&board, "a1"),
+            player: Some(0),
+        })
+        .expect("edit applies");
+    h.run_ok();
+    click_labels(&mut h, &board, &["e5"]);
+    assert_eq!(game(&h).ply(), 2);
+    assert_eq!(game(&h).history(), ["c3", "e5"]);
+    let at = centre(&mut h, &board, "b2");
+    h.hover_at(at);
+    h.run_ok();
+    assert!(
+        h.state()
+            .ws
+            .status
+            .hover
+            .as_deref()
+            .is_some_and(|s| s.contains("b2")),
+        "{:?}",
+        h.state().ws.status.hover
+    );
+}

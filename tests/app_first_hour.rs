@@ -505,3 +505,55 @@ fn save_as_without_a_native_dialog_uses_the_in_app_one() {
     let back = boardwright::io::load_board(&target).unwrap();
     assert_eq!(back.board.label(FaceId(0)), "first");
 }
+
+/// An empty board offers the ways to start in the middle of the canvas: a
+/// board from a preset, a tiling, a file, the files opened last (on the
+/// second launch too, from the stored profile) — and gets out of the way as
+/// soon as the user draws or the board has faces.
+#[test]
+fn an_empty_board_offers_the_ways_to_start() {
+    let (mut h, dir) = harness(None);
+    assert_eq!(h.state().ws.doc.board().face_count(), 0);
+    assert!(has_label(&h, "This board is empty"));
+    click_label(&mut h, "From preset…");
+    assert_eq!(h.state().dialog().map(Dialog::name), Some("new board"));
+    h.key_press(egui::Key::Escape);
+    settle(&mut h);
+    click_label(&mut h, "From tiling…");
+    assert_eq!(
+        h.state().dialog().map(Dialog::name),
+        Some("new board wizard")
+    );
+    h.key_press(egui::Key::Escape);
+    settle(&mut h);
+    assert!(h.state().dialog().is_none());
+    // Drawing by hand: the first corner hides the card, Esc brings it back.
+    click_label(&mut h, "Draw  D");
+    let corner = screen(&mut h, Point::new(0.0, 0.0)) + egui::vec2(-200.0, -150.0);
+    click_at(&mut h, corner);
+    assert!(!has_label(&h, "This board is empty"), "a corner is placed");
+    h.key_press(egui::Key::Escape);
+    h.run_ok();
+    assert!(has_label(&h, "This board is empty"));
+
+    // A board saved once is offered again at the next launch.
+    let path = dir.path().join("small.ron");
+    boardwright::io::save_board(&presets::hex(3), &path).unwrap();
+    h.state_mut().open_file(&path);
+    h.run_ok();
+    assert_eq!(h.state().ws.doc.board().face_count(), 9);
+    assert!(!has_label(&h, "This board is empty"), "the board has faces");
+    let mut storage = MemStorage::default();
+    eframe::App::save(h.state_mut(), &mut storage);
+    drop(h);
+    let opts = AppOptions {
+        data_dir: Some(dir.path().to_path_buf()),
+        ..Default::default()
+    };
+    let mut h = harness_with_storage(opts, &storage);
+    assert!(has_label(&h, "This board is empty"));
+    assert!(has_label(&h, "Open again:"));
+    click_label(&mut h, "small.ron");
+    assert_eq!(h.state().ws.doc.board().face_count(), 9);
+    assert!(!has_label(&h, "This board is empty"));
+}

@@ -745,16 +745,16 @@ fn a_swap_choice_the_board_cannot_take_is_left_out_of_new_game_as_shown() {
     assert!(game(&h).options().swap);
 }
 
+/// A game saved as SGF when its rules have no SGF (BOCO; Hex has HexGui's,
+/// Lines of Action boardspace's) is refused, and nothing is written.
 #[test]
-fn saving_a_non_hex_game_as_sgf_is_refused_and_writes_nothing() {
-    let board = presets::lines_of_action();
+fn saving_a_game_as_sgf_its_rules_have_not_is_refused_and_writes_nothing() {
+    let board = presets::boco();
     let (mut h, dir) = harness(Some(board.clone()));
-    new_game(&mut h, "Lines of Action");
-    click_face(&mut h, &board, FaceId(2));
-    let to = h.state().play.destinations()[0];
-    click_face(&mut h, &board, to);
+    new_game(&mut h, "BOCO");
+    click_face(&mut h, &board, FaceId(0));
     assert_eq!(game(&h).ply(), 1);
-    let sgf = dir.path().join("loa.sgf");
+    let sgf = dir.path().join("boco.sgf");
     let app = h.state_mut();
     let e = app.play.save_game_to(&mut app.ws, &sgf).unwrap_err();
     assert!(!e.is_empty());
@@ -766,7 +766,7 @@ fn saving_a_non_hex_game_as_sgf_is_refused_and_writes_nothing() {
         .expect("an error in the status bar");
     assert!(shown.contains("Could not save the game"), "{shown}");
     // The RON record works and reopens with the move.
-    let ron = dir.path().join("loa.ron");
+    let ron = dir.path().join("boco.ron");
     app.play.save_game_to(&mut app.ws, &ron).unwrap();
     let Ok(Opened::Game(g, _)) = open_path(&ron) else {
         panic!("a game")

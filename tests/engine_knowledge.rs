@@ -1963,7 +1963,7 @@ fn learn_patterns_refuses_what_it_cannot_learn_from() {
         "no .sgf or .ron game records found in the paths given"
     );
     let loa = dir.path().join("loa.sgf");
-    std::fs::write(&loa, "(;FF[4]GM[9]SZ[8];B[b1c3])").unwrap();
+    std::fs::write(&loa, "(;GM[9]VV[1];B[0 Start];B[1 B1-B3    ])").unwrap();
     let e = learn(&[loa.to_str().unwrap()]).unwrap_err();
     assert!(e.contains("patterns are learned from Hex games"), "{e}");
     let bad = dir.path().join("bad.sgf");

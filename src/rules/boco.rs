@@ -23,13 +23,13 @@
 //! * Detection visits only the groups that touch the new piece.
 //! * Notation: the face label, or `#<id>` for unlabelled faces.
 
+use super::face_names::FaceNames;
 use super::search::Searchable;
 use super::{
     Evidence, GameOptions, IllegalMove, MoveFaces, Outcome, Player, Rules, UnsuitableBoard,
 };
 use crate::board::{Board, FaceKind};
 use crate::mesh::FaceId;
-use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
 const PIECE: u8 = 0b11;
@@ -46,8 +46,7 @@ struct Tables {
     open: Vec<bool>,
     playable: Vec<bool>,
     playable_count: u32,
-    names: Vec<String>,
-    by_name: FxHashMap<String, u32>,
+    names: FaceNames,
 }
 
 /// BOCO rules on one board.
@@ -133,16 +132,7 @@ fn build_tables(board: &Board) -> Result<Tables, UnsuitableBoard> {
             "BOCO needs one connected board; this one falls apart into {pieces} separate pieces (e.g. the two sides of a two-sided paper board)"
         )));
     }
-    let names: Vec<String> = board
-        .mesh()
-        .face_ids()
-        .map(|f| board.face_name(f))
-        .collect();
-    let mut by_name = FxHashMap::default();
-    for (i, s) in names.iter().enumerate() {
-        by_name.insert(s.to_ascii_lowercase(), i as u32);
-        by_name.insert(format!("#{i}"), i as u32);
-    }
+    let names = FaceNames::of(board);
     Ok(Tables {
         n,
         nbr_start,
@@ -151,7 +141,6 @@ fn build_tables(board: &Board) -> Result<Tables, UnsuitableBoard> {
         playable,
         playable_count: playable_count as u32,
         names,
-        by_name,
     })
 }
 
@@ -303,7 +292,7 @@ impl Boco {
             format!(
                 "{}'s piece on {}",
                 names[1 - mover as usize],
-                self.t.names[groups[0].index()]
+                &self.t.names[groups[0].index()]
             )
         } else {
             format!("{} of {}'s pieces", groups.len(), names[1 - mover as usize])
@@ -557,11 +546,7 @@ impl Rules for Boco {
         }
     }
     fn format_move(&self, _pos: &BocoPosition, m: FaceId) -> String {
-        self.t
-            .names
-            .get(m.index())
-            .cloned()
-            .unwrap_or_else(|| format!("#{}", m.0))
+        self.t.names.format(m)
     }
     fn position_key(&self, pos: &BocoPosition) -> (Vec<u8>, Player) {
         (pos.cells.iter().map(|c| c & PIECE).collect(), pos.to_move)
@@ -571,7 +556,7 @@ impl Rules for Boco {
         if t.is_empty() {
             return Err(IllegalMove::new("empty move"));
         }
-        self.t.by_name.get(&t).map(|&i| FaceId(i)).ok_or_else(|| {
+        self.t.names.find(&t).ok_or_else(|| {
             IllegalMove::new(format!("'{}' is not a face of this board", text.trim()))
         })
     }

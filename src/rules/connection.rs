@@ -9,10 +9,10 @@
 //! ([`StonePosition`]). Each game's file decides what the bits mean and when a
 //! group wins.
 
+use super::face_names::FaceNames;
 use super::{BadSetup, IllegalMove, MoveFaces, Player, UnsuitableBoard, stone_of};
 use crate::board::{Board, FaceKind, SideTag};
 use crate::mesh::FaceId;
-use rustc_hash::FxHashMap;
 
 /// Empty face (also the value of a blocked face in a position's cell table).
 pub(crate) const EMPTY: u8 = 0;
@@ -192,7 +192,7 @@ impl StonePosition {
 /// and 1. Hex, Y and Havannah share it.
 pub(crate) fn set_up_cells(
     playable: &[bool],
-    names: &[String],
+    names: &FaceNames,
     changes: &[(FaceId, Option<Player>)],
     to_move: Player,
     players: [&str; 2],
@@ -215,13 +215,13 @@ pub(crate) fn set_up_cells(
             Some(p) if p > 1 => {
                 return Err(BadSetup(format!(
                     "the set-up puts a stone of player {p} on {}; players are 0 ({}) and 1 ({})",
-                    names[i], players[0], players[1]
+                    &names[i], players[0], players[1]
                 )));
             }
             Some(_) if !playable[i] => {
                 return Err(BadSetup(format!(
                     "the set-up puts a stone on {}, which is blocked",
-                    names[i]
+                    &names[i]
                 )));
             }
             Some(p) => stones[i] = p + 1,
@@ -239,8 +239,7 @@ pub(crate) struct Cells {
     pub playable_count: u32,
     nbr_start: Vec<u32>,
     nbr: Vec<u32>,
-    pub names: Vec<String>,
-    by_name: FxHashMap<String, u32>,
+    pub names: FaceNames,
     /// The distinct side tags on each face's boundary edges, sorted.
     pub tags: Vec<Vec<SideTag>>,
 }
@@ -285,16 +284,7 @@ impl Cells {
             }
         }
         nbr_start.push(nbr.len() as u32);
-        let names: Vec<String> = board
-            .mesh()
-            .face_ids()
-            .map(|f| board.face_name(f))
-            .collect();
-        let mut by_name = FxHashMap::default();
-        for (i, s) in names.iter().enumerate() {
-            by_name.insert(s.to_ascii_lowercase(), i as u32);
-            by_name.insert(format!("#{i}"), i as u32);
-        }
+        let names = FaceNames::of(board);
         Ok(Cells {
             n,
             playable_count: playable.iter().filter(|&&p| p).count() as u32,
@@ -302,7 +292,6 @@ impl Cells {
             nbr_start,
             nbr,
             names,
-            by_name,
             tags,
         })
     }
@@ -338,15 +327,12 @@ impl Cells {
     }
 
     pub fn format(&self, f: FaceId) -> String {
-        self.names
-            .get(f.index())
-            .cloned()
-            .unwrap_or_else(|| format!("#{}", f.0))
+        self.names.format(f)
     }
 
     /// The face named `t` (already trimmed and lower-cased, not empty).
     pub fn parse(&self, t: &str, original: &str) -> Result<FaceId, IllegalMove> {
-        self.by_name.get(t).map(|&i| FaceId(i)).ok_or_else(|| {
+        self.names.find(t).ok_or_else(|| {
             IllegalMove::new(format!("'{}' is not a face of this board", original.trim()))
         })
     }
@@ -360,11 +346,11 @@ impl Cells {
         if !self.playable[i] {
             return Err(IllegalMove::new(format!(
                 "{} is blocked and cannot be played",
-                self.names[i]
+                &self.names[i]
             )));
         }
         if cells[i] != EMPTY {
-            return Err(IllegalMove::new(format!("{} is occupied", self.names[i])));
+            return Err(IllegalMove::new(format!("{} is occupied", &self.names[i])));
         }
         Ok(())
     }

@@ -20,6 +20,7 @@
 //! * Notation: the face label (`a1` is the top-left cell of the preset rhombus,
 //!   letters columns, numbers rows), `#<id>` for unlabelled faces, and `swap`.
 
+use super::face_names::FaceNames;
 use super::search::{Knowledge, ParamRange, ParamSpec, Searchable, Settings, reward_for};
 use super::{
     BadSetup, Evidence, GameOptions, IllegalMove, MoveFaces, Outcome, Player, Rules,
@@ -70,8 +71,7 @@ struct Tables {
     mirror: Option<Vec<u32>>,
     /// Playable faces on player 0's first side (top) and player 1's (left).
     start_faces: [Vec<u32>; 2],
-    names: Vec<String>,
-    by_name: FxHashMap<String, u32>,
+    names: FaceNames,
 }
 
 /// Hex rules on one board.
@@ -262,16 +262,7 @@ fn build_tables(board: &Board, swap: bool) -> Result<Tables, UnsuitableBoard> {
         }
     }
     nbr_start.push(nbr.len() as u32);
-    let names: Vec<String> = board
-        .mesh()
-        .face_ids()
-        .map(|f| board.face_name(f))
-        .collect();
-    let mut by_name = FxHashMap::default();
-    for (i, s) in names.iter().enumerate() {
-        by_name.insert(s.to_ascii_lowercase(), i as u32);
-        by_name.insert(format!("#{i}"), i as u32);
-    }
+    let names = FaceNames::of(board);
     let mirror = if swap {
         Some(mirror_table(board, &playable, &side)?)
     } else {
@@ -292,7 +283,6 @@ fn build_tables(board: &Board, swap: bool) -> Result<Tables, UnsuitableBoard> {
         playable,
         mirror,
         names,
-        by_name,
     })
 }
 
@@ -721,11 +711,14 @@ impl Rules for Hex {
                 if !self.t.playable[i] {
                     return Err(IllegalMove::new(format!(
                         "{} is blocked and cannot be played",
-                        self.t.names[i]
+                        &self.t.names[i]
                     )));
                 }
                 if pos.cells[i] != EMPTY {
-                    return Err(IllegalMove::new(format!("{} is occupied", self.t.names[i])));
+                    return Err(IllegalMove::new(format!(
+                        "{} is occupied",
+                        &self.t.names[i]
+                    )));
                 }
                 Ok(())
             }
@@ -795,12 +788,7 @@ impl Rules for Hex {
     }
     fn format_move(&self, _pos: &HexPosition, m: HexMove) -> String {
         match m {
-            HexMove::Place(f) => self
-                .t
-                .names
-                .get(f.index())
-                .cloned()
-                .unwrap_or_else(|| format!("#{}", f.0)),
+            HexMove::Place(f) => self.t.names.format(f),
             HexMove::Swap => "swap".into(),
         }
     }
@@ -815,13 +803,9 @@ impl Rules for Hex {
         if t.is_empty() {
             return Err(IllegalMove::new("empty move"));
         }
-        self.t
-            .by_name
-            .get(&t)
-            .map(|&i| HexMove::Place(FaceId(i)))
-            .ok_or_else(|| {
-                IllegalMove::new(format!("'{}' is not a face of this board", text.trim()))
-            })
+        self.t.names.find(&t).map(HexMove::Place).ok_or_else(|| {
+            IllegalMove::new(format!("'{}' is not a face of this board", text.trim()))
+        })
     }
     fn piece_at(&self, pos: &HexPosition, f: FaceId) -> Option<Player> {
         pos.stone(f)

@@ -13,6 +13,7 @@
 
 pub mod boco;
 mod connection;
+mod face_names;
 pub use connection::{StoneMove, StonePosition};
 pub mod game;
 pub mod havannah;

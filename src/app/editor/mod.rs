@@ -14,6 +14,7 @@
 pub mod inspector;
 pub mod operators;
 pub mod snap;
+mod start;
 pub mod tools;
 pub mod validation;
 
@@ -488,5 +489,8 @@ impl EditorPanel {
         ws.status.hover = hover;
         ws.status.hint = self.hint();
         self.seen_revision = Some(ws.doc.revision());
+        if ws.doc.board().face_count() == 0 && self.draw.points.is_empty() {
+            start::start_card(ui, ws, r.rect);
+        }
     }
 }

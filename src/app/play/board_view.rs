@@ -17,6 +17,7 @@ use crate::app::workspace::Workspace;
 use crate::board::Board;
 use crate::game::registry::{PieceStyle, RulesKind};
 use crate::game::{Click, DynGame, PositionView, RootStats};
+use crate::mesh::spatial::FaceIndex;
 use crate::mesh::{EdgeId, FaceId, Point};
 use crate::rules::{Outcome, Player};
 use eframe::egui::{self, Color32, CursorIcon, Pos2, Rect, Stroke};
@@ -611,14 +612,53 @@ impl PlayPanel {
         self.edge_coords_shown
     }
 
+    /// The side bands of a game of `kind` with pieces `colours`: a goal side
+    /// in the colour of the player who must reach it (the first player's top
+    /// and bottom, the second's left and right); sides that every player must
+    /// reach (Y, Havannah) in one neutral colour.
+    fn side_bands(&self, kind: RulesKind, colours: [Color32; 2]) -> [Color32; 4] {
+        match kind {
+            RulesKind::Y | RulesKind::Havannah => [self.canvas.style.edge; 4],
+            _ => {
+                let [a, b] = colours;
+                [a, a, b, b]
+            }
+        }
+    }
+
+    /// The spatial index of `board` shown at canvas revision `revision`: the
+    /// document's when it is the document's board (no game, or a game started
+    /// on the board as it is now: canvas revisions of such games are the
+    /// document's), else Play's own, made once per revision.
+    fn index_for<'a>(
+        own: &'a mut Option<(u64, FaceIndex)>,
+        ws: &'a Workspace,
+        board: &Board,
+        revision: u64,
+    ) -> &'a FaceIndex {
+        if revision == ws.doc.revision() {
+            return ws.doc.face_index();
+        }
+        if own.as_ref().is_none_or(|(r, _)| *r != revision) {
+            *own = Some((revision, FaceIndex::build(board.mesh())));
+        }
+        &own.as_ref().expect("just made").1
+    }
+
     /// The board with the game on it, and clicks on it.
     pub(super) fn board_ui(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {
         let Some(c) = &self.current else {
             self.canvas.show_setup = ws.settings.show_setup;
             self.canvas.show_edges = true;
-            let board = ws.doc.board().clone();
-            self.choose_labels(ws, &board, ws.doc.revision());
-            let r = self.canvas.show(ui, ws.doc.board(), ws.doc.revision());
+            // The sides as a game of the chosen rules will show them, so that
+            // New game on this board changes nothing of its drawing.
+            self.canvas.style.sides = self.side_bands(self.setup.kind, self.setup.colours);
+            let revision = ws.doc.revision();
+            self.choose_labels(ws, ws.doc.board(), revision);
+            let index = ws.doc.face_index();
+            let r = self
+                .canvas
+                .show_indexed(ui, ws.doc.board(), revision, Some(index));
             self.paint_coords(&ui.painter_at(r.rect), &r.view, r.rect);
             ws.status.hover = r
                 .hovered
@@ -665,16 +705,7 @@ impl PlayPanel {
             }
             self.fills_for = Some((revision, colours));
         }
-        // Side bands: a goal side in the colour of the player who must reach it
-        // (the first player's top and bottom, the second's left and right);
-        // sides that every player must reach (Y, Havannah) in one neutral colour.
-        self.canvas.style.sides = match entry.kind {
-            RulesKind::Y | RulesKind::Havannah => [self.canvas.style.edge; 4],
-            _ => {
-                let [a, b] = self.setup.colours;
-                [a, a, b, b]
-            }
-        };
+        self.canvas.style.sides = self.side_bands(entry.kind, self.setup.colours);
         self.choose_labels(ws, &board, revision);
         if ws.settings.move_numbers
             && self.scene.numbers.is_none()
@@ -682,7 +713,8 @@ impl PlayPanel {
         {
             self.scene.number_moves(c.game.as_ref());
         }
-        let r = self.canvas.show(ui, &board, revision);
+        let index = Self::index_for(&mut self.own_index, ws, &board, revision);
+        let r = self.canvas.show_indexed(ui, &board, revision, Some(index));
         let live = self.preview.is_none();
         let space = ui.input(|i| i.key_down(egui::Key::Space));
         // What a click on the hovered face would do.

@@ -30,6 +30,7 @@ use crate::game::{
     Click, ClickError, DynGame, Ending, MoveHandle, MoveTree, NodeId, RulesKind, new_game,
 };
 use crate::mesh::FaceId;
+use crate::mesh::spatial::FaceIndex;
 use crate::rules::Player;
 use board_view::Scene;
 use eframe::egui::{self, Color32};
@@ -55,7 +56,13 @@ struct Current {
 }
 
 pub struct PlayPanel {
+    /// Draws the board; hovering uses the document's spatial index, or
+    /// `own_index` for a board that is not the document's.
     canvas: Canvas,
+    /// The spatial index of the game's board at a canvas revision, when it is
+    /// not the document's board (a game opened from a file, or the document
+    /// edited since the game began).
+    own_index: Option<(u64, FaceIndex)>,
     /// Choices for the next game (and the colours of the current one).
     pub setup: Setup,
     current: Option<Current>,
@@ -119,7 +126,8 @@ impl Default for PlayPanel {
 impl PlayPanel {
     pub fn new() -> PlayPanel {
         PlayPanel {
-            canvas: Canvas::new(),
+            canvas: Canvas::with_callers_index(),
+            own_index: None,
             setup: Setup::new(),
             current: None,
             next_revision: GAME_REVISION,
@@ -395,12 +403,21 @@ impl PlayPanel {
             Some(c) => !Arc::ptr_eq(c.game.board(), game.board()),
             None => true,
         };
-        self.next_revision += 1;
+        // A game started on the document's board is drawn at the document's
+        // revision (its board is that board), so the canvas keeps what it
+        // built for the board; other boards get a revision of their own.
+        let revision = match started_on {
+            Some(r) => r,
+            None => {
+                self.next_revision += 1;
+                self.next_revision
+            }
+        };
         self.names_applied = game.players().clone();
         self.current = Some(Current {
             game,
             started_on,
-            revision: self.next_revision,
+            revision,
         });
         self.canvas.clear_face_fills();
         self.fills_for = None;

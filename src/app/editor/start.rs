@@ -1,0 +1,62 @@
+//! What an empty board offers: a card in the middle of the canvas with the
+//! ways to start — a board from a preset, a tiling cut to a shape, a file
+//! (and the files opened last) — and a word on drawing faces by hand, which
+//! the Draw tool does on the canvas around it. Shown while the board has no
+//! face and no polygon is being drawn; each button sends the command the File
+//! menu sends.
+
+use crate::app::command::Command;
+use crate::app::workspace::Workspace;
+use eframe::egui::{self, Align2, Id, Rect, RichText};
+
+/// Recent files listed on the card (File → Open Recent has them all).
+const RECENT: usize = 5;
+
+/// The card, centred on the canvas `rect`.
+pub fn start_card(ui: &mut egui::Ui, ws: &mut Workspace, rect: Rect) {
+    egui::Area::new(Id::unique("editor_start_card"))
+        .order(egui::Order::Middle)
+        .movable(false)
+        .constrain_to(rect)
+        .pivot(Align2::CENTER_CENTER)
+        .fixed_pos(rect.center())
+        .show(ui.ctx(), |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(300.0);
+                ui.label(RichText::new("This board is empty").heading());
+                ui.add_space(4.0);
+                for (cmd, what) in [
+                    (
+                        Command::NewDialog,
+                        "Hex, TwixT, Lines of Action, BOCO, square or triangle grids",
+                    ),
+                    (Command::NewWizard, "a tiling cut to a shape, with a preview"),
+                    (Command::Open, "a board or a saved game"),
+                ] {
+                    ui.horizontal(|ui| {
+                        ws.button(ui, cmd, Ok(()));
+                        ui.weak(what);
+                    });
+                }
+                let recent: Vec<_> = ws
+                    .settings
+                    .recent
+                    .iter()
+                    .filter(|p| p.exists())
+                    .take(RECENT)
+                    .cloned()
+                    .collect();
+                if !recent.is_empty() {
+                    ui.add_space(4.0);
+                    ui.label("Open again:");
+                    for p in recent {
+                        let tip = p.display().to_string();
+                        ws.button(ui, Command::OpenPath(p), Ok(()))
+                            .on_hover_text(tip);
+                    }
+                }
+                ui.add_space(4.0);
+                ui.weak("Or draw faces by hand: with the Draw tool (D), click the corners of a face on the canvas.");
+            });
+        });
+}
