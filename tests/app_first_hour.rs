@@ -506,10 +506,11 @@ fn save_as_without_a_native_dialog_uses_the_in_app_one() {
     assert_eq!(back.board.label(FaceId(0)), "first");
 }
 
-/// An empty board offers the ways to start in the middle of the canvas: a
-/// board from a preset, a tiling, a file, the files opened last (on the
-/// second launch too, from the stored profile) — and gets out of the way as
-/// soon as the user draws or the board has faces.
+/// An empty board offers the ways to start in the middle of the canvas (the
+/// Editor's, and Play's while there is no game): a board from a preset, a
+/// tiling, a file, the files opened last (on the second launch too, from the
+/// stored profile) — and gets out of the way as soon as the user draws or the
+/// board has faces.
 #[test]
 fn an_empty_board_offers_the_ways_to_start() {
     let (mut h, dir) = harness(None);
@@ -553,6 +554,10 @@ fn an_empty_board_offers_the_ways_to_start() {
     let mut h = harness_with_storage(opts, &storage);
     assert!(has_label(&h, "This board is empty"));
     assert!(has_label(&h, "Open again:"));
+    // Play offers the same while there is neither a game nor a board.
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    assert!(has_label(&h, "This board is empty"));
     click_label(&mut h, "small.ron");
     assert_eq!(h.state().ws.doc.board().face_count(), 9);
     assert!(!has_label(&h, "This board is empty"));

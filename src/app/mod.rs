@@ -35,6 +35,7 @@ pub mod menu;
 pub mod new_board;
 pub mod play;
 mod popup;
+mod start_card;
 pub mod suitability;
 pub mod view;
 pub mod vocabulary;

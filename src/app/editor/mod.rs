@@ -14,7 +14,6 @@
 pub mod inspector;
 pub mod operators;
 pub mod snap;
-mod start;
 pub mod tools;
 pub mod validation;
 
@@ -490,7 +489,7 @@ impl EditorPanel {
         ws.status.hint = self.hint();
         self.seen_revision = Some(ws.doc.revision());
         if ws.doc.board().face_count() == 0 && self.draw.points.is_empty() {
-            start::start_card(ui, ws, r.rect);
+            crate::app::start_card::start_card(ui, ws, r.rect);
         }
     }
 }

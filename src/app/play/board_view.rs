@@ -663,6 +663,9 @@ impl PlayPanel {
             ws.status.hover = r
                 .hovered
                 .map(|f| crate::app::face_description(ws.doc.board(), f));
+            if ws.doc.board().face_count() == 0 {
+                crate::app::start_card::start_card(ui, ws, r.rect);
+            }
             return;
         };
         let board = c.game.board().clone();

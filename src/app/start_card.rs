@@ -1,9 +1,9 @@
 //! What an empty board offers: a card in the middle of the canvas with the
 //! ways to start — a board from a preset, a tiling cut to a shape, a file
 //! (and the files opened last) — and a word on drawing faces by hand, which
-//! the Draw tool does on the canvas around it. Shown while the board has no
-//! face and no polygon is being drawn; each button sends the command the File
-//! menu sends.
+//! the Draw tool does on the canvas around it. The Editor shows it while the
+//! board has no face and no polygon is being drawn, Play while there is no
+//! game and no board; each button sends the command the File menu sends.
 
 use crate::app::command::Command;
 use crate::app::workspace::Workspace;
@@ -14,7 +14,7 @@ const RECENT: usize = 5;
 
 /// The card, centred on the canvas `rect`.
 pub fn start_card(ui: &mut egui::Ui, ws: &mut Workspace, rect: Rect) {
-    egui::Area::new(Id::unique("editor_start_card"))
+    egui::Area::new(Id::unique("start_card"))
         .order(egui::Order::Middle)
         .movable(false)
         .constrain_to(rect)
