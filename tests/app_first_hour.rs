@@ -506,7 +506,7 @@ fn save_as_without_a_native_dialog_uses_the_in_app_one() {
     assert_eq!(back.board.label(FaceId(0)), "first");
 }
 
-/// An empty board offers the ways to start in the middle of the canvas (the
+/// An empty board offers the ways to start in a corner of the canvas (the
 /// Editor's, and Play's while there is no game): a board from a preset, a
 /// tiling, a file, the files opened last (on the second launch too, from the
 /// stored profile) — and gets out of the way as soon as the user draws or the
@@ -516,11 +516,11 @@ fn an_empty_board_offers_the_ways_to_start() {
     let (mut h, dir) = harness(None);
     assert_eq!(h.state().ws.doc.board().face_count(), 0);
     assert!(has_label(&h, "This board is empty"));
-    click_label(&mut h, "From preset…");
+    click_label(&mut h, "New board from a preset…");
     assert_eq!(h.state().dialog().map(Dialog::name), Some("new board"));
     h.key_press(egui::Key::Escape);
     settle(&mut h);
-    click_label(&mut h, "From tiling…");
+    click_label(&mut h, "New board from a tiling…");
     assert_eq!(
         h.state().dialog().map(Dialog::name),
         Some("new board wizard")
@@ -530,7 +530,7 @@ fn an_empty_board_offers_the_ways_to_start() {
     assert!(h.state().dialog().is_none());
     // Drawing by hand: the first corner hides the card, Esc brings it back.
     click_label(&mut h, "Draw  D");
-    let corner = screen(&mut h, Point::new(0.0, 0.0)) + egui::vec2(-200.0, -150.0);
+    let corner = screen(&mut h, Point::new(0.0, 0.0)) + egui::vec2(150.0, 100.0);
     click_at(&mut h, corner);
     assert!(!has_label(&h, "This board is empty"), "a corner is placed");
     h.key_press(egui::Key::Escape);

@@ -1,4 +1,4 @@
-//! What an empty board offers: a card in the middle of the canvas with the
+//! What an empty board offers: a card in the corner of the canvas with the
 //! ways to start — a board from a preset, a tiling cut to a shape, a file
 //! (and the files opened last) — and a word on drawing faces by hand, which
 //! the Draw tool does on the canvas around it. The Editor shows it while the
@@ -12,29 +12,35 @@ use eframe::egui::{self, Align2, Id, Rect, RichText};
 /// Recent files listed on the card (File → Open Recent has them all).
 const RECENT: usize = 5;
 
-/// The card, centred on the canvas `rect`.
+/// The card, in the top-left corner of the canvas `rect` (the middle is
+/// where one starts drawing, with the Draw tool an empty board starts with).
 pub fn start_card(ui: &mut egui::Ui, ws: &mut Workspace, rect: Rect) {
     egui::Area::new(Id::unique("start_card"))
         .order(egui::Order::Middle)
         .movable(false)
         .constrain_to(rect)
-        .pivot(Align2::CENTER_CENTER)
-        .fixed_pos(rect.center())
+        .pivot(Align2::LEFT_TOP)
+        .fixed_pos(rect.min + egui::vec2(16.0, 16.0))
         .show(ui.ctx(), |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
                 ui.set_max_width(300.0);
                 ui.label(RichText::new("This board is empty").heading());
                 ui.add_space(4.0);
-                for (cmd, what) in [
+                for (cmd, text, what) in [
                     (
                         Command::NewDialog,
-                        "Hex, TwixT, Lines of Action, BOCO, square or triangle grids",
+                        "New board from a preset…",
+                        "Hex, TwixT, Lines of Action, BOCO, grids",
                     ),
-                    (Command::NewWizard, "a tiling cut to a shape, with a preview"),
-                    (Command::Open, "a board or a saved game"),
+                    (
+                        Command::NewWizard,
+                        "New board from a tiling…",
+                        "a tiling cut to a shape",
+                    ),
+                    (Command::Open, "Open a file…", "a board or a saved game"),
                 ] {
                     ui.horizontal(|ui| {
-                        ws.button(ui, cmd, Ok(()));
+                        ws.button_with_text(ui, cmd, Ok(()), text);
                         ui.weak(what);
                     });
                 }
