@@ -52,11 +52,11 @@
 use super::excerpt::excerpt;
 use super::record::{BoardSource, GameRecord, RecordOptions};
 use super::sgf::{Node, SgfTree};
-use super::sgf_line::escape;
 use super::sgf_line::{
     ForeignError, little_golem_line, little_golem_result, main_line, names_little_golem, players,
     prop,
 };
+use super::sgf_line::{escape, one_line};
 use crate::board::{Board, grid_label, parse_grid_label};
 use crate::tiling::{ShapeKind, ShapeSpec, TilingKind, TilingParams};
 
@@ -287,15 +287,7 @@ pub fn write_lg_havannah(record: &GameRecord, board: &Board) -> Result<String, F
             "a game that starts from a set-up position (save it as .ron)",
         ));
     }
-    if !record.variations.is_empty() {
-        return Err(ForeignError::unsupported(
-            FORMAT,
-            format!(
-                "a game with {} variation(s) (Little Golem's records hold one line; save it as .ron)",
-                record.variations.len()
-            ),
-        ));
-    }
+    one_line(record, FORMAT, "Little Golem's")?;
     let mut s = format!(
         "(;FF[4]EV[null]PB[{}]PW[{}]SZ[{b}]RU[LG]",
         escape(&record.players[0]),

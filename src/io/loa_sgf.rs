@@ -79,7 +79,7 @@
 use super::excerpt::excerpt;
 use super::record::{BoardSource, GameRecord, RecordOptions, RecordResult};
 use super::sgf::SgfTree;
-use super::sgf_line::{ForeignError, main_line, parse_text, prop};
+use super::sgf_line::{ForeignError, main_line, one_line, parse_text, prop};
 use crate::board::{Board, grid_label};
 
 /// The rules name boardspace LOA records are read as.
@@ -600,15 +600,7 @@ pub fn write_loa_sgf(record: &GameRecord, board: &Board) -> Result<String, Forei
             "a game that does not start from the standard 8×8 position (boardspace's records start from it; save it as .ron)",
         ));
     }
-    if !record.variations.is_empty() {
-        return Err(ForeignError::unsupported(
-            FORMAT,
-            format!(
-                "a game with {} variation(s) (boardspace's records hold one line; save it as .ron)",
-                record.variations.len()
-            ),
-        ));
-    }
+    one_line(record, FORMAT, "boardspace's")?;
     let names = [
         boardspace_name(&record.players[0], "Black")?,
         boardspace_name(&record.players[1], "White")?,

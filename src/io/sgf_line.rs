@@ -4,11 +4,12 @@
 //! game tree and its moves, a property's first value, the players; what
 //! Little Golem's readers share: two-letter points and board sizes (Hex,
 //! TwixT), and the alternating moves and the result of its Hex and Havannah
-//! records. Below both the readers and the dispatcher ([`super::foreign`]),
-//! so neither imports the other's caller.
+//! records; and what their writers share: SGF text escapes, the refusal of
+//! variations. Below both the readers and the dispatcher
+//! ([`super::foreign`]), so neither imports the other's caller.
 
 use super::excerpt::excerpt;
-use super::record::RecordResult;
+use super::record::{GameRecord, RecordResult};
 use super::sgf::{self, Node, SgfError, SgfTree};
 
 /// Why a record of another program could not be read or written.
@@ -157,6 +158,25 @@ pub(crate) fn two_letter_move(
             ),
         )
     })
+}
+
+/// Refuses a record with variations for a format whose files hold one line
+/// of play (`whose` names the files in the message: "boardspace's").
+pub(crate) fn one_line(
+    record: &GameRecord,
+    format: &'static str,
+    whose: &str,
+) -> Result<(), ForeignError> {
+    if record.variations.is_empty() {
+        return Ok(());
+    }
+    Err(ForeignError::unsupported(
+        format,
+        format!(
+            "a game with {} variation(s) ({whose} records hold one line; save it as .ron)",
+            record.variations.len()
+        ),
+    ))
 }
 
 /// A text value escaped for SGF: `\\` and `]` behind a backslash.
