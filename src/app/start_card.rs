@@ -62,7 +62,7 @@ pub fn start_card(ui: &mut egui::Ui, ws: &mut Workspace, rect: Rect) {
                     }
                 }
                 ui.add_space(4.0);
-                ui.weak("Or draw faces by hand: with the Draw tool (D), click the corners of a face on the canvas.");
+                ui.weak("Or draw faces by hand: in the Editor, with the Draw tool (D), click the corners of a face on the canvas.");
             });
         });
 }
