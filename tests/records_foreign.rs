@@ -1028,6 +1028,15 @@ fn havannah_games_saved_as_hgf_are_little_golem_s_records() {
     .unwrap();
     let e = save_game(hex.as_ref(), &other).unwrap_err().to_string();
     assert!(e.contains("Hex games cannot be saved as .hgf"), "{e}");
+    // Black resigning while White is to move: the site has no such record.
+    g.undo();
+    assert_eq!(g.resigned(), None);
+    g.resign(0).unwrap();
+    let e = save_game(g.as_ref(), &other).unwrap_err().to_string();
+    assert!(
+        e.contains("a resignation made while the other player was to move"),
+        "{e}"
+    );
     let mut g = open_game(&data("lg-havannah-1129345.hgf"));
     g.undo();
     let last = g.history().len();

@@ -334,81 +334,74 @@ pub fn save_record(game: &dyn DynGame) -> String {
     game.to_record().to_ron()
 }
 
+/// A game as text in `format`, which its registry entry must list (a RON
+/// record for every game).
+pub fn save_as(game: &dyn DynGame, format: RecordFormat) -> Result<String, SaveError> {
+    let entry = game.entry();
+    if !entry.saves_as(format) {
+        let available: Vec<String> = entry
+            .formats
+            .iter()
+            .map(|f| format!(".{}", f.extension()))
+            .collect();
+        return Err(SaveError::Format {
+            title: entry.title,
+            format: format.name(),
+            available: available.join(", "),
+        });
+    }
+    let record = game.to_record();
+    let board = game.board();
+    Ok(match format {
+        RecordFormat::Ron => record.to_ron(),
+        RecordFormat::Sgf => io::sgf::write_sgf(&record, board)?,
+        RecordFormat::Tsgf => {
+            if !record.variations.is_empty() {
+                return Err(SaveError::TsgfVariations(record.variations.len()));
+            }
+            io::tsgf::write_tsgf(&record, board)?
+        }
+        RecordFormat::BoardspaceSgf => io::loa_sgf::write_loa_sgf(&record, board)?,
+        RecordFormat::Hgf => io::lg_havannah::write_lg_havannah(&record, board)?,
+    })
+}
+
 /// A game as HexGui SGF (games whose registry entry lists SGF).
 pub fn save_sgf(game: &dyn DynGame) -> Result<String, SaveError> {
-    check_format(game, RecordFormat::Sgf, "SGF")?;
-    let record = game.to_record();
-    Ok(io::sgf::write_sgf(&record, game.board())?)
+    save_as(game, RecordFormat::Sgf)
 }
 
 /// A TwixT game as a Little Golem `.tsgf` record (games whose registry entry
 /// lists it).
 pub fn save_tsgf(game: &dyn DynGame) -> Result<String, SaveError> {
-    check_format(game, RecordFormat::Tsgf, ".tsgf")?;
-    let record = game.to_record();
-    if !record.variations.is_empty() {
-        return Err(SaveError::TsgfVariations(record.variations.len()));
-    }
-    Ok(io::tsgf::write_tsgf(&record, game.board())?)
+    save_as(game, RecordFormat::Tsgf)
 }
 
-/// A Lines of Action game as boardspace.net's SGF (games whose registry entry
-/// lists it).
-pub fn save_boardspace_sgf(game: &dyn DynGame) -> Result<String, SaveError> {
-    check_format(game, RecordFormat::BoardspaceSgf, "boardspace SGF")?;
-    let record = game.to_record();
-    Ok(io::loa_sgf::write_loa_sgf(&record, game.board())?)
-}
-
-/// A Havannah game as a Little Golem `.hgf` record (games whose registry
-/// entry lists it).
-pub fn save_hgf(game: &dyn DynGame) -> Result<String, SaveError> {
-    check_format(game, RecordFormat::Hgf, ".hgf")?;
-    let record = game.to_record();
-    Ok(io::lg_havannah::write_lg_havannah(&record, game.board())?)
-}
-
-fn check_format(
-    game: &dyn DynGame,
-    format: RecordFormat,
-    name: &'static str,
-) -> Result<(), SaveError> {
-    let entry = game.entry();
-    if entry.saves_as(format) {
-        return Ok(());
-    }
-    let available: Vec<String> = entry
-        .formats
-        .iter()
-        .map(|f| format!(".{}", f.extension()))
-        .collect();
-    Err(SaveError::Format {
-        title: entry.title,
-        format: name,
-        available: available.join(", "),
-    })
-}
-
-/// Save a game to `path`, atomically: `.sgf` as HexGui SGF (Hex) or
-/// boardspace's SGF (Lines of Action), `.tsgf` as a Little Golem TwixT
-/// record and `.hgf` as a Little Golem Havannah record (games that have
-/// them), anything else as a RON game record.
+/// Save a game to `path`, atomically, in the format its extension names: the
+/// game's own with that extension (`.sgf` is HexGui's SGF for Hex and
+/// boardspace's for Lines of Action), else the first with it (refused, with
+/// the formats the game has); a RON game record for any other extension.
 pub fn save_game(game: &dyn DynGame, path: &Path) -> Result<(), SaveError> {
-    let is = |format: RecordFormat| {
+    const ALL: [RecordFormat; 5] = [
+        RecordFormat::Ron,
+        RecordFormat::Sgf,
+        RecordFormat::Tsgf,
+        RecordFormat::BoardspaceSgf,
+        RecordFormat::Hgf,
+    ];
+    let is = |format: &RecordFormat| {
         path.extension()
             .is_some_and(|e| e.eq_ignore_ascii_case(format.extension()))
     };
-    let text = if is(RecordFormat::Sgf) && game.entry().saves_as(RecordFormat::BoardspaceSgf) {
-        save_boardspace_sgf(game)?
-    } else if is(RecordFormat::Sgf) {
-        save_sgf(game)?
-    } else if is(RecordFormat::Tsgf) {
-        save_tsgf(game)?
-    } else if is(RecordFormat::Hgf) {
-        save_hgf(game)?
-    } else {
-        save_record(game)
-    };
+    let format = game
+        .entry()
+        .formats
+        .iter()
+        .chain(&ALL)
+        .copied()
+        .find(is)
+        .unwrap_or(RecordFormat::Ron);
+    let text = save_as(game, format)?;
     io::atomic::write_atomic(path, text.as_bytes()).map_err(|source| SaveError::Write {
         path: path.to_path_buf(),
         source,

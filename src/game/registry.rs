@@ -69,6 +69,28 @@ impl RecordFormat {
             RecordFormat::Hgf => "hgf",
         }
     }
+
+    /// Its name in messages ("… cannot be saved as SGF").
+    pub fn name(self) -> &'static str {
+        match self {
+            RecordFormat::Ron => "RON",
+            RecordFormat::Sgf => "SGF",
+            RecordFormat::Tsgf => ".tsgf",
+            RecordFormat::BoardspaceSgf => "boardspace SGF",
+            RecordFormat::Hgf => ".hgf",
+        }
+    }
+
+    /// The file type a save dialog offers for it.
+    pub fn file_type(self) -> &'static str {
+        match self {
+            RecordFormat::Ron => "Game record (RON)",
+            RecordFormat::Sgf => "Hex game (SGF)",
+            RecordFormat::Tsgf => "TwixT game (Little Golem .tsgf)",
+            RecordFormat::BoardspaceSgf => "Lines of Action game (boardspace SGF)",
+            RecordFormat::Hgf => "Havannah game (Little Golem .hgf)",
+        }
+    }
 }
 
 /// What a click on the board does in a game, for the status bar's hint.

@@ -60,10 +60,11 @@
 //! * `RE[Game won by NAME]` names the winner by one of the players' names
 //!   (`commonCanvas.simpleGameOverMessage`, "Game won by #1"). It is compared
 //!   with the moves (a resignation that disagrees is refused) and becomes the
-//!   result the replayed game is checked against — unless the last position
-//!   is not over (a win on time, a forfeit: `WinOnTime`, `Forfeit`), when it
-//!   is kept as a note and the game opens unfinished. Other results are
-//!   kept as a note.
+//!   result the replayed game is checked against. When the last position is
+//!   not over, the game was decided off the board: after `WinOnTime` it is a
+//!   loss on time of the other player; otherwise (`Forfeit`, a player who
+//!   left) the result is kept as a note and the game opens unfinished. Other
+//!   results are kept as a note.
 //! * Refused with a message: variants other than standard LOA (`SU`), a
 //!   colour map other than `CM[0,1]`, `Start White`, edited positions
 //!   (`Edit`), `Pass`, variations, any other move text. Limits: the SGF
@@ -165,22 +166,22 @@ pub fn read_loa_sgf(text: &str) -> Result<GameRecord, ForeignError> {
 /// an `SU` whose first word is a standard setup's name, or players named the
 /// boardspace way (`P0[id "ann"]`).
 pub(crate) fn looks_like_boardspace_loa(root: &super::sgf::Node) -> bool {
-    prop(root, "SU").is_some_and(|su| standard_setup(su).is_some())
+    prop(root, "SU").is_some_and(standard_setup)
         || ["P0", "P1"]
             .iter()
             .any(|k| prop(root, k).is_some_and(|v| player_name(v).is_some()))
 }
 
-/// The setup's name if `SU`'s first word (boardspace writes `Loa`, now
-/// followed by a key and a revision: `Loa 3468613 100`) is one of the two
-/// names of the standard 8×8 game (`loa/UIC.java` `Setup_Type`: `Loa`,
-/// `Standard`; compared ignoring case, as `Setup_Type.find` does).
-fn standard_setup(su: &str) -> Option<&str> {
-    let first = su.split_whitespace().next()?;
-    ["loa", "standard"]
-        .iter()
-        .any(|n| first.eq_ignore_ascii_case(n))
-        .then_some(first)
+/// Whether `SU`'s first word (boardspace writes `Loa`, now followed by a key
+/// and a revision: `Loa 3468613 100`) is one of the two names of the standard
+/// 8×8 game (`loa/UIC.java` `Setup_Type`: `Loa`, `Standard`; compared
+/// ignoring case, as `Setup_Type.find` does).
+fn standard_setup(su: &str) -> bool {
+    su.split_whitespace().next().is_some_and(|first| {
+        ["loa", "standard"]
+            .iter()
+            .any(|n| first.eq_ignore_ascii_case(n))
+    })
 }
 
 /// Who made a move: a seat (`P0`/`P1`, the generic boardspace form) or a
@@ -198,7 +199,7 @@ pub(crate) fn read_tree(tree: SgfTree) -> Result<GameRecord, ForeignError> {
     let nodes = main_line(tree, FORMAT)?;
     let root = &nodes[0];
     if let Some(gm) = prop(root, "GM")
-        && !matches!(gm.trim(), "9")
+        && gm.trim() != "9"
         && !gm.trim().eq_ignore_ascii_case("loa")
     {
         return Err(ForeignError::invalid(
@@ -207,7 +208,7 @@ pub(crate) fn read_tree(tree: SgfTree) -> Result<GameRecord, ForeignError> {
         ));
     }
     if let Some(su) = prop(root, "SU")
-        && standard_setup(su).is_none()
+        && !standard_setup(su)
     {
         return Err(ForeignError::unsupported(
             FORMAT,
@@ -656,6 +657,28 @@ mod tests {
         assert_eq!(parse_square("I1"), None);
         assert_eq!(parse_square("A9"), None);
         assert_eq!(parse_square("A10"), None);
+    }
+
+    #[test]
+    fn a_draw_is_written_as_boardspace_says_it() {
+        let draw = RecordResult {
+            winner: None,
+            reason: "the position repeated".into(),
+            resigned: None,
+            timeout: None,
+        };
+        let record = GameRecord::new(
+            LOA_RULES,
+            RecordOptions::default(),
+            BoardSource::preset("loa", None),
+            ["ann".into(), String::new()],
+            vec!["b1-b3".into()],
+            Some(draw),
+        );
+        let text = write_loa_sgf(&record, &crate::presets::lines_of_action()).unwrap();
+        assert!(text.contains("\nRE[The game is a draw]\n"), "{text}");
+        assert!(text.contains("P1[id \"White\"]"), "{text}");
+        assert!(text.ends_with("; B[1 B1-B3    ]\n)\n"), "{text}");
     }
 
     #[test]

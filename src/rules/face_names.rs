@@ -53,7 +53,8 @@ impl FaceNames {
             let mut by_name =
                 FxHashMap::with_capacity_and_hasher(self.names.len(), rustc_hash::FxBuildHasher);
             for (i, name) in self.names.iter().enumerate() {
-                if name.starts_with('#') && name[1..] == *i.to_string() {
+                // A face without a label, found by `#<id>` alone.
+                if name.strip_prefix('#').and_then(|d| d.parse::<usize>().ok()) == Some(i) {
                     continue;
                 }
                 let mut key = name.clone();

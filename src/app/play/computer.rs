@@ -267,11 +267,9 @@ pub struct Computer {
     stopping: Option<SearchHandle>,
     /// The game state (epoch) whose search on the person's time ended by
     /// itself (its time ran out, or it proved the position): not started
-    /// again until the game moves on.
-    pondered: Option<u64>,
-    /// How that search ended: the seat and its last progress (shown until
-    /// the game moves on, so that the person knows it has stopped and why).
-    pondered_with: Option<(Player, Progress)>,
+    /// again until the game moves on; with the seat and its last progress
+    /// (shown until then, so that the person knows it has stopped and why).
+    pondered: Option<(u64, Player, Progress)>,
 }
 
 impl Default for Computer {
@@ -297,7 +295,6 @@ impl Computer {
             pondering: None,
             stopping: None,
             pondered: None,
-            pondered_with: None,
         }
     }
 
@@ -341,10 +338,10 @@ impl Computer {
     /// in game state `epoch` (its time ran out, or it solved the position),
     /// and its last progress.
     pub fn pondered(&self, epoch: u64) -> Option<(Player, &Progress)> {
-        self.pondered_with
+        self.pondered
             .as_ref()
-            .filter(|_| self.pondered == Some(epoch))
-            .map(|(p, progress)| (*p, progress))
+            .filter(|(e, ..)| *e == epoch)
+            .map(|(_, p, progress)| (*p, progress))
     }
 
     /// Start computer seat `player`'s search of `game`'s position (the
@@ -405,8 +402,7 @@ impl Computer {
                 p.progress.proven |= r.proven;
                 p.progress.simulations = p.progress.simulations.max(r.simulations);
             }
-            self.pondered = Some(p.epoch);
-            self.pondered_with = Some((p.player, std::mem::take(&mut p.progress)));
+            self.pondered = Some((p.epoch, p.player, std::mem::take(&mut p.progress)));
             self.pondering = None;
         } else {
             ctx.request_repaint_after(REPAINT);
@@ -670,7 +666,7 @@ impl PlayPanel {
             self.computer.stop_pondering();
         } else if self.computer.thinking().is_none()
             && self.computer.pondering.is_none()
-            && self.computer.pondered != Some(self.epoch)
+            && self.computer.pondered(self.epoch).is_none()
             && self.computer.settled(ctx)
             && c.game.legal_handles().len() > 1
         {

@@ -25,7 +25,6 @@ use super::command::Command;
 use super::file_dialog::FileQuestion;
 use super::workspace::{Cause, Workspace};
 use crate::board::Board;
-use crate::game::registry::RecordFormat;
 use crate::game::{
     Click, ClickError, DynGame, Ending, MoveHandle, MoveTree, NodeId, RulesKind, new_game,
 };
@@ -614,19 +613,9 @@ impl PlayPanel {
     pub fn save_question(&self, folder: Option<&Path>) -> Option<FileQuestion> {
         let c = self.current.as_ref()?;
         let mut q = FileQuestion::save("Save game", format!("{}-game.ron", c.game.kind().name()))
-            .filter("Game record (RON)", &["ron"])
             .in_folder(folder);
-        if c.game.entry().saves_as(RecordFormat::Sgf) {
-            q = q.filter("Hex game (SGF)", &["sgf"]);
-        }
-        if c.game.entry().saves_as(RecordFormat::Tsgf) {
-            q = q.filter("TwixT game (Little Golem .tsgf)", &["tsgf"]);
-        }
-        if c.game.entry().saves_as(RecordFormat::BoardspaceSgf) {
-            q = q.filter("Lines of Action game (boardspace SGF)", &["sgf"]);
-        }
-        if c.game.entry().saves_as(RecordFormat::Hgf) {
-            q = q.filter("Havannah game (Little Golem .hgf)", &["hgf"]);
+        for &f in c.game.entry().formats {
+            q = q.filter(f.file_type(), &[f.extension()]);
         }
         Some(q)
     }
