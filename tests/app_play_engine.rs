@@ -402,13 +402,11 @@ fn thinking_on_the_persons_time_says_when_it_has_stopped() {
         .query_by_label("Blue stopped thinking on your time:")
         .is_some()));
     assert!(h.state().play.pondering().is_none());
-    // Why it stopped, with its simulations: "it has solved the position
-    // (12,345 simulations)".
-    assert!(
-        h.query_by_label_contains("it has solved the position (")
-            .is_some()
-    );
-    assert!(h.query_by_label_contains(" simulations)").is_some());
+    // Why it stopped, and its simulations ("after 12,345 simulations"), each
+    // on a line of its own (the side panel cuts a wider line).
+    assert!(h.query_by_label("it has solved the position").is_some());
+    assert!(h.query_by_label_contains("after ").is_some());
+    assert!(h.query_by_label_contains(" simulation").is_some());
     assert!(
         h.query_by_label_contains("Best so far").is_none()
             && h.query_by_label_contains("Proven").is_none(),

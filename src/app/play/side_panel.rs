@@ -228,9 +228,16 @@ impl PlayPanel {
                     } else {
                         "its time on your move is up"
                     };
+                    // Its own lines: the side panel cuts what is wider.
+                    let n = progress.simulations;
                     let lines = [
                         format!("{} stopped thinking on your time:", c.game.who(p)),
-                        format!("{why} ({} simulations)", group_digits(progress.simulations)),
+                        why.to_string(),
+                        if n == 1 {
+                            "after 1 simulation".to_string()
+                        } else {
+                            format!("after {} simulations", group_digits(n))
+                        },
                     ];
                     for text in lines {
                         ui.add(egui::Label::new(RichText::new(text).weak()).truncate())
