@@ -635,3 +635,118 @@ fn a_hint_in_a_solved_position_says_it_is_proven() {
     assert!(red.proven && red.win_rate == 0.0, "{red:?}");
     assert!(shown(&h, "(proven loss)"));
 }
+
+/// A game saved against the computer goes on against it when it is opened
+/// again, in a window whose seats were both human: the record keeps which
+/// side the computer played and its time per move, and the status bar says
+/// so. HexGui's SGF has no place for it, so that file opens between people.
+#[test]
+fn a_game_saved_against_the_computer_goes_on_against_it() {
+    let board = presets::hex(7);
+    let (mut h, dir) = harness(Some(board.clone()));
+    h.state_mut().play.setup.seats[1] = Seat::Computer { seconds: 0.3 };
+    new_game(&mut h, "Hex");
+    click_face(&mut h, &board, face(&board, "b2"));
+    assert!(step_until(&mut h, Duration::from_secs(20), |h| {
+        h.state().play.game().is_some_and(|g| g.ply() == 2)
+    }));
+    let ron = dir.path().join("against-the-computer.ron");
+    let sgf = dir.path().join("against-the-computer.sgf");
+    {
+        let app = h.state_mut();
+        app.play.save_game_to(&mut app.ws, &ron).expect("saved RON");
+        app.play.save_game_to(&mut app.ws, &sgf).expect("saved SGF");
+    }
+    drop(h);
+
+    let (mut h, _d) = harness(Some(presets::hex(5)));
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    assert_eq!(h.state().play.setup.seats, [Seat::Human, Seat::Human]);
+    {
+        let app = h.state_mut();
+        app.play.open_game_from(&mut app.ws, &ron).expect("opened");
+    }
+    h.run_ok();
+    let setup = &h.state().play.setup;
+    assert_eq!(setup.seats, [Seat::Human, Seat::Computer { seconds: 0.3 }]);
+    let (msg, err) = message(&h).unwrap();
+    assert!(
+        !err && msg.contains("the computer plays Blue (0.3 s a move)"),
+        "{msg}"
+    );
+    // It answers the person's next move.
+    let played = game(&h).history().to_vec();
+    let next = ["d4", "e5", "c5"]
+        .into_iter()
+        .find(|m| !played.iter().any(|p| p == m))
+        .unwrap();
+    click_face(&mut h, &board, face(&board, next));
+    assert!(
+        step_until(&mut h, Duration::from_secs(20), |h| {
+            h.state().play.game().is_some_and(|g| g.ply() == 4)
+        }),
+        "the computer answered after the game was opened"
+    );
+
+    // Blue handed to a person is what the next save says.
+    h.get_all_by_label("Human").nth(1).unwrap().click();
+    h.run_ok();
+    assert_eq!(game(&h).computer_sides(), [None, None]);
+
+    // HexGui's SGF has no place for who played: both seats human.
+    {
+        let app = h.state_mut();
+        app.play.open_game_from(&mut app.ws, &ron).expect("opened");
+    }
+    h.run_ok();
+    assert!(h.state().play.setup.seats[1].is_computer());
+    {
+        let app = h.state_mut();
+        app.play.open_game_from(&mut app.ws, &sgf).expect("opened");
+    }
+    h.run_ok();
+    assert_eq!(h.state().play.setup.seats, [Seat::Human, Seat::Human]);
+    let (msg, _) = message(&h).unwrap();
+    assert!(!msg.contains("the computer plays"), "{msg}");
+}
+
+/// A game against the computer that was going on when the app stopped
+/// without closing comes back from the autosave against the computer.
+#[test]
+fn a_game_restored_from_the_autosave_keeps_the_computer_s_side() {
+    let data = tempfile::tempdir().unwrap();
+    let board = presets::hex(7);
+    let opts = boardwright::app::AppOptions {
+        board: Some(board.clone()),
+        data_dir: Some(data.path().to_path_buf()),
+        autosave_interval: Some(0.0),
+        ..Default::default()
+    };
+    let mut h = harness_with(opts.clone());
+    h.state_mut().play.setup.seats[1] = Seat::Computer { seconds: 0.3 };
+    new_game(&mut h, "Hex");
+    click_face(&mut h, &board, face(&board, "b2"));
+    assert!(step_until(&mut h, Duration::from_secs(20), |h| {
+        h.state().play.game().is_some_and(|g| g.ply() == 2)
+    }));
+    let autosaved = data.path().join("autosave").join("game.ron");
+    assert!(step_until(&mut h, Duration::from_secs(5), |_| {
+        std::fs::read_to_string(&autosaved).is_ok_and(|t| t.contains("Some(300)"))
+    }));
+    // The app "crashes": no close, no on_exit; a profile without seats.
+    drop(h);
+
+    let mut h = harness_with(boardwright::app::AppOptions {
+        board: None,
+        ..opts
+    });
+    click_label(&mut h, "Restore");
+    assert_eq!(game(&h).ply(), 2);
+    assert_eq!(
+        h.state().play.setup.seats,
+        [Seat::Human, Seat::Computer { seconds: 0.3 }]
+    );
+    let (msg, _) = message(&h).unwrap();
+    assert!(msg.contains("the computer plays Blue"), "{msg}");
+}

@@ -368,13 +368,16 @@ impl App {
                 Choice::Cancel => self.ws.status.info("Cancelled"),
             },
             Command::RestoreAutosave(left) => {
-                let summary = left.summary();
+                let mut summary = left.summary();
                 if let Some(b) = left.board {
                     self.ws.doc.replace(b, left.path, true);
                     self.fit_all();
                 }
                 if let Some(g) = left.game {
-                    self.play.set_game(&mut self.ws, g);
+                    if let Some(c) = self.play.set_game(&mut self.ws, g) {
+                        summary.push_str("; ");
+                        summary.push_str(&c);
+                    }
                     self.play.canvas_mut().request_fit();
                 }
                 self.ws.status.info(format!("Restored {summary}"));

@@ -271,7 +271,7 @@ impl App {
     pub fn new(
         ctx: &egui::Context,
         storage: Option<&dyn eframe::Storage>,
-        opts: AppOptions,
+        mut opts: AppOptions,
     ) -> App {
         let settings = storage.and_then(|s| eframe::get_value::<Settings>(s, SETTINGS_KEY));
         let mode = storage.and_then(|s| eframe::get_value::<Mode>(s, MODE_KEY));
@@ -352,7 +352,13 @@ impl App {
         }
         app.apply_theme();
         if let Some(g) = opts.game {
-            app.play.set_game(&mut app.ws, g);
+            // The status bar shows the file's notes below when it has any:
+            // which sides the computer plays goes with them.
+            if let Some(c) = app.play.set_game(&mut app.ws, g)
+                && !opts.notes.is_empty()
+            {
+                opts.notes.push(c);
+            }
             app.mode = Mode::Play;
         } else if !has_board {
             app.ws
@@ -452,7 +458,11 @@ impl App {
             text.push_str(" — ");
             text.push_str(&notes.join("; "));
         }
-        self.play.set_game(&mut self.ws, game);
+        let computer = self.play.set_game(&mut self.ws, game);
+        if let Some(c) = computer {
+            text.push_str(if notes.is_empty() { " — " } else { "; " });
+            text.push_str(&c);
+        }
         self.play.canvas_mut().request_fit();
         self.mode = Mode::Play;
         self.ws.settings.add_recent(path);

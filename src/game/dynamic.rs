@@ -56,6 +56,11 @@ pub trait DynGame: Send + Sync {
         }
     }
     fn set_players(&mut self, players: [String; 2]);
+    /// The sides the computer plays and its time per move (`None`: a person),
+    /// as the game's record keeps them so that a game saved against the
+    /// computer goes on against it.
+    fn computer_sides(&self) -> [Option<std::time::Duration>; 2];
+    fn set_computer_sides(&mut self, sides: [Option<std::time::Duration>; 2]);
     /// Where the board came from, for game records; `None` (the default): the
     /// record embeds the board.
     fn board_source(&self) -> Option<&BoardSource>;
@@ -210,6 +215,12 @@ impl<R: Registered> DynGame for Game<R> {
     }
     fn set_players(&mut self, players: [String; 2]) {
         self.players = players;
+    }
+    fn computer_sides(&self) -> [Option<std::time::Duration>; 2] {
+        self.computer
+    }
+    fn set_computer_sides(&mut self, sides: [Option<std::time::Duration>; 2]) {
+        self.computer = sides;
     }
     fn board_source(&self) -> Option<&BoardSource> {
         self.source.as_ref()
@@ -516,6 +527,7 @@ impl<R: Registered> DynGame for Game<R> {
             cursor,
             setup: self.setup.clone(),
             clock,
+            computer: self.computer.map(|d| d.map(|d| millis(d).max(1))),
             ..GameRecord::new(
                 R::NAME,
                 super::options::record_options(&self.options),

@@ -193,6 +193,7 @@ pub fn replay_with(
             record.players[i].clone()
         }
     }));
+    g.set_computer_sides(record.computer.map(|ms| ms.map(Duration::from_millis)));
     if let Some(setup) = &record.setup {
         g.set_up(setup)?;
     }

@@ -144,6 +144,8 @@ pub struct Game<R: Rules> {
     pub(super) stamp: u64,
     /// The game clock, when the game is played with one.
     pub(super) clock: Option<super::clock::GameClock>,
+    /// The sides the computer plays, with its time per move (for the record).
+    pub(super) computer: [Option<std::time::Duration>; 2],
 }
 
 impl<R: Rules> Game<R> {
@@ -161,6 +163,7 @@ impl<R: Rules> Game<R> {
             legal: Vec::new(),
             stamp: 0,
             clock: None,
+            computer: [None; 2],
         };
         g.refresh();
         g

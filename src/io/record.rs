@@ -42,6 +42,11 @@
 //! lost on time says so in `result: Some((winner: Some(1), reason: "Red ran
 //! out of time", resigned: None, timeout: Some(0)))` (a variation: `timeout`).
 //!
+//! `computer` (left out when people played both sides) names the sides the
+//! computer played and its time per move in milliseconds, `computer: (None,
+//! Some(1000))`, so that a game saved against the computer goes on against it
+//! when it is opened again.
+//!
 //! An embedded board is written exactly as a board file is:
 //! `board: Board((format_version: 3, meta: (…), vertices: […], faces: […], labels: […], …))`
 //! (format-1 and format-2 board text, embedded before board format 3, is still read).
@@ -103,7 +108,19 @@ pub struct GameRecord {
     /// (left out otherwise; records without it read as games without a clock).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<RecordClock>,
+    /// The sides the computer played (format 3; left out when people played
+    /// both): its thinking time per move in milliseconds, `None` for a person.
+    #[serde(default, skip_serializing_if = "no_computer")]
+    pub computer: [Option<u64>; 2],
 }
+
+/// Whether people played both sides (nothing to write).
+fn no_computer(c: &[Option<u64>; 2]) -> bool {
+    c.iter().all(Option::is_none)
+}
+
+/// The longest time per move a record may give the computer (an hour).
+pub const MAX_COMPUTER_MS: u64 = 3_600_000;
 
 /// A game clock as recorded, in milliseconds: the time control, the time each
 /// player had left after each move of the main line, and the live reading
@@ -285,9 +302,14 @@ pub enum RecordError {
     #[error("variation {index} branches off line {line}, which is not an earlier line")]
     VariationLine { index: usize, line: usize },
     #[error(
-        "a format {found} game record cannot hold variations, a cursor or a set-up position (format 3 can)"
+        "a format {found} game record cannot hold variations, a cursor, a set-up position or the computer's sides (format 3 can)"
     )]
     VariationsNeedFormat3 { found: u32 },
+    #[error(
+        "the computer's time per move for the {} player is {ms} ms; it must be between 1 ms and one hour",
+        if *side == 0 { "first" } else { "second" }
+    )]
+    ComputerTime { side: usize, ms: u64 },
     #[error(
         "game record format version {found} is not supported (this program reads versions {OLDEST_RECORD_FORMAT_VERSION} to {RECORD_FORMAT_VERSION})"
     )]
@@ -317,6 +339,7 @@ impl GameRecord {
             cursor: None,
             setup: None,
             clock: None,
+            computer: [None; 2],
         }
     }
 
@@ -347,11 +370,21 @@ impl GameRecord {
             });
         }
         if r.format_version < 3
-            && (!r.variations.is_empty() || r.cursor.is_some() || r.setup.is_some())
+            && (!r.variations.is_empty()
+                || r.cursor.is_some()
+                || r.setup.is_some()
+                || !no_computer(&r.computer))
         {
             return Err(RecordError::VariationsNeedFormat3 {
                 found: r.format_version,
             });
+        }
+        for (side, ms) in r.computer.iter().enumerate() {
+            if let Some(ms) = *ms
+                && !(1..=MAX_COMPUTER_MS).contains(&ms)
+            {
+                return Err(RecordError::ComputerTime { side, ms });
+            }
         }
         for (i, v) in r.variations.iter().enumerate() {
             if v.line > i {

@@ -114,6 +114,72 @@ impl SeatSetup {
     }
 }
 
+/// The sides a game's record says the computer played, as seats (its time
+/// per move brought into the window's range, which the returned note then
+/// says), or `None` when people played both sides.
+pub fn seats_of_record(
+    sides: [Option<Duration>; 2],
+    names: [&str; 2],
+) -> Option<([Seat; 2], String)> {
+    if sides.iter().all(Option::is_none) {
+        return None;
+    }
+    let mut notes = Vec::new();
+    let seats = [0, 1].map(|i| match sides[i] {
+        None => Seat::Human,
+        Some(d) => {
+            let recorded = d.as_secs_f32();
+            let seconds = recorded.clamp(MIN_SECONDS, MAX_SECONDS);
+            if seconds != recorded {
+                notes.push(format!(
+                    "the record gives it {} a move for {}, outside the {MIN_SECONDS}–{MAX_SECONDS} s \
+                     the window allows: it has {}",
+                    secs(recorded),
+                    names[i],
+                    secs(seconds)
+                ));
+            }
+            Seat::Computer { seconds }
+        }
+    });
+    let time = |i: usize| match seats[i] {
+        Seat::Computer { seconds } => secs(seconds),
+        Seat::Human => String::new(),
+    };
+    let mut text = match (seats[0].is_computer(), seats[1].is_computer()) {
+        (true, true) => format!(
+            "the computer plays both sides ({} {}, {} {} a move)",
+            names[0],
+            time(0),
+            names[1],
+            time(1)
+        ),
+        (true, false) => format!("the computer plays {} ({} a move)", names[0], time(0)),
+        _ => format!("the computer plays {} ({} a move)", names[1], time(1)),
+    };
+    for n in notes {
+        text.push_str("; ");
+        text.push_str(&n);
+    }
+    Some((seats, text))
+}
+
+/// The seats as a game's record keeps them.
+pub fn record_sides(seats: [Seat; 2]) -> [Option<Duration>; 2] {
+    seats.map(|s| match s {
+        Seat::Human => None,
+        Seat::Computer { seconds } => Some(Duration::from_secs_f64(
+            (f64::from(seconds) * 1000.0).round() / 1000.0,
+        )),
+    })
+}
+
+/// Seconds as the window writes them: "1 s", "0.5 s".
+fn secs(s: f32) -> String {
+    let rounded = (s * 10.0).round() / 10.0;
+    format!("{rounded} s")
+}
+
 /// The seat chooser under a player's name: Human / Computer, and the computer's
 /// time per move (always shown, greyed out for a person, so that switching a
 /// seat does not move what is below). `seconds` is the time the seat gets as a

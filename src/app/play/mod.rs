@@ -217,12 +217,29 @@ impl PlayPanel {
         self.current.as_ref().map(|c| c.game.as_ref())
     }
 
-    /// Show `game` (opened from a file or restored from an autosave) with both seats human.
-    pub fn set_game(&mut self, ws: &mut Workspace, game: Box<dyn DynGame>) {
+    /// Show `game` (opened from a file or restored from an autosave). The
+    /// sides its record says the computer played are the computer's again
+    /// (so a game saved against it goes on against it), the others a
+    /// person's; a record that names no computer (another program's file, a
+    /// game between people) has both seats human. Returns the sentence that
+    /// says which sides the computer plays, for the caller's status line.
+    pub fn set_game(&mut self, ws: &mut Workspace, game: Box<dyn DynGame>) -> Option<String> {
         self.setup.choose(game.kind());
         self.setup.swap = game.options().swap;
         self.setup.names = game.players().clone();
-        self.setup.seats = [computer::Seat::Human, computer::Seat::Human];
+        let sides = game.player_names();
+        let computer = computer::seats_of_record(game.computer_sides(), sides);
+        match &computer {
+            Some((seats, _)) => {
+                self.setup.seats = *seats;
+                for (i, s) in seats.iter().enumerate() {
+                    if let computer::Seat::Computer { seconds } = *s {
+                        self.setup.seconds[i] = seconds;
+                    }
+                }
+            }
+            None => self.setup.seats = [computer::Seat::Human, computer::Seat::Human],
+        }
         let text = format!(
             "{} game: {}{}",
             game.kind().title(),
@@ -232,7 +249,12 @@ impl PlayPanel {
                 .unwrap_or_default()
         );
         self.install(game, None);
-        ws.status.info(text);
+        let note = computer.map(|(_, note)| note);
+        ws.status.info(match &note {
+            Some(n) => format!("{text}; {n}"),
+            None => text,
+        });
+        note
     }
 
     /// Edit → Undo in Play mode: take back the last move. Returns whether anything changed.
@@ -370,13 +392,17 @@ impl PlayPanel {
     pub fn open_game_from(&mut self, ws: &mut Workspace, path: &Path) -> Result<(), String> {
         let r = match super::files::open_path(path) {
             Ok(super::files::Opened::Game(g, notes)) => {
-                self.set_game(ws, g);
+                let computer = self.set_game(ws, g);
                 ws.settings.add_recent(path);
                 let mut text = format!(
                     "Opened the game {} ({})",
                     path.display(),
                     crate::app::count(self.game().map_or(0, |g| g.ply()), "move")
                 );
+                if let Some(c) = computer {
+                    text.push_str("; ");
+                    text.push_str(&c);
+                }
                 if !notes.is_empty() {
                     text.push_str(" — ");
                     text.push_str(&notes.join("; "));
@@ -947,6 +973,7 @@ impl PlayPanel {
             ws.send(c);
         }
         self.apply_names();
+        self.apply_seats();
         egui::Panel::right("play_game")
             .resizable(false)
             .exact_size(GAME_WIDTH)
@@ -1014,6 +1041,16 @@ impl PlayPanel {
             clicks.selected.into()
         } else {
             clicks.idle.into()
+        }
+    }
+
+    /// Tell the game who plays each side (its record keeps it).
+    fn apply_seats(&mut self) {
+        let sides = computer::record_sides(self.setup.seats);
+        if let Some(c) = &mut self.current
+            && c.game.computer_sides() != sides
+        {
+            c.game.set_computer_sides(sides);
         }
     }
 
