@@ -454,14 +454,11 @@ impl App {
             path.display(),
             count(game.ply(), "move")
         );
+        let computer = self.play.set_game(&mut self.ws, game);
+        let notes: Vec<String> = notes.into_iter().chain(computer).collect();
         if !notes.is_empty() {
             text.push_str(" — ");
             text.push_str(&notes.join("; "));
-        }
-        let computer = self.play.set_game(&mut self.ws, game);
-        if let Some(c) = computer {
-            text.push_str(if notes.is_empty() { " — " } else { "; " });
-            text.push_str(&c);
         }
         self.play.canvas_mut().request_fit();
         self.mode = Mode::Play;

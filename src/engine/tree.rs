@@ -1289,8 +1289,9 @@ impl<R: Searchable> Tree<R> {
 
     /// The first half of a simulation: select a path from the root (in
     /// `s.path`), expand its leaf when due, and count a visit on every node of
-    /// the path at once, as a loss until [`Tree::back_up`] adds the reward (a
-    /// virtual loss, which steers other threads searching the tree elsewhere).
+    /// the path as the descent enters it, as a loss until [`Tree::back_up`]
+    /// adds the reward (a virtual loss, which steers other threads searching
+    /// the tree elsewhere).
     /// The position reached is left in the scratch space for the playout.
     fn descend(
         &self,
@@ -1314,6 +1315,11 @@ impl<R: Searchable> Tree<R> {
         };
         s.path.clear();
         s.path.push(root);
+        // The visit counts as soon as the descent enters a node (a virtual
+        // loss until the reward comes back): another thread sees it while this
+        // one expands a node, asks the game's knowledge or plays out, not only
+        // during the playout. `visits` is the node's count before this visit.
+        let mut visits = a.node(root).visits.fetch_add(1, Relaxed);
         let rave = params.rave && R::AMAF;
         if rave {
             s.amaf.clear();
@@ -1331,7 +1337,6 @@ impl<R: Searchable> Tree<R> {
             let kids = match a.children(node) {
                 Some(kids) => kids,
                 None => {
-                    let visits = a.visits(node);
                     if node != root && visits == 0 {
                         // First visit: a terminal position is proven at once.
                         if let Some(w) = rules.result(&pos) {
@@ -1363,7 +1368,7 @@ impl<R: Searchable> Tree<R> {
                 }
             };
             if node != root {
-                let v = a.visits(node);
+                let v = visits;
                 let deep = params.deep > 0 && v >= params.deep;
                 let decided = if deep || (params.knowledge > 0 && v >= params.knowledge) {
                     let how = Ask { decide: true, deep };
@@ -1380,7 +1385,7 @@ impl<R: Searchable> Tree<R> {
             }
             // Select a child (the node's player to move is `to_move`).
             let fold = node == root && self.fold_root;
-            match self.select(node, kids, params, rave, fold) {
+            match self.select(node, visits, kids, params, rave, fold) {
                 Ok(c) => {
                     let mv = a.mv(c);
                     if rave {
@@ -1391,6 +1396,7 @@ impl<R: Searchable> Tree<R> {
                     }
                     rules.apply(&mut pos, mv);
                     s.path.push(c);
+                    visits = a.node(c).visits.fetch_add(1, Relaxed);
                     node = c;
                     to_move = opponent(to_move);
                 }
@@ -1398,8 +1404,7 @@ impl<R: Searchable> Tree<R> {
                     // Every child proven: the node is proven too.
                     a.set_proof(node, proof);
                     if node == root {
-                        // The root is solved; count this as a visit and stop.
-                        a.node(root).visits.fetch_add(1, Relaxed);
+                        // The root is solved; its visit is counted: stop.
                         s.pos = Some(pos);
                         return Descent::RootProven;
                     }
@@ -1411,9 +1416,6 @@ impl<R: Searchable> Tree<R> {
                 }
             }
         };
-        for &k in &s.path {
-            a.node(k).visits.fetch_add(1, Relaxed);
-        }
         s.leaf_mover = opponent(to_move);
         s.pos = Some(pos);
         outcome
@@ -1492,7 +1494,8 @@ impl<R: Searchable> Tree<R> {
         }
     }
 
-    /// The UCT choice among `node`'s children `kids`, or the node's proof when
+    /// The UCT choice among `node`'s children `kids` (`visits`: the node's
+    /// visits before the descent's own), or the node's proof when
     /// a child wins for the player to move (`Loss` for the node's mover) or all lose.
     /// With `fold` (the root's first moves under the swap rule,
     /// [`Tree::fold_root`]) a child's value `v` counts as min(v, 1 − v), a
@@ -1501,13 +1504,14 @@ impl<R: Searchable> Tree<R> {
     fn select(
         &self,
         node: u32,
+        visits: u32,
         kids: std::ops::Range<u32>,
         params: &Params,
         rave: bool,
         fold: bool,
     ) -> Result<u32, Proof> {
         let a = &self.arena;
-        let log_n = (a.visits(node).max(1) as f32).ln();
+        let log_n = (visits.max(1) as f32).ln();
         // Progressive widening: how many children not proven lost to consider.
         let mut open = if params.widen > 0 && !fold && a.node(node).ranked.load(Relaxed) {
             widen_count(params, log_n)

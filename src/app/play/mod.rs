@@ -399,10 +399,7 @@ impl PlayPanel {
                     path.display(),
                     crate::app::count(self.game().map_or(0, |g| g.ply()), "move")
                 );
-                if let Some(c) = computer {
-                    text.push_str("; ");
-                    text.push_str(&c);
-                }
+                let notes: Vec<String> = notes.into_iter().chain(computer).collect();
                 if !notes.is_empty() {
                     text.push_str(" — ");
                     text.push_str(&notes.join("; "));
