@@ -496,12 +496,11 @@ pub fn search_with<R: Searchable>(
     };
     // One searching thread; thread 0 also publishes progress now and then.
     // With several, they search the one tree at once, without a lock: the
-    // visits each counts along its path before its playout (virtual losses)
+    // visits each counts on the nodes its descent enters (virtual losses)
     // steer the others elsewhere.
     let recycle = params.recycle;
     let work = |k: usize, t: &Tree<R>, rng: &mut ChaCha8Rng| {
         let mut scratch = Scratch::default();
-        scratch.batch_rave = threads > 1;
         let mut last_report = Instant::now();
         let mut i: u64 = 0;
         loop {
@@ -529,7 +528,6 @@ pub fn search_with<R: Searchable>(
                 }
             }
         }
-        t.flush(&mut scratch);
     };
     // Search until a limit is reached; a full tree (with recycling on) stops
     // the threads, is recycled, and the search goes on.

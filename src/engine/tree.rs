@@ -670,30 +670,11 @@ pub struct Scratch<R: Rules> {
     pos: Option<R::Position>,
     /// The player who made the move leading to the last descent's leaf.
     leaf_mover: Player,
-    /// Whether the RAVE statistics of the children of busy nodes (at least
-    /// [`RAVE_BATCH_VISITS`] visits: the root and the few nodes below it that
-    /// every thread goes through) are gathered here and added to the tree
-    /// [`RAVE_BATCH`] simulations at a time. For several threads searching one
-    /// tree: each simulation updates about half of those children, and
-    /// writing them at once from two cores costs more than the updates
-    /// themselves; at such a node the delay is a few percent of its visits.
-    pub batch_rave: bool,
-    /// The pending RAVE visits and rewards of the children of some nodes (by
-    /// the child's position).
-    rave_buf: Vec<(u32, Vec<(u32, f32)>)>,
-    rave_pending: u32,
     /// The game's prior estimates of the moves being expanded.
     priors: Vec<f32>,
     /// The same with their moves, to rank them ([`Params::widen`]).
     ranked: Vec<(f32, R::Move)>,
 }
-
-/// Simulations whose top RAVE statistics a thread gathers before adding them
-/// to the shared tree (see [`Scratch::batch_rave`]).
-pub const RAVE_BATCH: u32 = 32;
-/// Visits from which a node's children's RAVE statistics are batched (see
-/// [`Scratch::batch_rave`]).
-pub const RAVE_BATCH_VISITS: u32 = 1024;
 
 impl<R: Rules> Default for Scratch<R> {
     fn default() -> Self {
@@ -704,9 +685,6 @@ impl<R: Rules> Default for Scratch<R> {
             amaf: Vec::new(),
             pos: None,
             leaf_mover: 0,
-            batch_rave: false,
-            rave_buf: Vec::new(),
-            rave_pending: 0,
             priors: Vec::new(),
             ranked: Vec::new(),
         }
@@ -1439,58 +1417,15 @@ impl<R: Searchable> Tree<R> {
             if rave && let Some(kids) = a.children(k) {
                 let p = opponent(mover);
                 let reward = if p == 0 { reward0 } else { 1.0 - reward0 };
-                let played = |c: u32| s.amaf[rules.move_index(a.mv(c))] == p + 1;
-                if s.batch_rave && a.visits(k) >= RAVE_BATCH_VISITS {
-                    let e = match s.rave_buf.iter().position(|(n, _)| *n == k) {
-                        Some(e) => e,
-                        None => {
-                            s.rave_buf.push((k, vec![(0, 0.0); kids.len()]));
-                            s.rave_buf.len() - 1
-                        }
-                    };
-                    for (j, c) in kids.enumerate() {
-                        if played(c) {
-                            let b = &mut s.rave_buf[e].1[j];
-                            b.0 += 1;
-                            b.1 += reward;
-                        }
-                    }
-                } else {
-                    let p1 = p + 1;
-                    for n in a.nodes_of(kids) {
-                        if s.amaf[rules.move_index(n.mv())] == p1 {
-                            racy_inc(&n.rave_visits);
-                            n.rave_wins.add(reward);
-                        }
+                let p1 = p + 1;
+                for n in a.nodes_of(kids) {
+                    if s.amaf[rules.move_index(n.mv())] == p1 {
+                        racy_inc(&n.rave_visits);
+                        n.rave_wins.add(reward);
                     }
                 }
             }
             mover = opponent(mover);
-        }
-        if s.batch_rave {
-            s.rave_pending += 1;
-            if s.rave_pending >= RAVE_BATCH {
-                self.flush(s);
-            }
-        }
-    }
-
-    /// Add what `s` gathered for the tree and has not added yet (RAVE
-    /// statistics, see [`Scratch::batch_rave`]); a thread calls it when it
-    /// stops searching.
-    pub fn flush(&self, s: &mut Scratch<R>) {
-        s.rave_pending = 0;
-        for (node, buf) in s.rave_buf.drain(..) {
-            let Some(kids) = self.arena.children(node) else {
-                continue;
-            };
-            for (c, (v, w)) in kids.zip(buf) {
-                if v > 0 {
-                    let n = self.arena.node(c);
-                    n.rave_visits.fetch_add(v, Relaxed);
-                    n.rave_wins.add(w);
-                }
-            }
         }
     }
 
