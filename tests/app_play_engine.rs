@@ -636,6 +636,16 @@ fn a_hint_in_a_solved_position_says_it_is_proven() {
     assert!(shown(&h, "(proven loss)"));
 }
 
+/// Blue the computer at 0.3 s a move, a new Hex game, b2, and its answer.
+fn computer_answered_b2(h: &mut H, board: &Board) {
+    h.state_mut().play.setup.seats[1] = Seat::Computer { seconds: 0.3 };
+    new_game(h, "Hex");
+    click_face(h, board, face(board, "b2"));
+    assert!(step_until(h, Duration::from_secs(20), |h| {
+        h.state().play.game().is_some_and(|g| g.ply() == 2)
+    }));
+}
+
 /// A game saved against the computer goes on against it when it is opened
 /// again, in a window whose seats were both human: the record keeps which
 /// side the computer played and its time per move, and the status bar says
@@ -644,12 +654,7 @@ fn a_hint_in_a_solved_position_says_it_is_proven() {
 fn a_game_saved_against_the_computer_goes_on_against_it() {
     let board = presets::hex(7);
     let (mut h, dir) = harness(Some(board.clone()));
-    h.state_mut().play.setup.seats[1] = Seat::Computer { seconds: 0.3 };
-    new_game(&mut h, "Hex");
-    click_face(&mut h, &board, face(&board, "b2"));
-    assert!(step_until(&mut h, Duration::from_secs(20), |h| {
-        h.state().play.game().is_some_and(|g| g.ply() == 2)
-    }));
+    computer_answered_b2(&mut h, &board);
     let ron = dir.path().join("against-the-computer.ron");
     let sgf = dir.path().join("against-the-computer.sgf");
     {
@@ -724,12 +729,7 @@ fn a_game_restored_from_the_autosave_keeps_the_computer_s_side() {
         ..Default::default()
     };
     let mut h = harness_with(opts.clone());
-    h.state_mut().play.setup.seats[1] = Seat::Computer { seconds: 0.3 };
-    new_game(&mut h, "Hex");
-    click_face(&mut h, &board, face(&board, "b2"));
-    assert!(step_until(&mut h, Duration::from_secs(20), |h| {
-        h.state().play.game().is_some_and(|g| g.ply() == 2)
-    }));
+    computer_answered_b2(&mut h, &board);
     let autosaved = data.path().join("autosave").join("game.ron");
     assert!(step_until(&mut h, Duration::from_secs(5), |_| {
         std::fs::read_to_string(&autosaved).is_ok_and(|t| t.contains("Some(300)"))

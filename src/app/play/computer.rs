@@ -744,3 +744,48 @@ impl PlayPanel {
         }
     }
 }
+
+#[cfg(test)]
+mod record_tests {
+    use super::*;
+
+    #[test]
+    fn a_recorded_time_outside_the_window_s_range_is_brought_in_and_said() {
+        let names = ["Red", "Blue"];
+        assert!(seats_of_record([None, None], names).is_none());
+        let (seats, text) = seats_of_record([Some(Duration::from_secs(50)), None], names).unwrap();
+        assert_eq!(
+            seats,
+            [
+                Seat::Computer {
+                    seconds: MAX_SECONDS
+                },
+                Seat::Human
+            ]
+        );
+        assert!(
+            text.starts_with("the computer plays Red (10 s a move)"),
+            "{text}"
+        );
+        assert!(text.contains("gives it 50 s a move for Red"), "{text}");
+        let (seats, text) = seats_of_record(
+            [
+                Some(Duration::from_millis(500)),
+                Some(Duration::from_secs(2)),
+            ],
+            names,
+        )
+        .unwrap();
+        assert_eq!(
+            record_sides(seats),
+            [
+                Some(Duration::from_millis(500)),
+                Some(Duration::from_secs(2))
+            ]
+        );
+        assert_eq!(
+            text,
+            "the computer plays both sides (Red 0.5 s, Blue 2 s a move)"
+        );
+    }
+}
