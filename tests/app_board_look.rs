@@ -520,6 +520,8 @@ fn new_game_on_the_board_play_shows_keeps_its_drawing() {
     click_labels(&mut h, &board, &["d4"]);
     assert_eq!(game(&h).ply(), 1);
     click_label(&mut h, "New game");
+    // The game's move is not saved: the prompt asks first.
+    click_label(&mut h, "Don't save");
     assert_eq!(game(&h).ply(), 0);
     assert_eq!(h.state_mut().play.canvas_mut().stats().builds, builds);
     click_labels(&mut h, &board, &["c3"]);

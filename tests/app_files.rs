@@ -408,11 +408,12 @@ fn file_dialogs_start_in_the_folder_of_the_last_file_opened_or_saved() {
     h.run_ok();
     assert_eq!(last_asked(), ("Save picture".into(), Some(games.clone())));
     assert!(pictures.join("after-3.svg").exists());
-    // Saving the picture moved on to its folder; saving the game there too,
-    // and the saved game is on Open Recent.
+    // Saving the picture moved on to its folder; the game, like the board,
+    // is offered its own file's folder; saved elsewhere, the saved game is on
+    // Open Recent.
     h.state_mut().apply(Command::SaveGame);
     h.run_ok();
-    assert_eq!(last_asked(), ("Save game".into(), Some(pictures.clone())));
+    assert_eq!(last_asked(), ("Save game".into(), Some(games.clone())));
     assert!(pictures.join("kept.sgf").exists());
     assert_eq!(
         h.state().ws.settings.recent.first(),

@@ -133,7 +133,7 @@ fn open_in_editor_puts_the_board_in_the_editor_after_asking() {
         })
         .unwrap();
     click_label(&mut h, "Open in editor");
-    assert!(matches!(h.state().dialog(), Some(Dialog::Unsaved(_))));
+    assert!(matches!(h.state().dialog(), Some(Dialog::Unsaved { .. })));
     assert_eq!(
         h.state().mode,
         Mode::Generator,

@@ -374,7 +374,8 @@ fn games_are_saved_and_reopened_through_the_files_code_path() {
     let (mut h3, _d3) = harness(Some(presets::square_grid(2, 2)));
     {
         let app = h3.state_mut();
-        app.play.set_game(&mut app.ws, g);
+        app.play
+            .set_game(&mut app.ws, g, boardwright::app::play::GameFrom::File);
     }
     h3.run_ok();
     assert_eq!(game(&h3).ply(), 3);
@@ -615,6 +616,7 @@ fn editing_the_board_during_a_game_offers_a_new_game_on_it() {
     assert!(has_text(&h, "The board has been edited"));
     assert_eq!(game(&h).ply(), 1, "the game goes on");
     click_label(&mut h, "New game on the edited board");
+    click_label(&mut h, "Don't save");
     assert_eq!(game(&h).ply(), 0);
     assert_eq!(
         game(&h).board().faces().kinds()[face(&board, "c3").index()],

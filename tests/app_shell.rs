@@ -15,7 +15,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 fn is_unsaved_prompt(h: &Harness<'static, App>) -> bool {
-    matches!(h.state().dialog(), Some(Dialog::Unsaved(_)))
+    matches!(h.state().dialog(), Some(Dialog::Unsaved { .. }))
 }
 
 #[test]

@@ -4,10 +4,13 @@
 //! shortcuts, dialog answers, dropped files) at its end.
 //!
 //! Commands that replace the board (New, opening a board, Quit, a generated board)
-//! ask about unsaved changes first: the command and every command queued after it
-//! wait in the prompt ([`Dialog::Unsaved`]) and run once it is answered.
+//! ask about its unsaved changes first, and commands that replace the game in
+//! Play (New game, opening a game, Quit) about the game's unsaved moves: the
+//! command and every command queued after it wait in the prompt
+//! ([`Dialog::Unsaved`]) and run once it is answered. Quit asks about the board,
+//! then about the game; each answer holds for the commands that waited.
 
-use super::command::Command;
+use super::command::{Command, Confirmed, OpenedGame, Then, Work};
 use super::dialogs::{Choice, Dialog, NewBoard};
 use super::file_dialog::{FileAction, FileQuestion};
 use super::workspace::Mode;
@@ -110,36 +113,57 @@ impl App {
 
     /// Carry out `c` now, outside a frame (what [`App::open_file`] and the tests use).
     pub fn apply(&mut self, c: Command) {
-        self.execute(vec![c], false);
+        self.execute(vec![c], Confirmed::default());
     }
 
     /// The one place where commands take effect, in order. A command that cannot
     /// run now is dropped. One that would replace unsaved work opens the
-    /// unsaved-changes prompt unless `confirmed`; it and the commands after it then
-    /// wait for the answer.
-    pub(super) fn execute(&mut self, commands: Vec<Command>, confirmed: bool) {
+    /// unsaved-changes prompt about it unless `confirmed` lets it go; it and the
+    /// commands after it then wait for the answer.
+    pub(super) fn execute(&mut self, commands: Vec<Command>, confirmed: Confirmed) {
         let mut queue = commands.into_iter();
         while let Some(c) = queue.next() {
             if self.availability(&c).is_err() {
                 continue;
             }
-            if let Some(waiting) = self.apply_one(c, confirmed) {
-                let mut rest = vec![waiting];
-                rest.extend(queue);
-                self.dialog = Some(Dialog::Unsaved(rest));
+            if let Some((work, waiting)) = self.apply_one(c, confirmed) {
+                let mut commands = vec![waiting];
+                commands.extend(queue);
+                self.ask_unsaved(
+                    work,
+                    Then {
+                        commands,
+                        confirmed,
+                    },
+                );
                 return;
             }
         }
     }
 
-    /// Whether replacing the board now must ask first.
-    fn must_ask(&self, confirmed: bool) -> bool {
-        !confirmed && self.ws.doc.is_dirty()
+    /// Open the unsaved-changes prompt about `work`, with what waits for it.
+    pub(super) fn ask_unsaved(&mut self, work: Work, then: Then) {
+        let game = self.play.unsaved_game().unwrap_or_default();
+        self.dialog = Some(Dialog::Unsaved { work, game, then });
     }
 
-    /// Carry out one command. Returns it when it has to wait for the answer to the
-    /// unsaved-changes prompt.
-    fn apply_one(&mut self, c: Command, confirmed: bool) -> Option<Command> {
+    /// What replacing `replaces` now must ask about first, if anything (in
+    /// the order given): the board with unsaved changes, the game with unsaved
+    /// moves, unless `confirmed` lets it go.
+    pub(super) fn must_ask(&self, replaces: &[Work], confirmed: Confirmed) -> Option<Work> {
+        replaces.iter().copied().find(|&w| {
+            !confirmed.covers(w)
+                && match w {
+                    Work::Board => self.ws.doc.is_dirty(),
+                    Work::Game => self.play.unsaved_game().is_some(),
+                }
+        })
+    }
+
+    /// Carry out one command. Returns it, with what it asks about, when it has
+    /// to wait for the answer to the unsaved-changes prompt.
+    fn apply_one(&mut self, c: Command, confirmed: Confirmed) -> Option<(Work, Command)> {
+        const BOARD: &[Work] = &[Work::Board];
         match c {
             Command::NewDialog => self.dialog = Some(Dialog::new_board()),
             Command::NewWizard => {
@@ -148,8 +172,8 @@ impl App {
                 ))))
             }
             Command::NewBoard(what) => {
-                if self.must_ask(confirmed) {
-                    return Some(Command::NewBoard(what));
+                if let Some(w) = self.must_ask(BOARD, confirmed) {
+                    return Some((w, Command::NewBoard(what)));
                 }
                 self.new_now(what);
             }
@@ -181,9 +205,7 @@ impl App {
             }
             Command::FileChosen { action, path } => match action {
                 FileAction::Open | FileAction::ImportObj => {
-                    if self.open_path(&path, confirmed, 1) {
-                        return Some(Command::OpenPath(path));
-                    }
+                    return self.open_path(&path, confirmed, 1, || Command::OpenPath(path.clone()));
                 }
                 FileAction::SaveBoard { then } => self.save_board_then(&path, then),
                 FileAction::Export(ext) => {
@@ -194,8 +216,10 @@ impl App {
                     };
                     let _ = self.export(&p);
                 }
-                FileAction::SaveGame => {
-                    let _ = self.play.save_game_to(&mut self.ws, &path);
+                FileAction::SaveGame { then } => {
+                    if self.play.save_game_to(&mut self.ws, &path).is_ok() {
+                        self.execute(then.commands, then.confirmed.with(Work::Game));
+                    }
                 }
                 FileAction::SavePicture => {
                     let p = if path.extension().is_none() {
@@ -205,25 +229,34 @@ impl App {
                     };
                     let _ = self.play.save_picture_to(&mut self.ws, &p);
                 }
-                FileAction::OpenGame => {
-                    let _ = self.play.open_game_from(&mut self.ws, &path);
-                }
+                FileAction::OpenGame => match super::play::PlayPanel::read_game(&path) {
+                    Ok((game, notes)) => {
+                        let opened = OpenedGame {
+                            game,
+                            notes,
+                            path,
+                            dropped: 1,
+                        };
+                        return self.show_game(opened, confirmed);
+                    }
+                    Err(e) => self
+                        .ws
+                        .status
+                        .error(format!("Could not open the game: {e}")),
+                },
             },
             Command::OpenPath(p) => {
-                if self.open_path(&p, confirmed, 1) {
-                    return Some(Command::OpenPath(p));
-                }
+                return self.open_path(&p, confirmed, 1, || Command::OpenPath(p.clone()));
             }
             Command::OpenDropped(paths) => {
-                if let Some(first) = paths.first()
-                    && self.open_path(first, confirmed, paths.len())
-                {
-                    return Some(Command::OpenDropped(paths));
-                }
+                let first = paths.first()?.clone();
+                let n = paths.len();
+                return self.open_path(&first, confirmed, n, || Command::OpenDropped(paths));
             }
+            Command::ShowGame(g) => return self.show_game(*g, confirmed),
             Command::ClearRecent => self.ws.settings.recent.clear(),
-            Command::Save => self.save_then(Vec::new()),
-            Command::SaveAs => self.save_as_then(Vec::new()),
+            Command::Save => self.save_then(Then::nothing()),
+            Command::SaveAs => self.save_as_then(Then::nothing()),
             Command::ExportObj | Command::ExportSvg => {
                 let (ext, what) = if matches!(c, Command::ExportObj) {
                     ("obj", "Wavefront OBJ")
@@ -235,8 +268,8 @@ impl App {
                 }
             }
             Command::Quit => {
-                if self.must_ask(confirmed) {
-                    return Some(Command::Quit);
+                if let Some(w) = self.must_ask(&[Work::Board, Work::Game], confirmed) {
+                    return Some((w, Command::Quit));
                 }
                 self.close_confirmed = true;
                 self.autosave.clear();
@@ -248,13 +281,16 @@ impl App {
                 dirty,
                 message,
             } => {
-                if self.must_ask(confirmed) {
-                    return Some(Command::ReplaceBoard {
-                        board,
-                        path,
-                        dirty,
-                        message,
-                    });
+                if let Some(w) = self.must_ask(BOARD, confirmed) {
+                    return Some((
+                        w,
+                        Command::ReplaceBoard {
+                            board,
+                            path,
+                            dirty,
+                            message,
+                        },
+                    ));
                 }
                 self.ws.doc.replace(*board, path, dirty);
                 self.ws.status.info(message);
@@ -307,6 +343,9 @@ impl App {
                 self.apply_theme();
             }
             Command::NewGame(kind) => {
+                if let Some(w) = self.must_ask(&[Work::Game], confirmed) {
+                    return Some((w, Command::NewGame(kind)));
+                }
                 self.mode = Mode::Play;
                 self.play.start_game(&mut self.ws, kind);
             }
@@ -323,14 +362,7 @@ impl App {
             Command::Swap => self.play.swap(&mut self.ws),
             Command::Hint => self.play.request_hint(&mut self.ws),
             Command::StopSearch => self.play.stop_search(),
-            Command::SaveGame => {
-                let folder = self.dialog_folder();
-                if let Some(q) = self.play.save_question(folder.as_deref())
-                    && let Some(c) = self.ask_file(q, FileAction::SaveGame)
-                {
-                    return self.apply_one(c, confirmed);
-                }
-            }
+            Command::SaveGame => self.save_game_then(Then::nothing()),
             Command::SavePicture => {
                 let folder = self.dialog_folder();
                 if let Some(q) = self.play.picture_question(folder.as_deref())
@@ -362,10 +394,14 @@ impl App {
             | Command::DeleteVariation => self.play.navigate(&mut self.ws, c),
             Command::ShowShortcuts => self.dialog = Some(Dialog::Shortcuts),
             Command::About => self.dialog = Some(Dialog::About),
-            Command::Unsaved { choice, then } => match choice {
-                Choice::Save => self.save_then(then),
-                Choice::DontSave => self.execute(then, true),
-                Choice::Cancel => self.ws.status.info("Cancelled"),
+            Command::Unsaved { choice, work, then } => match (choice, work) {
+                (Choice::Save, Work::Board) => self.save_then(then),
+                (Choice::Save, Work::Game) => self.save_game_then(then),
+                (Choice::DontSave, w) => {
+                    let confirmed = then.confirmed.with(w);
+                    self.execute(then.commands, confirmed);
+                }
+                (Choice::Cancel, _) => self.ws.status.info("Cancelled"),
             },
             Command::RestoreAutosave(left) => {
                 let mut summary = left.summary();
@@ -374,7 +410,8 @@ impl App {
                     self.fit_all();
                 }
                 if let Some(g) = left.game {
-                    if let Some(c) = self.play.set_game(&mut self.ws, g) {
+                    let from = super::play::GameFrom::Autosave;
+                    if let Some(c) = self.play.set_game(&mut self.ws, g, from) {
                         summary.push_str("; ");
                         summary.push_str(&c);
                     }
@@ -400,45 +437,95 @@ impl App {
         None
     }
 
-    /// Open `path`: a game opens in Play at once; a board replaces the document,
-    /// unless that must wait for the unsaved-changes answer (then it returns true
-    /// and nothing happened). `dropped`: how many files came with it (only the
+    /// Open `path`: a game opens in Play, a board replaces the document,
+    /// unless that must wait for the unsaved-changes answer: then it returns
+    /// what waits (`again()` for a board, the game read for a game) and
+    /// nothing happened. `dropped`: how many files came with it (only the
     /// first one opens).
     ///
     /// A big file is read on a worker thread with a progress bar
     /// ([`super::file_job`]); as what it holds is not known before it is
-    /// read, it asks about unsaved changes first.
-    fn open_path(&mut self, path: &Path, confirmed: bool, dropped: usize) -> bool {
+    /// read, it asks about the board's unsaved changes first (and about the
+    /// game's when it turns out to hold a game).
+    fn open_path(
+        &mut self,
+        path: &Path,
+        confirmed: Confirmed,
+        dropped: usize,
+        again: impl FnOnce() -> Command,
+    ) -> Option<(Work, Command)> {
         let big =
             std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() >= self.big_file_bytes);
         if big && self.file_job().is_none() {
-            if self.must_ask(confirmed) {
-                return true;
+            if let Some(w) = self.must_ask(&[Work::Board], confirmed) {
+                return Some((w, again()));
             }
             self.job = Some(super::file_job::FileJob::open(
                 path,
                 dropped,
                 self.file_job_delay,
             ));
-            return false;
+            return None;
         }
-        match self.read_file(path) {
-            Some(files::Opened::Game(g, notes)) => self.show_game(g, notes, path),
-            Some(files::Opened::Board { board, notes }) => {
-                if self.must_ask(confirmed) {
-                    return true;
+        match self.read_file(path)? {
+            files::Opened::Game(game, notes) => {
+                let opened = OpenedGame {
+                    game,
+                    notes,
+                    path: path.to_path_buf(),
+                    dropped,
+                };
+                return self.show_game(opened, confirmed);
+            }
+            files::Opened::Board { board, notes } => {
+                if let Some(w) = self.must_ask(&[Work::Board], confirmed) {
+                    return Some((w, again()));
                 }
                 self.load_board(*board, notes, path);
             }
-            None => return false,
         }
+        self.say_dropped(path, dropped);
+        None
+    }
+
+    /// Show a game read from a file in Play, unless the game in progress has
+    /// unsaved moves and that was not let go yet: then it waits (returned).
+    fn show_game(&mut self, g: OpenedGame, confirmed: Confirmed) -> Option<(Work, Command)> {
+        if let Some(w) = self.must_ask(&[Work::Game], confirmed) {
+            return Some((w, Command::ShowGame(Box::new(g))));
+        }
+        let OpenedGame {
+            game,
+            notes,
+            path,
+            dropped,
+        } = g;
+        self.play.show_opened(&mut self.ws, game, notes, &path);
+        self.play.canvas_mut().request_fit();
+        self.mode = Mode::Play;
+        self.say_dropped(&path, dropped);
+        None
+    }
+
+    /// When several files were dropped: say that only `path` was opened.
+    pub(super) fn say_dropped(&mut self, path: &Path, dropped: usize) {
         if dropped > 1 {
             self.ws.status.info(format!(
                 "Opened {}; only one file can be open at a time ({dropped} were dropped)",
                 path.display(),
             ));
         }
-        false
+    }
+
+    /// Save game…: ask where (the file dialog), save, then carry out `then`
+    /// (what waited for the save), but only once it is saved.
+    pub(super) fn save_game_then(&mut self, then: Then) {
+        let folder = self.dialog_folder();
+        if let Some(q) = self.play.save_question(folder.as_deref())
+            && let Some(c) = self.ask_file(q, FileAction::SaveGame { then })
+        {
+            self.execute(vec![c], Confirmed::default());
+        }
     }
 
     fn new_now(&mut self, what: NewBoard) {

@@ -51,8 +51,12 @@ pub enum Command {
         action: FileAction,
         path: PathBuf,
     },
-    /// Close the window (asks about unsaved changes first).
+    /// Close the window (asks about an unsaved board and an unsaved game first).
     Quit,
+    /// Show this opened game in Play (asks about the game in progress first when
+    /// it has moves that are not saved): a game file read by File → Open, Open
+    /// game… or a file job, waiting for that answer.
+    ShowGame(Box<OpenedGame>),
     /// Make `board` the document (asks about unsaved changes first); `dirty` says
     /// whether it counts as unsaved (a generated board does).
     ReplaceBoard {
@@ -141,10 +145,12 @@ pub enum Command {
     ShowShortcuts,
     About,
     // ----- dialog answers
-    /// The answer to the unsaved-changes prompt, with the commands that waited for it.
+    /// The answer to the unsaved-changes prompt about `work`, with the commands
+    /// that waited for it.
     Unsaved {
         choice: Choice,
-        then: Vec<Command>,
+        work: Work,
+        then: Then,
     },
     RestoreAutosave(Box<Leftover>),
     DiscardAutosave,
@@ -339,6 +345,10 @@ impl Command {
             ),
             Quit => s("Quit", "Close the window (asks about unsaved changes)"),
             ReplaceBoard { message, .. } => ("Replace the board".into(), message.clone().into()),
+            ShowGame(g) => (
+                "Show the game".into(),
+                format!("Show the game {}", g.path.display()).into(),
+            ),
             Undo => s(
                 "Undo",
                 "Undo the last edit (in Play: take back the last move)",
@@ -446,6 +456,15 @@ impl Command {
             ),
             ShowShortcuts => s("Keyboard shortcuts", "Every key and mouse control"),
             About => s("About", "Version and licence"),
+            Unsaved {
+                choice,
+                work: Work::Game,
+                ..
+            } => match choice {
+                Choice::Save => s("Save…", "Save the game (asks where), then go on"),
+                Choice::DontSave => s("Don't save", "Drop the game's unsaved moves and go on"),
+                Choice::Cancel => s("Cancel", "Keep the game and stay"),
+            },
             Unsaved { choice, .. } => match choice {
                 Choice::Save => s("Save", "Save the changes, then go on"),
                 Choice::DontSave => s("Don't save", "Drop the changes and go on"),
@@ -505,7 +524,8 @@ impl Command {
             | ExportSvg
             | FileChosen { .. }
             | Quit
-            | ReplaceBoard { .. } => Section::Files,
+            | ReplaceBoard { .. }
+            | ShowGame(_) => Section::Files,
             Undo | Redo | Delete | Cancel | ClosePolygon | RemoveCorner => Section::Editing,
             SetTool(_) => Section::EditorTools,
             SetMode(_) | Fit | ZoomIn | ZoomOut | ZoomReset | ToggleLabels | ToggleCellLabels
@@ -639,6 +659,77 @@ pub enum Choice {
     Cancel,
 }
 
+/// Which unsaved work a prompt asks about.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Work {
+    /// The board document (the Editor's).
+    Board,
+    /// The game in Play.
+    Game,
+}
+
+/// What the user already let go for the commands that wait: the unsaved work
+/// they answered "Don't save" to (so that it is not asked about again), one
+/// flag per kind of work (the answer about the board does not cover the game).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Confirmed {
+    pub board: bool,
+    pub game: bool,
+}
+
+impl Confirmed {
+    /// Both may go (what the tests' and a confirmed close's commands run with).
+    pub const ALL: Confirmed = Confirmed {
+        board: true,
+        game: true,
+    };
+
+    /// This, with `work` let go too.
+    pub fn with(self, work: Work) -> Confirmed {
+        match work {
+            Work::Board => Confirmed {
+                board: true,
+                ..self
+            },
+            Work::Game => Confirmed { game: true, ..self },
+        }
+    }
+
+    /// Whether `work` was let go.
+    pub fn covers(self, work: Work) -> bool {
+        match work {
+            Work::Board => self.board,
+            Work::Game => self.game,
+        }
+    }
+}
+
+/// The commands waiting for an answer (the unsaved-changes prompt's, a file
+/// dialog's, a save's), with what was already let go for them.
+#[derive(Debug, Default)]
+pub struct Then {
+    pub commands: Vec<Command>,
+    pub confirmed: Confirmed,
+}
+
+impl Then {
+    /// Nothing waits (a plain Save).
+    pub fn nothing() -> Then {
+        Then::default()
+    }
+}
+
+/// A game read from a file, waiting to be shown ([`Command::ShowGame`]).
+#[derive(Debug)]
+pub struct OpenedGame {
+    pub game: Box<dyn crate::game::DynGame>,
+    /// What the reader noticed (said in the status bar).
+    pub notes: Vec<String>,
+    pub path: PathBuf,
+    /// How many files came with it in one drop (only the first one opens).
+    pub dropped: usize,
+}
+
 /// What the app does with the path a file dialog returns. The in-app dialog's
 /// answer is [`Command::FileChosen`] with it.
 #[derive(Debug)]
@@ -649,11 +740,14 @@ pub enum FileAction {
     ImportObj,
     /// Save the board there; then carry out `then` (what waited for the save).
     SaveBoard {
-        then: Vec<Command>,
+        then: Then,
     },
     /// File → Export OBJ / SVG (the extension).
     Export(String),
-    SaveGame,
+    /// Save the game there; then carry out `then` (what waited for the save).
+    SaveGame {
+        then: Then,
+    },
     SavePicture,
     OpenGame,
 }

@@ -7,7 +7,7 @@
 
 use super::autosave::Leftover;
 pub use super::command::{Choice, NewBoard};
-use super::command::{Command, Section};
+use super::command::{Command, Section, Then, Work};
 use super::file_dialog::{InAppPicker, PickerOutcome};
 use super::popup::keep_popup_above;
 use super::workspace::Workspace;
@@ -16,11 +16,15 @@ use crate::presets;
 use eframe::egui;
 
 /// What the unsaved-changes prompt says the waiting commands are about to do.
-fn verb(waiting: &[Command]) -> &'static str {
+fn verb(waiting: &[Command], work: Work) -> &'static str {
     match waiting.first() {
         Some(Command::NewBoard(_)) => "creating a new board",
-        Some(Command::OpenPath(_) | Command::OpenDropped(_)) => "opening another file",
+        Some(Command::OpenPath(_) | Command::OpenDropped(_) | Command::ShowGame(_)) => {
+            "opening another file"
+        }
+        Some(Command::NewGame(_)) => "starting a new game",
         Some(Command::Quit) => "closing",
+        _ if work == Work::Game => "replacing the game",
         _ => "replacing the board",
     }
 }
@@ -30,8 +34,14 @@ fn verb(waiting: &[Command]) -> &'static str {
 /// they are answered; Esc closes every one of them (for a modal: its Cancel).
 #[derive(Debug)]
 pub enum Dialog {
-    /// The unsaved-changes prompt, holding the commands that wait for its answer.
-    Unsaved(Vec<Command>),
+    /// The unsaved-changes prompt about `work` (the board, or the game in
+    /// Play), holding the commands that wait for its answer; `game`: what the
+    /// game prompt calls the game ("The game of Hex (12 moves)").
+    Unsaved {
+        work: Work,
+        game: String,
+        then: Then,
+    },
     NewBoard {
         preset: usize,
         size: u32,
@@ -61,6 +71,7 @@ pub enum Dialog {
 /// The ids of the modal dialogs' layers: fixed, so that egui's memory of them
 /// (kept between runs) always means the same dialog.
 const UNSAVED_ID: &str = "unsaved_changes";
+const UNSAVED_GAME_ID: &str = "unsaved_game";
 const NEW_BOARD_ID: &str = "new_board";
 const RESTORE_ID: &str = "restore_autosave";
 const RESIGN_ID: &str = "dialog_resign";
@@ -83,7 +94,12 @@ impl Dialog {
     /// A short name (for tests and the title of what is open).
     pub fn name(&self) -> &'static str {
         match self {
-            Dialog::Unsaved(_) => "unsaved changes",
+            Dialog::Unsaved {
+                work: Work::Board, ..
+            } => "unsaved changes",
+            Dialog::Unsaved {
+                work: Work::Game, ..
+            } => "unsaved game",
             Dialog::NewBoard { .. } => "new board",
             Dialog::Shortcuts => "shortcuts",
             Dialog::About => "about",
@@ -99,25 +115,44 @@ impl Dialog {
     /// Draw the dialog. Returns the dialog if it stays open, and what was decided.
     pub fn show(self, ctx: &egui::Context, ws: &mut Workspace) -> (Option<Dialog>, Vec<Command>) {
         match self {
-            Dialog::Unsaved(then) => {
+            Dialog::Unsaved { work, game, then } => {
                 let mut choice = None;
-                let r = egui::Modal::new(egui::Id::unique(UNSAVED_ID)).show(ctx, |ui| {
+                let id = match work {
+                    Work::Board => UNSAVED_ID,
+                    Work::Game => UNSAVED_GAME_ID,
+                };
+                let r = egui::Modal::new(egui::Id::unique(id)).show(ctx, |ui| {
                     ui.set_max_width(380.0);
-                    ui.heading("Unsaved changes");
-                    ui.label(format!(
-                        "The board has changes that are not saved. Save them before {}?",
-                        verb(&then)
-                    ));
+                    let verb = verb(&then.commands, work);
+                    match work {
+                        Work::Board => {
+                            ui.heading("Unsaved changes");
+                            ui.label(format!(
+                                "The board has changes that are not saved. Save them before {verb}?"
+                            ));
+                        }
+                        Work::Game => {
+                            ui.heading("Unsaved game");
+                            ui.label(format!(
+                                "{game} has changes that are not saved. Save it before {verb}?"
+                            ));
+                        }
+                    }
                     ui.add_space(8.0);
                     ui.horizontal(|ui| {
-                        if ui.button("Save").clicked() {
-                            choice = Some(Choice::Save);
-                        }
-                        if ui.button("Don't save").clicked() {
-                            choice = Some(Choice::DontSave);
-                        }
-                        if ui.button("Cancel").clicked() {
-                            choice = Some(Choice::Cancel);
+                        for c in [Choice::Save, Choice::DontSave, Choice::Cancel] {
+                            let answer = Command::Unsaved {
+                                choice: c,
+                                work,
+                                then: Then::nothing(),
+                            };
+                            if ui
+                                .button(answer.text())
+                                .on_hover_text(answer.tooltip())
+                                .clicked()
+                            {
+                                choice = Some(c);
+                            }
                         }
                     });
                 });
@@ -125,8 +160,8 @@ impl Dialog {
                     choice = Some(Choice::Cancel);
                 }
                 match choice {
-                    Some(choice) => (None, vec![Command::Unsaved { choice, then }]),
-                    None => (Some(Dialog::Unsaved(then)), Vec::new()),
+                    Some(choice) => (None, vec![Command::Unsaved { choice, work, then }]),
+                    None => (Some(Dialog::Unsaved { work, game, then }), Vec::new()),
                 }
             }
             Dialog::NewBoard {

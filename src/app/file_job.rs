@@ -4,7 +4,7 @@
 //! [`super::files`]). While a job runs the rest of the window is disabled,
 //! so the document cannot change under it.
 
-use super::command::Command;
+use super::command::Then;
 use super::files;
 use crate::board::Board;
 use crate::io::progress::{self, Progress};
@@ -24,7 +24,7 @@ pub enum JobKind {
     /// Open a file; `dropped`: how many files came with it.
     Open { dropped: usize },
     /// Save the board as it was at `revision`, then carry out `then`.
-    Save { revision: u64, then: Vec<Command> },
+    Save { revision: u64, then: Then },
 }
 
 impl JobKind {
@@ -62,13 +62,7 @@ impl FileJob {
     }
 
     /// Start saving `board` (a copy of the document's board at `revision`).
-    pub fn save(
-        board: Board,
-        revision: u64,
-        path: &Path,
-        then: Vec<Command>,
-        delay: Duration,
-    ) -> FileJob {
+    pub fn save(board: Board, revision: u64, path: &Path, then: Then, delay: Duration) -> FileJob {
         let p = path.to_path_buf();
         Self::start(path, JobKind::Save { revision, then }, delay, move || {
             JobOutput::Saved(files::save_board(&board, &p))

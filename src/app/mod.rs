@@ -354,7 +354,7 @@ impl App {
         if let Some(g) = opts.game {
             // The status bar shows the file's notes below when it has any:
             // which sides the computer plays goes with them.
-            if let Some(c) = app.play.set_game(&mut app.ws, g)
+            if let Some(c) = app.play.set_game(&mut app.ws, g, play::GameFrom::File)
                 && !opts.notes.is_empty()
             {
                 opts.notes.push(c);
@@ -445,25 +445,6 @@ impl App {
                 None
             }
         }
-    }
-
-    fn show_game(&mut self, game: Box<dyn DynGame>, notes: Vec<String>, path: &Path) {
-        let mut text = format!(
-            "Opened {} game {} ({})",
-            game.kind().title(),
-            path.display(),
-            count(game.ply(), "move")
-        );
-        let computer = self.play.set_game(&mut self.ws, game);
-        let notes: Vec<String> = notes.into_iter().chain(computer).collect();
-        if !notes.is_empty() {
-            text.push_str(" — ");
-            text.push_str(&notes.join("; "));
-        }
-        self.play.canvas_mut().request_fit();
-        self.mode = Mode::Play;
-        self.ws.settings.add_recent(path);
-        self.ws.status.info(text);
     }
 
     fn load_board(&mut self, board: Board, notes: Vec<String>, path: &Path) {
@@ -578,7 +559,7 @@ impl App {
     /// File → Save: to the board's `.ron` file without asking, or ask for one
     /// (boards from OBJ, presets and the generator have none); then carry out
     /// `then` (what waited for the save), but only once it is saved.
-    pub(super) fn save_then(&mut self, then: Vec<Command>) {
+    pub(super) fn save_then(&mut self, then: command::Then) {
         match self.ws.doc.path.clone() {
             Some(p) if has_ext(&p, "ron") => self.save_board_then(&p, then),
             _ => self.save_as_then(then),
@@ -586,13 +567,13 @@ impl App {
     }
 
     /// File → Save As: pick a path with the file dialog, then [`App::save_to`].
-    pub(super) fn save_as_then(&mut self, then: Vec<Command>) {
+    pub(super) fn save_as_then(&mut self, then: command::Then) {
         let name = file_stem_for(self.ws.doc.board());
         let q = FileQuestion::save("Save board", format!("{name}.ron"))
             .filter("Board (RON)", &["ron"])
             .in_folder(self.doc_folder().or_else(|| self.last_folder()).as_deref());
         if let Some(c) = self.ask_file(q, FileAction::SaveBoard { then }) {
-            self.execute(vec![c], true);
+            self.execute(vec![c], command::Confirmed::default());
         }
     }
 
@@ -621,7 +602,10 @@ impl App {
         match self.chooser.choose(&q) {
             Answer::Picked(path) => Some(Command::FileChosen { action, path }),
             Answer::Cancelled => {
-                if matches!(action, FileAction::SaveBoard { .. }) {
+                if matches!(
+                    action,
+                    FileAction::SaveBoard { .. } | FileAction::SaveGame { .. }
+                ) {
                     self.ws.status.info("Not saved");
                 }
                 None
@@ -653,7 +637,7 @@ impl App {
     /// Save the board to `path` as [`App::save_to`] does, then carry out
     /// `then` (only once it is saved). A big board is saved on a worker
     /// thread, with a progress bar, and `then` waits for it.
-    pub(super) fn save_board_then(&mut self, path: &Path, then: Vec<Command>) {
+    pub(super) fn save_board_then(&mut self, path: &Path, then: command::Then) {
         let big = self.ws.doc.board().face_count() >= self.big_board_faces;
         if big && self.job.is_none() {
             match save_target(path) {
@@ -672,7 +656,7 @@ impl App {
             return;
         }
         if self.save_to(path).is_ok() {
-            self.execute(then, true);
+            self.execute(then.commands, then.confirmed.with(command::Work::Board));
         }
     }
 
@@ -718,15 +702,21 @@ impl App {
                 ));
             }
             (file_job::JobKind::Open { dropped }, file_job::JobOutput::Opened(r)) => match r {
-                Ok(files::Opened::Game(g, notes)) => self.show_game(g, notes, &path),
+                // The game in progress may have unsaved moves: the opened game
+                // goes the way of every other (and waits for that answer).
+                Ok(files::Opened::Game(game, notes)) => {
+                    let opened = command::OpenedGame {
+                        game,
+                        notes,
+                        path,
+                        dropped,
+                    };
+                    let show = Command::ShowGame(Box::new(opened));
+                    self.execute(vec![show], command::Confirmed::default());
+                }
                 Ok(files::Opened::Board { board, notes }) => {
                     self.load_board(*board, notes, &path);
-                    if dropped > 1 {
-                        self.ws.status.info(format!(
-                            "Opened {}; only one file can be open at a time ({dropped} were dropped)",
-                            path.display(),
-                        ));
-                    }
+                    self.say_dropped(&path, dropped);
                 }
                 Err(e) => self.ws.status.error(e.replace(['\n', '\r'], " ")),
             },
@@ -739,7 +729,7 @@ impl App {
             (file_job::JobKind::Save { revision, then }, file_job::JobOutput::Saved(r)) => {
                 // A save that finished although Cancel came late did write the file.
                 if self.saved(revision, r.map(|()| path)).is_ok() {
-                    self.execute(then, true);
+                    self.execute(then.commands, then.confirmed.with(command::Work::Board));
                 }
             }
             (_, _) => self
@@ -926,9 +916,14 @@ impl App {
             }
             self.poll_file_job(true);
         }
-        if self.ws.doc.is_dirty() {
+        let all = [command::Work::Board, command::Work::Game];
+        if let Some(work) = self.must_ask(&all, command::Confirmed::default()) {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
-            self.dialog = Some(Dialog::Unsaved(vec![Command::Quit]));
+            let then = command::Then {
+                commands: vec![Command::Quit],
+                confirmed: command::Confirmed::default(),
+            };
+            self.ask_unsaved(work, then);
         } else {
             self.close_confirmed = true;
             self.autosave.clear();
@@ -1080,7 +1075,7 @@ impl eframe::App for App {
         }
         let queued = std::mem::take(&mut self.ws.commands);
         if !queued.is_empty() {
-            self.execute(queued, false);
+            self.execute(queued, command::Confirmed::default());
             // Show what the commands changed (a fit, a new mode) without waiting for input.
             ctx.request_repaint();
         }

@@ -150,7 +150,8 @@ pub fn app_for(cmd: &Command, files: &Path) -> (H, tempfile::TempDir) {
             g.play_str("c1").unwrap();
             let app = h.state_mut();
             app.apply(Command::SetMode(Mode::Play));
-            app.play.set_game(&mut app.ws, g);
+            app.play
+                .set_game(&mut app.ws, g, boardwright::app::play::GameFrom::File);
             match cmd {
                 Command::StepForward => app.apply(Command::StepBack),
                 Command::GoToEnd => app.apply(Command::GoToStart),

@@ -96,6 +96,15 @@ pub struct PlayPanel {
     epoch: u64,
     /// The epoch at which the computer failed to move (not retried until the game changes).
     failed_epoch: Option<u64>,
+    /// Bumped on every change of what the game's record holds (the changes
+    /// that bump `epoch`, and promoting or deleting a variation).
+    edits: u64,
+    /// `edits` when the game was last saved or opened from a file (`None`:
+    /// never; a new game, or one restored from the autosave).
+    saved_edits: Option<u64>,
+    /// The file the game was last opened from or saved to: where Save game…
+    /// suggests saving it.
+    game_path: Option<std::path::PathBuf>,
     /// The engine's suggestion for the player to move.
     hint: Option<computer::Hint>,
     /// The swap move, when it is legal now.
@@ -114,6 +123,15 @@ pub struct PlayPanel {
     /// is still running: the game and the board's revision, started when the
     /// check is done (dropped if the board changes first).
     waiting: Option<(RulesKind, u64)>,
+}
+
+/// Where a game shown in Play came from ([`PlayPanel::set_game`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameFrom {
+    /// Opened from a file: saved until it changes.
+    File,
+    /// Restored from the autosave after a crash: never saved.
+    Autosave,
 }
 
 impl Default for PlayPanel {
@@ -146,6 +164,9 @@ impl PlayPanel {
             computer: computer::Computer::new(),
             epoch: 0,
             failed_epoch: None,
+            edits: 0,
+            saved_edits: None,
+            game_path: None,
             hint: None,
             last_frame: None,
             swap: None,
@@ -217,13 +238,38 @@ impl PlayPanel {
         self.current.as_ref().map(|c| c.game.as_ref())
     }
 
+    /// The game on the board when it has changes (moves, takebacks, an end,
+    /// variations) that are not saved since it was started, opened or last
+    /// saved: what the unsaved-game prompt calls it ("The game of Hex (12
+    /// moves)", the moves its record holds). `None`: nothing would be lost by
+    /// replacing it (a game without moves has nothing to lose either).
+    pub fn unsaved_game(&self) -> Option<String> {
+        let g = self.game()?;
+        if self.saved_edits == Some(self.edits) || (g.recorded_len() == 0 && g.ending().is_none()) {
+            return None;
+        }
+        Some(format!(
+            "The game of {} ({})",
+            g.kind().title(),
+            crate::app::count(g.recorded_len(), "move")
+        ))
+    }
+
     /// Show `game` (opened from a file or restored from an autosave). The
     /// sides its record says the computer played are the computer's again
     /// (so a game saved against it goes on against it), the others a
     /// person's; a record that names no computer (another program's file, a
     /// game between people) has both seats human. Returns the sentence that
     /// says which sides the computer plays, for the caller's status line.
-    pub fn set_game(&mut self, ws: &mut Workspace, game: Box<dyn DynGame>) -> Option<String> {
+    ///
+    /// `from`: a game opened from a file counts as saved until it changes; one
+    /// restored from the autosave does not (it was never saved).
+    pub fn set_game(
+        &mut self,
+        ws: &mut Workspace,
+        game: Box<dyn DynGame>,
+        from: GameFrom,
+    ) -> Option<String> {
         self.setup.choose(game.kind());
         self.setup.swap = game.options().swap;
         self.setup.names = game.players().clone();
@@ -249,6 +295,9 @@ impl PlayPanel {
                 .unwrap_or_default()
         );
         self.install(game, None);
+        if from == GameFrom::File {
+            self.saved_edits = Some(self.edits);
+        }
         let note = computer.map(|(_, note)| note);
         ws.status.info(match &note {
             Some(n) => format!("{text}; {n}"),
@@ -367,7 +416,7 @@ impl PlayPanel {
 
     /// Save the game to `path` (RON record, or Hex SGF for `.sgf`): what
     /// "Save game…" does after its dialog.
-    pub fn save_game_to(&self, ws: &mut Workspace, path: &Path) -> Result<(), String> {
+    pub fn save_game_to(&mut self, ws: &mut Workspace, path: &Path) -> Result<(), String> {
         let Some(c) = &self.current else {
             let e = "There is no game to save: start one with New game".to_string();
             ws.status.error(e.clone());
@@ -375,6 +424,8 @@ impl PlayPanel {
         };
         match super::files::save_game(c.game.as_ref(), path) {
             Ok(()) => {
+                self.saved_edits = Some(self.edits);
+                self.game_path = Some(path.to_path_buf());
                 ws.settings.add_recent(path);
                 ws.status
                     .info(format!("Saved the game to {}", path.display()));
@@ -388,35 +439,57 @@ impl PlayPanel {
     }
 
     /// Open a saved game (RON record or Hex SGF) through the same code path as
-    /// File → Open: what "Open game…" does after its dialog.
+    /// File → Open: what "Open game…" does after its dialog, once the app has
+    /// asked about the game in progress.
     pub fn open_game_from(&mut self, ws: &mut Workspace, path: &Path) -> Result<(), String> {
-        let r = match super::files::open_path(path) {
-            Ok(super::files::Opened::Game(g, notes)) => {
-                let computer = self.set_game(ws, g);
-                ws.settings.add_recent(path);
-                let mut text = format!(
-                    "Opened the game {} ({})",
-                    path.display(),
-                    crate::app::count(self.game().map_or(0, |g| g.ply()), "move")
-                );
-                let notes: Vec<String> = notes.into_iter().chain(computer).collect();
-                if !notes.is_empty() {
-                    text.push_str(" — ");
-                    text.push_str(&notes.join("; "));
-                }
-                ws.status.info(text);
-                return Ok(());
+        match Self::read_game(path) {
+            Ok((g, notes)) => {
+                self.show_opened(ws, g, notes, path);
+                Ok(())
             }
-            Ok(super::files::Opened::Board { .. }) => Err(format!(
+            Err(e) => {
+                ws.status.error(format!("Could not open the game: {e}"));
+                Err(e)
+            }
+        }
+    }
+
+    /// Read the game in `path` and what the reader noticed (a board file is
+    /// refused: it is opened with File, Open).
+    pub fn read_game(path: &Path) -> Result<(Box<dyn DynGame>, Vec<String>), String> {
+        match super::files::open_path(path)? {
+            super::files::Opened::Game(g, notes) => Ok((g, notes)),
+            super::files::Opened::Board { .. } => Err(format!(
                 "{} holds a board, not a game: open it with File, Open",
                 path.display()
             )),
-            Err(e) => Err(e),
-        };
-        if let Err(e) = &r {
-            ws.status.error(format!("Could not open the game: {e}"));
         }
-        r
+    }
+
+    /// Show `game`, read from `path` with the reader's `notes`; the status bar
+    /// says what was opened, the notes and which sides the computer plays.
+    pub fn show_opened(
+        &mut self,
+        ws: &mut Workspace,
+        game: Box<dyn DynGame>,
+        notes: Vec<String>,
+        path: &Path,
+    ) {
+        let mut text = format!(
+            "Opened {} game {} ({})",
+            game.kind().title(),
+            path.display(),
+            crate::app::count(game.ply(), "move")
+        );
+        let computer = self.set_game(ws, game, GameFrom::File);
+        self.game_path = Some(path.to_path_buf());
+        ws.settings.add_recent(path);
+        let notes: Vec<String> = notes.into_iter().chain(computer).collect();
+        if !notes.is_empty() {
+            text.push_str(" — ");
+            text.push_str(&notes.join("; "));
+        }
+        ws.status.info(text);
     }
 
     /// Put `game` on the board.
@@ -436,6 +509,7 @@ impl PlayPanel {
             }
         };
         self.names_applied = game.players().clone();
+        self.game_path = None;
         self.current = Some(Current {
             game,
             started_on,
@@ -470,6 +544,7 @@ impl PlayPanel {
     /// old position, forget the hint, redraw.
     fn game_changed(&mut self) {
         self.epoch += 1;
+        self.edits += 1;
         self.hint = None;
         self.computer.cancel();
         self.changed();
@@ -635,8 +710,18 @@ impl PlayPanel {
     /// SGF for Lines of Action.
     pub fn save_question(&self, folder: Option<&Path>) -> Option<FileQuestion> {
         let c = self.current.as_ref()?;
-        let mut q = FileQuestion::save("Save game", format!("{}-game.ron", c.game.kind().name()))
-            .in_folder(folder);
+        // A game opened or saved before: its file's name as a RON record, in
+        // its folder (a foreign file is not suggested for overwriting).
+        let from_file = self.game_path.as_ref().and_then(|p| {
+            let stem = p.file_stem()?.to_string_lossy();
+            Some((format!("{stem}.ron"), p.parent()?.to_path_buf()))
+        });
+        let mut q = match &from_file {
+            Some((name, dir)) => FileQuestion::save("Save game", name.clone())
+                .in_folder(Some(dir.as_path()).filter(|d| d.is_dir()).or(folder)),
+            None => FileQuestion::save("Save game", format!("{}-game.ron", c.game.kind().name()))
+                .in_folder(folder),
+        };
         for &f in c.game.entry().formats {
             q = q.filter(f.file_type(), &[f.extension()]);
         }
@@ -872,6 +957,7 @@ impl PlayPanel {
         };
         match c.game.promote(n) {
             Ok(start) => {
+                self.edits += 1;
                 self.changed();
                 let text = self.node_text(start);
                 let main = self.tree.variation_of(start).is_none();
@@ -903,6 +989,7 @@ impl PlayPanel {
                 if moved {
                     self.game_changed();
                 } else {
+                    self.edits += 1;
                     self.changed();
                 }
                 let k = self.current.as_ref().map_or(0, |c| c.game.ply());

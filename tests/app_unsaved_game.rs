@@ -1,0 +1,339 @@
+//! A game with moves that are not saved is not replaced without a question:
+//! New game, opening another game and closing the window ask first
+//! (Save… / Don't save / Cancel), as the board's unsaved changes do. The real
+//! `App`, driven through its buttons, its prompt and the window's close button.
+
+mod app_common;
+
+use app_common::*;
+use boardwright::app::command::{Command, Work};
+use boardwright::app::dialogs::Dialog;
+use boardwright::app::file_dialog::{FileChooser, Purpose};
+use boardwright::app::workspace::Mode;
+use boardwright::app::{App, AppOptions};
+use boardwright::board::Board;
+use boardwright::presets;
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use std::path::{Path, PathBuf};
+
+type H = Harness<'static, App>;
+
+/// Which prompt is open: `Some(Work::Game)` for the unsaved-game one.
+fn prompt(h: &H) -> Option<Work> {
+    match h.state().dialog() {
+        Some(Dialog::Unsaved { work, .. }) => Some(*work),
+        _ => None,
+    }
+}
+
+fn has_text(h: &H, text: &str) -> bool {
+    h.query_all_by_label_contains(text).next().is_some()
+}
+
+fn ply(h: &H) -> usize {
+    h.state().play.game().expect("a game is on").ply()
+}
+
+/// The app on `board` whose file dialog saves to `save_to` (and opens nothing).
+fn app_saving_to(board: &Board, save_to: &Path, data: &Path) -> H {
+    let save_to = save_to.to_path_buf();
+    let chooser = FileChooser::new(move |q| match q.purpose {
+        Purpose::Save => Some(save_to.clone()),
+        Purpose::Open => None,
+    });
+    harness_with(AppOptions {
+        board: Some(board.clone()),
+        data_dir: Some(data.to_path_buf()),
+        file_chooser: Some(chooser),
+        ..Default::default()
+    })
+}
+
+/// Play: a new game of Hex, then `cells` clicked in turn.
+fn hex_game(h: &mut H, board: &Board, cells: &[&str]) {
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    click_label(h, "Hex");
+    click_label(h, "New game");
+    play(h, board, cells);
+}
+
+fn play(h: &mut H, board: &Board, cells: &[&str]) {
+    for c in cells {
+        click_face(h, board, board.face_by_label(c).unwrap());
+    }
+}
+
+/// A saved Hex 3×3 game with the moves `cells` (written by the app itself).
+fn saved_game(path: &Path, cells: &[&str]) {
+    let board = presets::hex(3);
+    let data = tempfile::tempdir().unwrap();
+    let mut h = app_saving_to(&board, path, data.path());
+    hex_game(&mut h, &board, cells);
+    let app = h.state_mut();
+    app.play.save_game_to(&mut app.ws, path).unwrap();
+}
+
+#[test]
+fn new_game_asks_about_unsaved_moves_and_cancel_keeps_them() {
+    let board = presets::hex(3);
+    let (mut h, _d) = harness(Some(board.clone()));
+    hex_game(&mut h, &board, &["a1", "b1"]);
+    click_label(&mut h, "New game");
+    assert_eq!(prompt(&h), Some(Work::Game));
+    assert!(has_text(
+        &h,
+        "The game of Hex (2 moves) has changes that are not saved. Save it before starting a new game?"
+    ));
+    click_label(&mut h, "Cancel");
+    assert!(h.state().dialog().is_none());
+    assert_eq!(ply(&h), 2, "the game is still there");
+    assert_eq!(message(&h).unwrap().0, "Cancelled");
+    // Don't save: the new game starts.
+    click_label(&mut h, "New game");
+    click_label(&mut h, "Don't save");
+    assert!(h.state().dialog().is_none());
+    assert_eq!(ply(&h), 0);
+    // Nothing to lose in a game without moves: no question.
+    click_label(&mut h, "New game");
+    assert!(h.state().dialog().is_none());
+    assert!(message(&h).unwrap().0.starts_with("New game of Hex"));
+}
+
+#[test]
+fn save_in_the_game_prompt_saves_then_opens_the_other_game() {
+    let files = tempfile::tempdir().unwrap();
+    let other = files.path().join("other.ron");
+    saved_game(&other, &["c3"]);
+    let kept = files.path().join("kept.ron");
+    let board = presets::hex(3);
+    let data = tempfile::tempdir().unwrap();
+    let mut h = app_saving_to(&board, &kept, data.path());
+    hex_game(&mut h, &board, &["a1", "b1", "a2"]);
+    h.state_mut().open_file(&other);
+    h.run_ok();
+    assert_eq!(prompt(&h), Some(Work::Game));
+    assert!(has_text(&h, "Save it before opening another file?"));
+    assert_eq!(ply(&h), 3, "nothing is replaced before the answer");
+    click_label(&mut h, "Save…");
+    assert!(h.state().dialog().is_none());
+    // The game was saved where the dialog said, then the other one opened.
+    let text = std::fs::read_to_string(&kept).expect("the game was saved");
+    assert!(text.contains("a1") && text.contains("a2"), "{text}");
+    assert_eq!(ply(&h), 1);
+    let (msg, _) = message(&h).unwrap();
+    assert!(
+        msg.starts_with("Opened Hex game") && msg.contains("other.ron"),
+        "{msg}"
+    );
+    // The opened game is saved as it is: replacing it asks nothing.
+    click_label(&mut h, "New game");
+    assert!(h.state().dialog().is_none());
+    // The kept file holds the three moves.
+    h.state_mut().open_file(&kept);
+    h.run_ok();
+    assert_eq!(ply(&h), 3);
+}
+
+#[test]
+fn a_game_is_unsaved_from_its_first_change_after_an_open_or_a_save() {
+    let files = tempfile::tempdir().unwrap();
+    let path = files.path().join("g.ron");
+    saved_game(&path, &["a1"]);
+    let board = presets::hex(3);
+    let data = tempfile::tempdir().unwrap();
+    let mut h = app_saving_to(&board, &path, data.path());
+    h.state_mut().open_file(&path);
+    h.run_ok();
+    assert_eq!(h.state().mode, Mode::Play);
+    assert_eq!(h.state().play.unsaved_game(), None, "as it was opened");
+    // Taking a move back changes the game.
+    h.state_mut().apply(Command::Undo);
+    h.run_ok();
+    assert_eq!(
+        h.state().play.unsaved_game().as_deref(),
+        Some("The game of Hex (1 move)"),
+        "the record still holds the move taken back"
+    );
+    h.state_mut().apply(Command::Redo);
+    play(&mut h, &board, &["b2"]);
+    click_label(&mut h, "Save game…");
+    assert_eq!(h.state().play.unsaved_game(), None, "saved");
+    assert!(std::fs::read_to_string(&path).unwrap().contains("b2"));
+    click_label(&mut h, "New game");
+    assert!(
+        h.state().dialog().is_none(),
+        "a saved game goes without a question"
+    );
+    assert_eq!(ply(&h), 0);
+}
+
+#[test]
+fn closing_asks_about_the_board_then_the_game() {
+    let board = presets::hex(3);
+    let (mut h, _d) = harness(Some(board.clone()));
+    hex_game(&mut h, &board, &["a1"]);
+    relabel(&mut h, 8, "corner");
+    let cmds = press_close(&mut h);
+    assert!(cmds.contains(&egui::ViewportCommand::CancelClose));
+    assert_eq!(prompt(&h), Some(Work::Board));
+    click_label(&mut h, "Don't save");
+    assert_eq!(
+        prompt(&h),
+        Some(Work::Game),
+        "the board's answer does not cover the game"
+    );
+    assert!(has_text(
+        &h,
+        "The game of Hex (1 move) has changes that are not saved. Save it before closing?"
+    ));
+    click_label(&mut h, "Cancel");
+    assert!(!h.state().close_confirmed());
+    assert_eq!(ply(&h), 1);
+    assert!(h.state().ws.doc.is_dirty());
+    // File → Quit asks the same two questions; Don't save twice closes.
+    h.state_mut().apply(Command::Quit);
+    h.run_ok();
+    assert_eq!(prompt(&h), Some(Work::Board));
+    click_label(&mut h, "Don't save");
+    assert_eq!(prompt(&h), Some(Work::Game));
+    h.get_by_label("Don't save").click();
+    h.step();
+    let cmds = h.output().viewport_output[&egui::ViewportId::ROOT]
+        .commands
+        .clone();
+    assert!(cmds.contains(&egui::ViewportCommand::Close), "{cmds:?}");
+    assert!(h.state().close_confirmed());
+}
+
+#[test]
+fn a_game_restored_after_a_crash_is_unsaved() {
+    let data = tempfile::tempdir().unwrap();
+    let board = presets::hex(3);
+    let opts = AppOptions {
+        board: Some(board.clone()),
+        data_dir: Some(data.path().to_path_buf()),
+        autosave_interval: Some(0.0),
+        ..Default::default()
+    };
+    let mut h = harness_with(opts.clone());
+    hex_game(&mut h, &board, &["a1", "b1"]);
+    let autosaved = data.path().join("autosave").join("game.ron");
+    for _ in 0..5 {
+        h.step();
+    }
+    assert!(autosaved.exists(), "the game was autosaved");
+    drop(h); // a crash: no close, no on_exit
+
+    let mut h = harness_with(AppOptions {
+        board: None,
+        ..opts
+    });
+    click_label(&mut h, "Restore");
+    assert_eq!(ply(&h), 2);
+    assert_eq!(
+        h.state().play.unsaved_game().as_deref(),
+        Some("The game of Hex (2 moves)"),
+        "it was never saved"
+    );
+    let cmds = press_close(&mut h);
+    assert!(cmds.contains(&egui::ViewportCommand::CancelClose));
+    assert_eq!(prompt(&h), Some(Work::Game));
+    click_label(&mut h, "Cancel");
+    assert!(autosaved.exists(), "Cancel keeps the autosave too");
+}
+
+#[test]
+fn a_game_saved_on_quit_is_there_at_the_next_launch() {
+    let files = tempfile::tempdir().unwrap();
+    let kept: PathBuf = files.path().join("evening.ron");
+    let board = presets::hex(3);
+    let data = tempfile::tempdir().unwrap();
+    let mut h = app_saving_to(&board, &kept, data.path());
+    hex_game(&mut h, &board, &["b2", "a1"]);
+    h.state_mut().apply(Command::Quit);
+    h.run_ok();
+    assert_eq!(prompt(&h), Some(Work::Game));
+    h.get_by_label("Save…").click();
+    h.step();
+    let cmds = h.output().viewport_output[&egui::ViewportId::ROOT]
+        .commands
+        .clone();
+    assert!(
+        cmds.contains(&egui::ViewportCommand::Close),
+        "saved, then closed: {cmds:?}"
+    );
+    assert!(kept.exists());
+    let mut storage = MemStorage::default();
+    eframe::App::save(h.state_mut(), &mut storage);
+    eframe::App::on_exit(h.state_mut(), None);
+    drop(h);
+
+    // Second launch from the saved profile: no autosave to restore, and the
+    // saved game is the first recent file.
+    let mut h = harness_with_storage(
+        AppOptions {
+            data_dir: Some(data.path().to_path_buf()),
+            ..Default::default()
+        },
+        &storage,
+    );
+    assert!(h.state().dialog().is_none(), "nothing to restore");
+    assert_eq!(h.state().ws.settings.recent.first(), Some(&kept));
+    h.state_mut().apply(Command::OpenPath(kept.clone()));
+    h.run_ok();
+    assert_eq!(ply(&h), 2);
+    assert_eq!(h.state().play.unsaved_game(), None);
+}
+
+#[test]
+fn save_game_suggests_the_name_and_folder_of_the_game_s_file() {
+    use std::sync::{Arc, Mutex};
+    let files = tempfile::tempdir().unwrap();
+    let lg = files.path().join("lg-hex-1612755.hsgf");
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/foreign/lg-hex-1612755.hsgf"),
+        &lg,
+    )
+    .unwrap();
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let chooser = {
+        let asked = asked.clone();
+        FileChooser::new(move |q| {
+            asked
+                .lock()
+                .unwrap()
+                .push((q.file_name.clone().unwrap_or_default(), q.folder.clone()));
+            None // cancelled
+        })
+    };
+    let data = tempfile::tempdir().unwrap();
+    let board = presets::hex(3);
+    let mut h = harness_with(AppOptions {
+        board: Some(board.clone()),
+        data_dir: Some(data.path().to_path_buf()),
+        file_chooser: Some(chooser),
+        ..Default::default()
+    });
+    hex_game(&mut h, &board, &["a1"]);
+    click_label(&mut h, "Save game…");
+    assert_eq!(message(&h).unwrap().0, "Not saved");
+    // Opened from Little Golem's file: the same name as a RON record, next to it.
+    h.state_mut().open_file(&lg);
+    h.run_ok();
+    assert_eq!(prompt(&h), Some(Work::Game), "the save was cancelled");
+    click_label(&mut h, "Don't save");
+    assert_eq!(ply(&h), 27);
+    click_label(&mut h, "Save game…");
+    let asked = asked.lock().unwrap().clone();
+    assert_eq!(asked[0].0, "hex-game.ron", "a new game has no file yet");
+    assert_eq!(
+        asked[1],
+        (
+            "lg-hex-1612755.ron".to_string(),
+            Some(files.path().to_path_buf())
+        )
+    );
+}
