@@ -599,3 +599,43 @@ fn progress_shows_on_a_terminal_and_never_on_pipes() {
     let last = screen.rsplit("\x1b[2K").next().unwrap();
     assert!(last.starts_with(&format!("wrote {out}: ")), "{last:?}");
 }
+
+#[test]
+fn convert_says_what_another_program_s_format_leaves_out() {
+    use boardwright::game::record::save_record;
+    use boardwright::game::{RulesKind, new_game};
+    let dir = tempfile::tempdir().unwrap();
+    let mut g = new_game(
+        RulesKind::Hex,
+        std::sync::Arc::new(boardwright::presets::hex(5)),
+        &boardwright::rules::GameOptions::default(),
+    )
+    .unwrap();
+    g.play_str("c3").unwrap();
+    g.set_computer_sides([None, Some(std::time::Duration::from_secs(1))]);
+    let ron = dir.path().join("vs-computer.ron");
+    std::fs::write(&ron, save_record(g.as_ref())).unwrap();
+    let sgf = dir.path().join("vs-computer.sgf");
+    let o = run(&["convert", ron.to_str().unwrap(), sgf.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(
+            "boardwright: note: SGF has no place for which sides the computer played (Blue)"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    // To RON: kept, and nothing to say.
+    let again = dir.path().join("again.ron");
+    let o = run(&["convert", ron.to_str().unwrap(), again.to_str().unwrap()]);
+    assert!(
+        o.status.success() && !stderr(&o).contains("computer"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
+        std::fs::read_to_string(&again)
+            .unwrap()
+            .contains("computer: (None, Some(1000))")
+    );
+}

@@ -70,6 +70,33 @@ fn other_programs_formats_do_not_carry_the_computer() {
 }
 
 #[test]
+fn saving_in_another_program_s_format_says_it_leaves_the_computer_out() {
+    use boardwright::game::record::save_game;
+    let dir = tempfile::tempdir().unwrap();
+    let mut g = hex();
+    g.set_computer_sides([None, Some(Duration::from_secs(1))]);
+    let notes = save_game(g.as_ref(), &dir.path().join("g.sgf")).unwrap();
+    assert_eq!(
+        notes,
+        [
+            "SGF has no place for which sides the computer played (Blue): only a .ron game record keeps them"
+        ]
+    );
+    assert!(
+        save_game(g.as_ref(), &dir.path().join("g.ron"))
+            .unwrap()
+            .is_empty()
+    );
+    // Between people there is nothing to leave out.
+    let people = hex();
+    assert!(
+        save_game(people.as_ref(), &dir.path().join("p.sgf"))
+            .unwrap()
+            .is_empty()
+    );
+}
+
+#[test]
 fn a_time_out_of_range_or_an_old_format_is_refused_by_name() {
     let mut g = hex();
     g.set_computer_sides([None, Some(Duration::from_secs(1))]);

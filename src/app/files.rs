@@ -46,6 +46,6 @@ pub fn save_board(board: &Board, path: &Path) -> Result<(), String> {
 
 /// Save a game: `.sgf` as HexGui SGF and `.tsgf` as Little Golem's TwixT
 /// record (games that have them), anything else as a RON game record.
-pub fn save_game(game: &dyn DynGame, path: &Path) -> Result<(), String> {
+pub fn save_game(game: &dyn DynGame, path: &Path) -> Result<Vec<String>, String> {
     record::save_game(game, path).map_err(|e| e.to_string())
 }

@@ -106,7 +106,7 @@ fn write_game(
                 game.ply()
             ));
         }
-        _ => save_game(game, out)?,
+        _ => notes.extend(save_game(game, out)?),
     }
     Ok(())
 }

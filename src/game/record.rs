@@ -378,11 +378,35 @@ pub fn save_tsgf(game: &dyn DynGame) -> Result<String, SaveError> {
     save_as(game, RecordFormat::Tsgf)
 }
 
+/// What saving `game` as `format` leaves out, a sentence each (for the status
+/// bar or the terminal): the sides the computer played, which only
+/// boardwright's RON record keeps (another program's file opens with both
+/// sides played by people).
+pub fn left_out(game: &dyn DynGame, format: RecordFormat) -> Vec<String> {
+    let mut out = Vec::new();
+    if format != RecordFormat::Ron {
+        let sides = game.player_names();
+        let computer: Vec<&str> = (0..2)
+            .filter(|&i| game.computer_sides()[i].is_some())
+            .map(|i| sides[i])
+            .collect();
+        if !computer.is_empty() {
+            out.push(format!(
+                "{} has no place for which sides the computer played ({}): only a .ron game record keeps them",
+                format.name(),
+                computer.join(" and ")
+            ));
+        }
+    }
+    out
+}
+
 /// Save a game to `path`, atomically, in the format its extension names: the
 /// game's own with that extension (`.sgf` is HexGui's SGF for Hex and
 /// boardspace's for Lines of Action), else the first with it (refused, with
 /// the formats the game has); a RON game record for any other extension.
-pub fn save_game(game: &dyn DynGame, path: &Path) -> Result<(), SaveError> {
+/// Returns what the format left out ([`left_out`]).
+pub fn save_game(game: &dyn DynGame, path: &Path) -> Result<Vec<String>, SaveError> {
     const ALL: [RecordFormat; 5] = [
         RecordFormat::Ron,
         RecordFormat::Sgf,
@@ -406,7 +430,8 @@ pub fn save_game(game: &dyn DynGame, path: &Path) -> Result<(), SaveError> {
     io::atomic::write_atomic(path, text.as_bytes()).map_err(|source| SaveError::Write {
         path: path.to_path_buf(),
         source,
-    })
+    })?;
+    Ok(left_out(game, format))
 }
 
 /// What a file turned out to hold, ready to use.

@@ -423,12 +423,16 @@ impl PlayPanel {
             return Err(e);
         };
         match super::files::save_game(c.game.as_ref(), path) {
-            Ok(()) => {
+            Ok(left_out) => {
                 self.saved_edits = Some(self.edits);
                 self.game_path = Some(path.to_path_buf());
                 ws.settings.add_recent(path);
-                ws.status
-                    .info(format!("Saved the game to {}", path.display()));
+                let mut text = format!("Saved the game to {}", path.display());
+                for n in &left_out {
+                    text.push_str(" — ");
+                    text.push_str(n);
+                }
+                ws.status.info(text);
                 Ok(())
             }
             Err(e) => {
