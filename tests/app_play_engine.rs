@@ -315,6 +315,8 @@ fn the_computer_thinks_on_the_persons_time_and_keeps_what_it_found() {
         "a greyed-out box does not change"
     );
     h.state_mut().play.setup.seats[1] = Seat::Computer { seconds: 0.3 };
+    // A long name: the notice names the side, which the panel never cuts.
+    h.state_mut().play.setup.names[1] = "The computer across the table, patient".into();
     h.run_ok();
     click_label(&mut h, PONDER_LABEL);
     assert!(h.state().play.setup.ponder);

@@ -207,10 +207,13 @@ impl PlayPanel {
                         );
                     }
                 }
+                // The computer's side by its side's name ("Blue"), short
+                // enough for the panel whatever the player is called.
+                let side = |p: crate::rules::Player| c.game.player_names()[p as usize & 1];
                 if let Some((p, progress)) = self.computer.pondering() {
                     // Its expected reply is not shown: it would be a hint.
                     let lines = [
-                        format!("{} is thinking on your time:", c.game.who(p)),
+                        format!("{} is thinking on your time:", side(p)),
                         format!("{} simulations", group_digits(progress.simulations)),
                     ];
                     for text in lines {
@@ -231,7 +234,7 @@ impl PlayPanel {
                     // Its own lines: the side panel cuts what is wider.
                     let n = progress.simulations;
                     let lines = [
-                        format!("{} stopped thinking on your time:", c.game.who(p)),
+                        format!("{} stopped thinking on your time:", side(p)),
                         why.to_string(),
                         if n == 1 {
                             "after 1 simulation".to_string()
