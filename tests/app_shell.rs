@@ -50,11 +50,7 @@ fn dont_save_closes_and_leaves_the_file_alone() {
     relabel(&mut h, 0, "changed");
     press_close(&mut h);
     assert!(is_unsaved_prompt(&h));
-    h.get_by_label("Don't save").click();
-    h.step();
-    let cmds = h.output().viewport_output[&egui::ViewportId::ROOT]
-        .commands
-        .clone();
+    let cmds = click_for_commands(&mut h, "Don't save");
     assert!(
         cmds.contains(&egui::ViewportCommand::Close),
         "the app closes the window: {cmds:?}"

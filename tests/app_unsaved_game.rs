@@ -199,11 +199,7 @@ fn closing_asks_about_the_board_then_the_game() {
     assert_eq!(prompt(&h), Some(Work::Board));
     click_label(&mut h, "Don't save");
     assert_eq!(prompt(&h), Some(Work::Game));
-    h.get_by_label("Don't save").click();
-    h.step();
-    let cmds = h.output().viewport_output[&egui::ViewportId::ROOT]
-        .commands
-        .clone();
+    let cmds = click_for_commands(&mut h, "Don't save");
     assert!(cmds.contains(&egui::ViewportCommand::Close), "{cmds:?}");
     assert!(h.state().close_confirmed());
 }
@@ -256,11 +252,7 @@ fn a_game_saved_on_quit_is_there_at_the_next_launch() {
     h.state_mut().apply(Command::Quit);
     h.run_ok();
     assert_eq!(prompt(&h), Some(Work::Game));
-    h.get_by_label("Save…").click();
-    h.step();
-    let cmds = h.output().viewport_output[&egui::ViewportId::ROOT]
-        .commands
-        .clone();
+    let cmds = click_for_commands(&mut h, "Save…");
     assert!(
         cmds.contains(&egui::ViewportCommand::Close),
         "saved, then closed: {cmds:?}"

@@ -201,6 +201,21 @@ pub fn press_close(h: &mut Harness<'static, App>) -> Vec<egui::ViewportCommand> 
     cmds
 }
 
+/// Click the widget labelled `label` and return the viewport commands the app
+/// sent in that one frame (a Close after a prompt's answer, say).
+pub fn click_for_commands(
+    h: &mut Harness<'static, App>,
+    label: &str,
+) -> Vec<egui::ViewportCommand> {
+    h.get_by_label(label).click();
+    h.step();
+    h.output()
+        .viewport_output
+        .get(&egui::ViewportId::ROOT)
+        .map(|v| v.commands.clone())
+        .unwrap_or_default()
+}
+
 /// Whether the harness currently shows a widget with exactly this label.
 pub fn has_label(h: &Harness<'static, App>, label: &str) -> bool {
     h.query_all_by_label(label).next().is_some()
