@@ -329,3 +329,47 @@ fn save_game_suggests_the_name_and_folder_of_the_game_s_file() {
         )
     );
 }
+
+/// Without a native file dialog (no portal, no zenity), Save… in the prompt
+/// opens boardwright's own; its Cancel leaves the game and the window as
+/// they were, and says so.
+#[test]
+fn save_in_the_prompt_with_the_in_app_dialog_and_its_cancel() {
+    let board = presets::hex(3);
+    let data = tempfile::tempdir().unwrap();
+    let files = tempfile::tempdir().unwrap();
+    let mut h = harness_with(AppOptions {
+        board: Some(board.clone()),
+        data_dir: Some(data.path().to_path_buf()),
+        file_chooser: Some(FileChooser::unavailable()),
+        ..Default::default()
+    });
+    hex_game(&mut h, &board, &["b2"]);
+    h.state_mut().apply(Command::Quit);
+    h.run_ok();
+    click_label(&mut h, "Save…");
+    assert!(matches!(h.state().dialog(), Some(Dialog::File(_))));
+    click_label(&mut h, "Cancel");
+    assert!(h.state().dialog().is_none());
+    assert_eq!(message(&h).unwrap().0, "Not saved");
+    assert!(!h.state().close_confirmed(), "the window stays");
+    assert_eq!(ply(&h), 1);
+    // Again, and a name typed into the dialog: saved, then closed.
+    h.state_mut().apply(Command::Quit);
+    h.run_ok();
+    click_label(&mut h, "Save…");
+    let path = files.path().join("typed.ron");
+    let field = h
+        .query_all_by_role(egui::accesskit::Role::TextInput)
+        .find(|n| n.value().as_deref() == Some("hex-game.ron"))
+        .expect("the file name field, with the suggested name");
+    field.focus();
+    h.run_ok();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.run_ok();
+    h.event(egui::Event::Text(path.to_str().unwrap().to_string()));
+    h.run_ok();
+    let cmds = click_for_commands(&mut h, "Save");
+    assert!(cmds.contains(&egui::ViewportCommand::Close), "{cmds:?}");
+    assert!(std::fs::read_to_string(&path).unwrap().contains("b2"));
+}

@@ -375,10 +375,17 @@ impl Dialog {
                 ws.settings.wizard = w.settings();
                 (open.then_some(Dialog::Wizard(w)), commands)
             }
-            Dialog::File(picker) => match picker.show(ctx) {
-                PickerOutcome::Open(p) => (Some(Dialog::File(p)), Vec::new()),
-                PickerOutcome::Closed(c) => (None, c.into_iter().collect()),
-            },
+            Dialog::File(picker) => {
+                let saving = picker.saves_work();
+                match picker.show(ctx) {
+                    PickerOutcome::Open(p) => (Some(Dialog::File(p)), Vec::new()),
+                    PickerOutcome::Closed(None) if saving => {
+                        ws.status.info("Not saved");
+                        (None, Vec::new())
+                    }
+                    PickerOutcome::Closed(c) => (None, c.into_iter().collect()),
+                }
+            }
             Dialog::Resign { who } => {
                 let mut answer = None;
                 let r = egui::Modal::new(egui::Id::unique(RESIGN_ID)).show(ctx, |ui| {

@@ -302,6 +302,15 @@ pub enum PickerOutcome {
 }
 
 impl InAppPicker {
+    /// Whether it asks where to save the board or the game (a Cancel then
+    /// says "Not saved", as the native dialog's does).
+    pub fn saves_work(&self) -> bool {
+        matches!(
+            self.action,
+            FileAction::SaveBoard { .. } | FileAction::SaveGame { .. }
+        )
+    }
+
     pub fn new(question: FileQuestion, action: FileAction) -> InAppPicker {
         let folder = question
             .folder
