@@ -1004,3 +1004,32 @@ fn save_picture_draws_the_position_shown_in_the_players_colours() {
     assert_eq!(std::fs::read_to_string(&out).unwrap(), svg);
     assert!(h.state().ws.status.last_error().is_some());
 }
+
+/// Long player names never widen the game panel over the board: the line
+/// under the moves that says who resigned ("… (Blue) resigned") wraps, and
+/// the clock's names are cut beside the time (they pushed the panel 9 px
+/// wider). Seen in the real window: a 38-character name pushed the board's
+/// area 105 px over the panel.
+#[test]
+fn long_player_names_never_widen_the_game_panel_over_the_board() {
+    let board = presets::hex(5);
+    let (mut h, _d) = harness(Some(board.clone()));
+    h.state_mut().play.setup.clock.on = true;
+    new_game(&mut h, "Hex");
+    click_labels(&mut h, &board, &["c3"]);
+    h.state_mut()
+        .apply(boardwright::app::command::Command::Resign);
+    h.run_ok();
+    let before = h.state_mut().play.canvas_mut().last_rect().unwrap();
+    let long = "The computer across the table, patient";
+    h.state_mut().play.setup.names = [long.into(), long.into()];
+    h.run_ok();
+    h.run_ok();
+    let after = h.state_mut().play.canvas_mut().last_rect().unwrap();
+    assert_eq!(after, before, "the board's area keeps its size");
+    assert_eq!(after.max.x, 960.0, "up to the game panel");
+    // The line under the moves names the long name, within the panel.
+    let ending = h.get_by_label_contains("(Blue) resigned");
+    let r = ending.rect();
+    assert!(r.min.x >= 960.0 && r.max.x <= 1200.0, "{r:?}");
+}

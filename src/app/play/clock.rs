@@ -223,7 +223,9 @@ pub fn ui(
                     if let Some(c) = ink {
                         name = name.color(c);
                     }
-                    ui.add(egui::Label::new(name).truncate());
+                    // The time first, at the right; the name gets what is
+                    // left and is cut there (a long name never pushes the
+                    // time out of the panel).
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                         let mut t = RichText::new(format_left(left)).monospace().size(16.0);
                         if let Some(c) = ink {
@@ -236,6 +238,9 @@ pub fn ui(
                             "The computer plays by its time per move: its clock does not count"
                         } else {
                             "Time left"
+                        });
+                        ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                            ui.add(egui::Label::new(name).truncate());
                         });
                     });
                 });

@@ -139,9 +139,11 @@ pub fn ui(
                 alternatives(ui, ws, tree, tree.line[ply - 1], Some(n));
             }
             if let Some(e) = ending {
+                // It names a player ("… (Blue) resigned"): wrapped, so a long
+                // name does not widen the panel over the board.
                 ui.horizontal(|ui| {
                     ui.add_space(14.0);
-                    ui.label(RichText::new(e).strong());
+                    ui.add(egui::Label::new(RichText::new(e).strong()).wrap());
                 });
             }
             // Moves tried after the line's end (it ends at a resignation or a
