@@ -662,16 +662,14 @@ fn a_game_saved_against_the_computer_goes_on_against_it() {
     {
         let app = h.state_mut();
         app.play.save_game_to(&mut app.ws, &ron).expect("saved RON");
-        assert!(!message(&h).unwrap().0.contains("no place"));
+        assert!(!message(&h).unwrap().0.contains("does not keep"));
         let app = h.state_mut();
         app.play.save_game_to(&mut app.ws, &sgf).expect("saved SGF");
     }
     // The status bar says what HexGui's SGF leaves out.
     let (msg, _) = message(&h).unwrap();
     assert!(
-        msg.ends_with(
-            "— SGF has no place for which sides the computer played (Blue): only a .ron game record keeps them"
-        ),
+        msg.ends_with("— SGF does not keep the computer's side (Blue): .ron does"),
         "{msg}"
     );
     drop(h);

@@ -373,3 +373,32 @@ fn save_in_the_prompt_with_the_in_app_dialog_and_its_cancel() {
     assert!(cmds.contains(&egui::ViewportCommand::Close), "{cmds:?}");
     assert!(std::fs::read_to_string(&path).unwrap().contains("b2"));
 }
+
+/// A game given on the command line (`boardwright game.hsgf`) is as saved
+/// until it changes, and Save game… suggests its file's name.
+#[test]
+fn a_game_from_the_command_line_is_saved_and_keeps_its_name() {
+    use std::sync::{Arc, Mutex};
+    let lg = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/foreign/lg-hex-1612755.hsgf");
+    let asked = Arc::new(Mutex::new(Vec::new()));
+    let chooser = {
+        let asked = asked.clone();
+        FileChooser::new(move |q| {
+            asked
+                .lock()
+                .unwrap()
+                .push(q.file_name.clone().unwrap_or_default());
+            None
+        })
+    };
+    let data = tempfile::tempdir().unwrap();
+    let mut h = harness_with(AppOptions {
+        data_dir: Some(data.path().to_path_buf()),
+        file_chooser: Some(chooser),
+        ..AppOptions::for_file(&lg)
+    });
+    assert_eq!(ply(&h), 27);
+    assert_eq!(h.state().play.unsaved_game(), None);
+    click_label(&mut h, "Save game…");
+    assert_eq!(asked.lock().unwrap().as_slice(), ["lg-hex-1612755.ron"]);
+}

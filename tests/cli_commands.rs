@@ -619,9 +619,8 @@ fn convert_says_what_another_program_s_format_leaves_out() {
     let o = run(&["convert", ron.to_str().unwrap(), sgf.to_str().unwrap()]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
-        stderr(&o).contains(
-            "boardwright: note: SGF has no place for which sides the computer played (Blue)"
-        ),
+        stderr(&o)
+            .contains("boardwright: note: SGF does not keep the computer's side (Blue): .ron does"),
         "{}",
         stderr(&o)
     );

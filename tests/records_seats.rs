@@ -78,9 +78,7 @@ fn saving_in_another_program_s_format_says_it_leaves_the_computer_out() {
     let notes = save_game(g.as_ref(), &dir.path().join("g.sgf")).unwrap();
     assert_eq!(
         notes,
-        [
-            "SGF has no place for which sides the computer played (Blue): only a .ron game record keeps them"
-        ]
+        ["SGF does not keep the computer's side (Blue): .ron does"]
     );
     assert!(
         save_game(g.as_ref(), &dir.path().join("g.ron"))

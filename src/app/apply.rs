@@ -410,7 +410,7 @@ impl App {
                     self.fit_all();
                 }
                 if let Some(g) = left.game {
-                    let from = super::play::GameFrom::Autosave;
+                    let from = super::play::GameFrom::Unsaved;
                     if let Some(c) = self.play.set_game(&mut self.ws, g, from) {
                         summary.push_str("; ");
                         summary.push_str(&c);

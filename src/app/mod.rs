@@ -354,7 +354,13 @@ impl App {
         if let Some(g) = opts.game {
             // The status bar shows the file's notes below when it has any:
             // which sides the computer plays goes with them.
-            if let Some(c) = app.play.set_game(&mut app.ws, g, play::GameFrom::File)
+            // A game handed in without its file (not the command line's) counts
+            // as unsaved.
+            let from = match &opts.opened {
+                Some(p) => play::GameFrom::File(p),
+                None => play::GameFrom::Unsaved,
+            };
+            if let Some(c) = app.play.set_game(&mut app.ws, g, from)
                 && !opts.notes.is_empty()
             {
                 opts.notes.push(c);

@@ -392,8 +392,9 @@ pub fn left_out(game: &dyn DynGame, format: RecordFormat) -> Vec<String> {
             .collect();
         if !computer.is_empty() {
             out.push(format!(
-                "{} has no place for which sides the computer played ({}): only a .ron game record keeps them",
+                "{} does not keep the computer's {} ({}): .ron does",
                 format.name(),
+                if computer.len() == 2 { "sides" } else { "side" },
                 computer.join(" and ")
             ));
         }

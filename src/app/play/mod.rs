@@ -127,11 +127,12 @@ pub struct PlayPanel {
 
 /// Where a game shown in Play came from ([`PlayPanel::set_game`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameFrom {
-    /// Opened from a file: saved until it changes.
-    File,
-    /// Restored from the autosave after a crash: never saved.
-    Autosave,
+pub enum GameFrom<'a> {
+    /// Opened from this file: saved until it changes, and Save game…
+    /// suggests the file's name.
+    File(&'a Path),
+    /// Never saved: restored from the autosave after a crash.
+    Unsaved,
 }
 
 impl Default for PlayPanel {
@@ -268,7 +269,7 @@ impl PlayPanel {
         &mut self,
         ws: &mut Workspace,
         game: Box<dyn DynGame>,
-        from: GameFrom,
+        from: GameFrom<'_>,
     ) -> Option<String> {
         self.setup.choose(game.kind());
         self.setup.swap = game.options().swap;
@@ -295,8 +296,9 @@ impl PlayPanel {
                 .unwrap_or_default()
         );
         self.install(game, None);
-        if from == GameFrom::File {
+        if let GameFrom::File(path) = from {
             self.saved_edits = Some(self.edits);
+            self.game_path = Some(path.to_path_buf());
         }
         let note = computer.map(|(_, note)| note);
         ws.status.info(match &note {
@@ -485,8 +487,7 @@ impl PlayPanel {
             path.display(),
             crate::app::count(game.ply(), "move")
         );
-        let computer = self.set_game(ws, game, GameFrom::File);
-        self.game_path = Some(path.to_path_buf());
+        let computer = self.set_game(ws, game, GameFrom::File(path));
         ws.settings.add_recent(path);
         let notes: Vec<String> = notes.into_iter().chain(computer).collect();
         if !notes.is_empty() {
