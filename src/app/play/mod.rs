@@ -719,6 +719,7 @@ impl PlayPanel {
         // its folder (a foreign file is not suggested for overwriting).
         let from_file = self.game_path.as_ref().and_then(|p| {
             let stem = p.file_stem()?.to_string_lossy();
+            let p = std::path::absolute(p).ok()?;
             Some((format!("{stem}.ron"), p.parent()?.to_path_buf()))
         });
         let mut q = match &from_file {
