@@ -446,3 +446,29 @@ fn file_dialogs_start_in_the_folder_of_the_last_file_opened_or_saved() {
     h2.run_ok();
     assert_eq!(last_asked(), ("Open a board or a game".into(), None));
 }
+
+/// A game opened in a window without a board (a launch with no file) brings
+/// its board along, as `boardwright game.sgf` does: the Editor shows it, and
+/// Play's New game can start on it (it stayed greyed out before). A window
+/// with a board keeps its own.
+#[test]
+fn a_game_opened_in_an_empty_window_brings_its_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.sgf");
+    write_hex_game(&path);
+    let (mut h, _d) = harness(None);
+    assert_eq!(h.state().ws.doc.board().face_count(), 0);
+    h.state_mut().open_file(&path);
+    h.run_ok();
+    assert_eq!(h.state().mode, Mode::Play);
+    assert_eq!(h.state().ws.doc.board().face_count(), 9);
+    assert!(!h.state().ws.doc.is_dirty(), "nothing to save");
+    click_label(&mut h, "New game");
+    let g = h.state().play.game().unwrap();
+    assert_eq!((g.ply(), g.board().face_count()), (0, 9));
+    // A window with a board keeps it.
+    let (mut h, _d) = harness(Some(presets::hex(5)));
+    h.state_mut().open_file(&path);
+    h.run_ok();
+    assert_eq!(h.state().ws.doc.board().face_count(), 25);
+}

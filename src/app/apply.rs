@@ -500,6 +500,14 @@ impl App {
             path,
             dropped,
         } = g;
+        // A window without a board takes the game's, as `boardwright game.sgf`
+        // does: the Editor shows it, and New game can start on it.
+        if self.ws.doc.board().face_count() == 0 && !self.ws.doc.is_dirty() {
+            self.ws
+                .doc
+                .replace(game.board().as_ref().clone(), None, false);
+            self.editor.canvas_mut().request_fit();
+        }
         self.play.show_opened(&mut self.ws, game, notes, &path);
         self.play.canvas_mut().request_fit();
         self.mode = Mode::Play;
