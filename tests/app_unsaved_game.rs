@@ -51,6 +51,23 @@ fn app_saving_to(board: &Board, save_to: &Path, data: &Path) -> H {
     })
 }
 
+/// What each file dialog asked: (suggested name, folder).
+type Asked = std::sync::Arc<std::sync::Mutex<Vec<(String, Option<PathBuf>)>>>;
+
+/// A file dialog that notes what it is asked and is cancelled every time.
+fn cancelling_chooser() -> (FileChooser, Asked) {
+    let asked = Asked::default();
+    let noted = asked.clone();
+    let chooser = FileChooser::new(move |q| {
+        noted
+            .lock()
+            .unwrap()
+            .push((q.file_name.clone().unwrap_or_default(), q.folder.clone()));
+        None
+    });
+    (chooser, asked)
+}
+
 /// Play: a new game of Hex, then `cells` clicked in turn.
 fn hex_game(h: &mut H, board: &Board, cells: &[&str]) {
     h.key_press(egui::Key::Num2);
@@ -282,7 +299,6 @@ fn a_game_saved_on_quit_is_there_at_the_next_launch() {
 
 #[test]
 fn save_game_suggests_the_name_and_folder_of_the_game_s_file() {
-    use std::sync::{Arc, Mutex};
     let files = tempfile::tempdir().unwrap();
     let lg = files.path().join("lg-hex-1612755.hsgf");
     std::fs::copy(
@@ -290,17 +306,7 @@ fn save_game_suggests_the_name_and_folder_of_the_game_s_file() {
         &lg,
     )
     .unwrap();
-    let asked = Arc::new(Mutex::new(Vec::new()));
-    let chooser = {
-        let asked = asked.clone();
-        FileChooser::new(move |q| {
-            asked
-                .lock()
-                .unwrap()
-                .push((q.file_name.clone().unwrap_or_default(), q.folder.clone()));
-            None // cancelled
-        })
-    };
+    let (chooser, asked) = cancelling_chooser();
     let data = tempfile::tempdir().unwrap();
     let board = presets::hex(3);
     let mut h = harness_with(AppOptions {
@@ -378,19 +384,8 @@ fn save_in_the_prompt_with_the_in_app_dialog_and_its_cancel() {
 /// until it changes, and Save game… suggests its file's name.
 #[test]
 fn a_game_from_the_command_line_is_saved_and_keeps_its_name() {
-    use std::sync::{Arc, Mutex};
     let lg = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/foreign/lg-hex-1612755.hsgf");
-    let asked = Arc::new(Mutex::new(Vec::new()));
-    let chooser = {
-        let asked = asked.clone();
-        FileChooser::new(move |q| {
-            asked
-                .lock()
-                .unwrap()
-                .push(q.file_name.clone().unwrap_or_default());
-            None
-        })
-    };
+    let (chooser, asked) = cancelling_chooser();
     let data = tempfile::tempdir().unwrap();
     let mut h = harness_with(AppOptions {
         data_dir: Some(data.path().to_path_buf()),
@@ -400,5 +395,7 @@ fn a_game_from_the_command_line_is_saved_and_keeps_its_name() {
     assert_eq!(ply(&h), 27);
     assert_eq!(h.state().play.unsaved_game(), None);
     click_label(&mut h, "Save game…");
-    assert_eq!(asked.lock().unwrap().as_slice(), ["lg-hex-1612755.ron"]);
+    let asked = asked.lock().unwrap().clone();
+    assert_eq!(asked.len(), 1);
+    assert_eq!(asked[0].0, "lg-hex-1612755.ron");
 }
