@@ -268,7 +268,7 @@ impl App {
                 }
             }
             Command::Quit => {
-                if let Some(w) = self.must_ask(&[Work::Board, Work::Game], confirmed) {
+                if let Some(w) = self.must_ask(Work::ALL, confirmed) {
                     return Some((w, Command::Quit));
                 }
                 self.close_confirmed = true;

@@ -668,6 +668,11 @@ pub enum Work {
     Game,
 }
 
+impl Work {
+    /// Both, in the order closing the window asks about them.
+    pub const ALL: &'static [Work] = &[Work::Board, Work::Game];
+}
+
 /// What the user already let go for the commands that wait: the unsaved work
 /// they answered "Don't save" to (so that it is not asked about again), one
 /// flag per kind of work (the answer about the board does not cover the game).
@@ -678,12 +683,6 @@ pub struct Confirmed {
 }
 
 impl Confirmed {
-    /// Both may go (what the tests' and a confirmed close's commands run with).
-    pub const ALL: Confirmed = Confirmed {
-        board: true,
-        game: true,
-    };
-
     /// This, with `work` let go too.
     pub fn with(self, work: Work) -> Confirmed {
         match work {
@@ -750,6 +749,17 @@ pub enum FileAction {
     },
     SavePicture,
     OpenGame,
+}
+
+impl FileAction {
+    /// Whether it saves the board or the game (a cancelled dialog then says
+    /// "Not saved").
+    pub fn saves_work(&self) -> bool {
+        matches!(
+            self,
+            FileAction::SaveBoard { .. } | FileAction::SaveGame { .. }
+        )
+    }
 }
 
 #[cfg(test)]

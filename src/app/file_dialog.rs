@@ -305,10 +305,7 @@ impl InAppPicker {
     /// Whether it asks where to save the board or the game (a Cancel then
     /// says "Not saved", as the native dialog's does).
     pub fn saves_work(&self) -> bool {
-        matches!(
-            self.action,
-            FileAction::SaveBoard { .. } | FileAction::SaveGame { .. }
-        )
+        self.action.saves_work()
     }
 
     pub fn new(question: FileQuestion, action: FileAction) -> InAppPicker {

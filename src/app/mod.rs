@@ -608,10 +608,7 @@ impl App {
         match self.chooser.choose(&q) {
             Answer::Picked(path) => Some(Command::FileChosen { action, path }),
             Answer::Cancelled => {
-                if matches!(
-                    action,
-                    FileAction::SaveBoard { .. } | FileAction::SaveGame { .. }
-                ) {
+                if action.saves_work() {
                     self.ws.status.info("Not saved");
                 }
                 None
@@ -922,8 +919,7 @@ impl App {
             }
             self.poll_file_job(true);
         }
-        let all = [command::Work::Board, command::Work::Game];
-        if let Some(work) = self.must_ask(&all, command::Confirmed::default()) {
+        if let Some(work) = self.must_ask(command::Work::ALL, command::Confirmed::default()) {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             let then = command::Then {
                 commands: vec![Command::Quit],

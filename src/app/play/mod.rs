@@ -514,7 +514,9 @@ impl PlayPanel {
             }
         };
         self.names_applied = game.players().clone();
+        // A new game has no file yet; `set_game` marks an opened one saved.
         self.game_path = None;
+        self.saved_edits = None;
         self.current = Some(Current {
             game,
             started_on,
