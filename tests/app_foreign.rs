@@ -66,3 +66,37 @@ fn a_little_golem_record_the_app_cannot_show_is_refused_in_red() {
     assert!(err && msg.contains("never lets links cross"), "{msg}");
     assert_ne!(h.state().mode, Mode::Play);
 }
+
+/// Opening a game says so once: View → Messages keeps one line for it, with
+/// the recorded result, whether it is opened from the window or given on the
+/// command line (it kept two before, the second without the file's name).
+#[test]
+fn opening_a_game_logs_one_line_with_its_result() {
+    let file = data("lg-hex-1612755.hsgf");
+    let lines = |h: &egui_kittest::Harness<'static, boardwright::app::App>| -> Vec<String> {
+        h.state()
+            .ws
+            .status
+            .log
+            .iter()
+            .filter(|e| e.text.contains("Hex game"))
+            .map(|e| e.text.clone())
+            .collect()
+    };
+    let (mut h, _d) = harness(Some(presets::square_grid(2, 2)));
+    h.state_mut().open_file(&file);
+    h.run_ok();
+    let from_window = lines(&h);
+    assert_eq!(from_window.len(), 1, "{from_window:?}");
+    let (h, _d) = harness_opts(boardwright::app::AppOptions::for_file(&file));
+    let from_command_line = lines(&h);
+    assert_eq!(from_command_line.len(), 1, "{from_command_line:?}");
+    for line in from_window.iter().chain(&from_command_line) {
+        assert!(
+            line.starts_with("Opened Hex game")
+                && line.contains("lg-hex-1612755.hsgf (27 moves, ")
+                && line.contains("resigned"),
+            "{line}"
+        );
+    }
+}

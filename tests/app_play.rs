@@ -375,7 +375,7 @@ fn games_are_saved_and_reopened_through_the_files_code_path() {
     {
         let app = h3.state_mut();
         app.play
-            .set_game(&mut app.ws, g, boardwright::app::play::GameFrom::Unsaved);
+            .set_game(g, boardwright::app::play::GameFrom::Unsaved);
     }
     h3.run_ok();
     assert_eq!(game(&h3).ply(), 3);

@@ -411,7 +411,7 @@ impl App {
                 }
                 if let Some(g) = left.game {
                     let from = super::play::GameFrom::Unsaved;
-                    if let Some(c) = self.play.set_game(&mut self.ws, g, from) {
+                    if let Some(c) = self.play.set_game(g, from) {
                         summary.push_str("; ");
                         summary.push_str(&c);
                     }

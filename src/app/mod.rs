@@ -352,19 +352,19 @@ impl App {
         }
         app.apply_theme();
         if let Some(g) = opts.game {
-            // The status bar shows the file's notes below when it has any:
-            // which sides the computer plays goes with them.
+            // One line, as File → Open's: what was opened, what reading it
+            // noted, and which sides the computer plays.
             // A game handed in without its file (not the command line's) counts
             // as unsaved.
+            let text = play::opened_text(g.as_ref(), opts.opened.as_deref());
             let from = match &opts.opened {
                 Some(p) => play::GameFrom::File(p),
                 None => play::GameFrom::Unsaved,
             };
-            if let Some(c) = app.play.set_game(&mut app.ws, g, from)
-                && !opts.notes.is_empty()
-            {
-                opts.notes.push(c);
-            }
+            opts.notes.extend(app.play.set_game(g, from));
+            app.ws
+                .status
+                .info(play::with_notes(text, &std::mem::take(&mut opts.notes)));
             app.mode = Mode::Play;
         } else if !has_board {
             app.ws

@@ -151,7 +151,7 @@ pub fn app_for(cmd: &Command, files: &Path) -> (H, tempfile::TempDir) {
             let app = h.state_mut();
             app.apply(Command::SetMode(Mode::Play));
             app.play
-                .set_game(&mut app.ws, g, boardwright::app::play::GameFrom::Unsaved);
+                .set_game(g, boardwright::app::play::GameFrom::Unsaved);
             match cmd {
                 Command::StepForward => app.apply(Command::StepBack),
                 Command::GoToEnd => app.apply(Command::GoToStart),

@@ -261,16 +261,12 @@ impl PlayPanel {
     /// (so a game saved against it goes on against it), the others a
     /// person's; a record that names no computer (another program's file, a
     /// game between people) has both seats human. Returns the sentence that
-    /// says which sides the computer plays, for the caller's status line.
+    /// says which sides the computer plays, for the caller's status line
+    /// (the caller says what was shown, once: the log keeps one line).
     ///
     /// `from`: a game opened from a file counts as saved until it changes; one
     /// restored from the autosave does not (it was never saved).
-    pub fn set_game(
-        &mut self,
-        ws: &mut Workspace,
-        game: Box<dyn DynGame>,
-        from: GameFrom<'_>,
-    ) -> Option<String> {
+    pub fn set_game(&mut self, game: Box<dyn DynGame>, from: GameFrom<'_>) -> Option<String> {
         self.setup.choose(game.kind());
         self.setup.swap = game.options().swap;
         self.setup.names = game.players().clone();
@@ -287,25 +283,12 @@ impl PlayPanel {
             }
             None => self.setup.seats = [computer::Seat::Human, computer::Seat::Human],
         }
-        let text = format!(
-            "{} game: {}{}",
-            game.kind().title(),
-            crate::app::count(game.ply(), "move"),
-            game.outcome()
-                .map(|o| format!(", {}", o.reason))
-                .unwrap_or_default()
-        );
         self.install(game, None);
         if let GameFrom::File(path) = from {
             self.saved_edits = Some(self.edits);
             self.game_path = Some(path.to_path_buf());
         }
-        let note = computer.map(|(_, note)| note);
-        ws.status.info(match &note {
-            Some(n) => format!("{text}; {n}"),
-            None => text,
-        });
-        note
+        computer.map(|(_, note)| note)
     }
 
     /// Edit → Undo in Play mode: take back the last move. Returns whether anything changed.
@@ -481,20 +464,11 @@ impl PlayPanel {
         notes: Vec<String>,
         path: &Path,
     ) {
-        let mut text = format!(
-            "Opened {} game {} ({})",
-            game.kind().title(),
-            path.display(),
-            crate::app::count(game.ply(), "move")
-        );
-        let computer = self.set_game(ws, game, GameFrom::File(path));
+        let text = opened_text(game.as_ref(), Some(path));
+        let computer = self.set_game(game, GameFrom::File(path));
         ws.settings.add_recent(path);
         let notes: Vec<String> = notes.into_iter().chain(computer).collect();
-        if !notes.is_empty() {
-            text.push_str(" — ");
-            text.push_str(&notes.join("; "));
-        }
-        ws.status.info(text);
+        ws.status.info(with_notes(text, &notes));
     }
 
     /// Put `game` on the board.
@@ -1159,4 +1133,28 @@ impl PlayPanel {
             }
         }
     }
+}
+
+/// What the status line says of a game shown from `path` (or handed in
+/// without a file): "Opened Hex game g.sgf (27 moves, bob (Blue) resigned)".
+pub fn opened_text(game: &dyn DynGame, path: Option<&Path>) -> String {
+    let ending = game
+        .outcome()
+        .map(|o| format!(", {}", o.reason))
+        .unwrap_or_default();
+    let moves = crate::app::count(game.ply(), "move");
+    let title = game.kind().title();
+    match path {
+        Some(p) => format!("Opened {title} game {} ({moves}{ending})", p.display()),
+        None => format!("{title} game: {moves}{ending}"),
+    }
+}
+
+/// `text`, then what reading the file noted, if anything.
+pub fn with_notes(mut text: String, notes: &[String]) -> String {
+    if !notes.is_empty() {
+        text.push_str(" — ");
+        text.push_str(&notes.join("; "));
+    }
+    text
 }
