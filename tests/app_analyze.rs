@@ -15,7 +15,7 @@ use boardwright::game::RulesKind;
 use boardwright::presets;
 use eframe::egui;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use std::time::{Duration, Instant};
 
 fn analyze_tab(board: Board) -> (Harness<'static, App>, tempfile::TempDir) {
@@ -283,4 +283,36 @@ fn heat_map_snapshot() {
     h.hover_at(egui::pos2(5.0, 790.0));
     h.run_ok();
     h.snapshot_options("analyze_heat_map", &snapshot_options());
+}
+
+/// A board opened in place of another: a game that cannot be analysed on it
+/// gives way to Play's (here the board's own, BOCO); editing the
+/// board never changes the choice. A choice that cannot run says why under
+/// Start, not only on hovering it.
+#[test]
+fn an_opened_board_brings_a_game_that_can_analyse_it() {
+    let (mut h, dir) = analyze_tab(presets::hex(3));
+    h.state_mut().analyze.settings = small_hex(10, 100, false);
+    h.run_ok();
+    let boco = dir.path().join("boco.ron");
+    boardwright::io::save_board(&presets::boco(), &boco).unwrap();
+    h.state_mut().open_file(&boco);
+    h.run_ok();
+    h.key_press(egui::Key::Num4);
+    h.run_ok();
+    assert_eq!(h.state().mode, Mode::Analyze);
+    assert_eq!(h.state().analyze.settings.kind(), RulesKind::Boco);
+    assert!(!h.get_by_label("Start").accesskit_node().is_disabled());
+    // The same board keeps the choice, whatever it is (here one restored
+    // from the last run that does not suit it): Start is greyed out and the
+    // reason is on the panel.
+    h.state_mut().analyze.settings.rules = "hex".into();
+    h.run_ok();
+    assert_eq!(h.state().analyze.settings.kind(), RulesKind::Hex);
+    assert!(h.get_by_label("Start").accesskit_node().is_disabled());
+    assert!(
+        h.query_all_by_label_contains("Hex cannot be analysed on this board: ")
+            .next()
+            .is_some()
+    );
 }

@@ -402,3 +402,22 @@ fn the_wizard_choices_are_kept_between_runs() {
         Some("Truncated square (4.8.8)")
     );
 }
+
+/// "Create and play Havannah", then the Analyze tab: it analyses Havannah,
+/// not the Hex it had chosen before (which cannot run on a hexhex board: it
+/// showed Hex and a greyed-out Start without saying why, in the real window).
+#[test]
+fn the_analyze_tab_takes_up_the_game_of_a_board_made_for_havannah() {
+    let (mut h, _dir) = harness(None);
+    assert_eq!(h.state().analyze.settings.kind(), RulesKind::Hex);
+    open_wizard(&mut h);
+    wait(&mut h, "the preview", |h| has_text(h, "61 faces"));
+    click_label(&mut h, "Create and play Havannah");
+    wait(&mut h, "the game", |h| h.state().play.game().is_some());
+    h.key_press(egui::Key::Num4);
+    h.run_ok();
+    assert_eq!(h.state().mode, Mode::Analyze);
+    assert_eq!(h.state().analyze.settings.kind(), RulesKind::Havannah);
+    assert!(!h.get_by_label("Start").accesskit_node().is_disabled());
+    assert!(!has_text(&h, "cannot be analysed"));
+}

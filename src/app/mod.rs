@@ -1062,7 +1062,7 @@ impl eframe::App for App {
                 Mode::Editor => self.editor.ui(ui, &mut self.ws),
                 Mode::Play => self.play.ui(ui, &mut self.ws),
                 Mode::Generator => self.generator.ui(ui, &mut self.ws),
-                Mode::Analyze => self.analyze.ui(ui, &mut self.ws),
+                Mode::Analyze => self.analyze.ui(ui, &mut self.ws, self.play.setup.kind),
             });
         if let Some(job) = &self.job {
             job.show(&ctx);

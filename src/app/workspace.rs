@@ -43,6 +43,8 @@ pub struct Document {
     /// vertices with it. The one index of the document's board (the editor's
     /// canvas keeps none of its own: a second is 36 MB at 1M faces).
     index: FaceIndex,
+    /// Counts the times the whole board was replaced ([`Document::replace`]).
+    replaced: u64,
 }
 
 /// Revision bumps the journal remembers (a view further behind rebuilds).
@@ -59,7 +61,14 @@ impl Document {
             journal: Default::default(),
             index: FaceIndex::build(board.mesh()),
             board,
+            replaced: 0,
         }
+    }
+
+    /// Changes when another board takes this one's place (New, Open, the
+    /// generator, a restored autosave), not when the board is edited.
+    pub fn replaced(&self) -> u64 {
+        self.replaced
     }
 
     pub fn board(&self) -> &Board {
@@ -166,6 +175,7 @@ impl Document {
     /// `dirty` says whether it counts as unsaved.
     pub fn replace(&mut self, board: Board, path: Option<PathBuf>, dirty: bool) {
         self.board = board;
+        self.replaced += 1;
         self.history.clear();
         self.path = path;
         self.bump(None);

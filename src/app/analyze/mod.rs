@@ -164,6 +164,11 @@ pub struct AnalyzePanel {
     shown: Option<Shown>,
     /// Why the last Start failed.
     error: Option<String>,
+    /// The board ([`Document::replaced`]) whose games the game chosen here
+    /// has followed ([`AnalyzePanel::follow_board`]).
+    ///
+    /// [`Document::replaced`]: crate::app::workspace::Document::replaced
+    followed: Option<u64>,
 }
 
 impl Default for AnalyzePanel {
@@ -180,6 +185,47 @@ impl AnalyzePanel {
             job: None,
             shown: None,
             error: None,
+            followed: None,
+        }
+    }
+
+    /// On a board that has just taken the document's place (or the first
+    /// shown), a chosen game that cannot be analysed on it gives way to one
+    /// that can: `preferred` (Play's game) first, then the games the board
+    /// names, then the first in the list — as Play's setup follows an opened
+    /// board. Edits never change the choice; neither does a running analysis
+    /// or a big board's check still under way.
+    fn follow_board(&mut self, ws: &mut Workspace, preferred: RulesKind) {
+        let board = ws.doc.replaced();
+        if self.followed == Some(board) || self.job.is_some() {
+            return;
+        }
+        let named: Vec<RulesKind> = ws
+            .doc
+            .board()
+            .meta()
+            .suggested_rules
+            .iter()
+            .filter_map(|n| RulesKind::by_name(n).ok())
+            .collect();
+        let Some(fit) = ws.board_fit() else {
+            return;
+        };
+        self.followed = Some(board);
+        let kind = self.settings.kind();
+        let fits = |k: RulesKind| fit.with_swap(k, false).is_ok();
+        if fits(kind) {
+            return;
+        }
+        let choice = std::iter::once(preferred)
+            .chain(named)
+            .chain(RulesKind::ALL.iter().copied())
+            .find(|&k| fits(k));
+        if let Some(k) = choice {
+            self.settings.rules = k.name().to_string();
+            if !k.has_swap() {
+                self.settings.swap = false;
+            }
         }
     }
 
@@ -433,8 +479,11 @@ impl AnalyzePanel {
         None
     }
 
-    pub fn ui(&mut self, ui: &mut egui::Ui, ws: &mut Workspace) {
+    /// The tab; `preferred`: the game Play has chosen, which this tab takes
+    /// up when its own cannot be analysed on a board just opened.
+    pub fn ui(&mut self, ui: &mut egui::Ui, ws: &mut Workspace, preferred: RulesKind) {
         self.poll(ws);
+        self.follow_board(ws, preferred);
         if self.job.is_some() {
             // Live progress: look again soon, without input.
             ui.ctx().request_repaint_after(Duration::from_millis(100));

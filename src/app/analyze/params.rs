@@ -51,6 +51,17 @@ impl AnalyzePanel {
                 self.cancel();
             }
         });
+        if let (Some(Err(why)), false) = (&ready, running) {
+            // Said, not only on hovering the greyed-out Start.
+            ui.add_space(4.0);
+            ui.label(
+                egui::RichText::new(format!(
+                    "{} cannot be analysed on this board: {why}",
+                    kind.title()
+                ))
+                .color(ui.visuals().warn_fg_color),
+            );
+        }
         if let Some(c) = self.counts() {
             ui.add_space(4.0);
             ui.add(
