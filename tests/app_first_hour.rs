@@ -507,7 +507,7 @@ fn save_as_without_a_native_dialog_uses_the_in_app_one() {
 }
 
 /// An empty board offers the ways to start in a corner of the canvas (the
-/// Editor's, and Play's while there is no game): a board from a preset, a
+/// Editor's, Analyze's, and Play's while there is no game): a board from a preset, a
 /// tiling, a file, the files opened last (on the second launch too, from the
 /// stored profile) — and gets out of the way as soon as the user draws or the
 /// board has faces.
@@ -552,6 +552,13 @@ fn an_empty_board_offers_the_ways_to_start() {
         ..Default::default()
     };
     let mut h = harness_with_storage(opts, &storage);
+    assert!(has_label(&h, "This board is empty"));
+    assert!(has_label(&h, "Open again:"));
+    // The Analyze tab too (a second launch may open on it: it showed only
+    // why its game could not run).
+    h.key_press(egui::Key::Num4);
+    h.run_ok();
+    assert_eq!(h.state().mode, boardwright::app::workspace::Mode::Analyze);
     assert!(has_label(&h, "This board is empty"));
     assert!(has_label(&h, "Open again:"));
     // Play offers the same while there is neither a game nor a board.

@@ -51,6 +51,11 @@ impl AnalyzePanel {
         self.canvas.show_labels = map.is_none() && ws.settings.show_labels;
         self.canvas.show_setup = false;
         let r = self.canvas.show(ui, ws.doc.board(), ws.doc.revision());
+        if ws.doc.board().face_count() == 0 {
+            // As in the Editor and Play: what to open or make.
+            crate::app::start_card::start_card(ui, ws, r.rect);
+            return;
+        }
         let painter = ui.painter_at(r.rect);
         let board = ws.doc.board();
         ws.status.hover = r.hovered.map(|f| board.face_name(f).to_string());
