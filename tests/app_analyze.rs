@@ -316,3 +316,29 @@ fn an_opened_board_brings_a_game_that_can_analyse_it() {
             .is_some()
     );
 }
+
+/// A board opened after the Analyze tab showed another (here the empty board
+/// of a launch without a file) is fitted to the tab's canvas: the old view
+/// left a Havannah board's sides cut off at the canvas's edges.
+#[test]
+fn a_board_opened_later_is_fitted_in_the_analyze_tab() {
+    let (mut h, dir) = harness(None);
+    h.key_press(egui::Key::Num4);
+    h.run_ok();
+    assert_eq!(h.state().mode, Mode::Analyze);
+    let path = dir.path().join("wide.ron");
+    let board = presets::hex(9);
+    boardwright::io::save_board(&board, &path).unwrap();
+    h.state_mut().open_file(&path);
+    h.run_ok();
+    h.key_press(egui::Key::Num4);
+    h.run_ok();
+    assert_eq!(h.state().mode, Mode::Analyze);
+    let canvas = h.state_mut().analyze.canvas_mut();
+    let rect = canvas.last_rect().expect("the canvas was shown");
+    let bbox = board.mesh().bbox();
+    for p in [bbox.min, bbox.max] {
+        let s = canvas.screen_pos(p).unwrap();
+        assert!(rect.contains(s), "{p:?} at {s:?} outside {rect:?}");
+    }
+}

@@ -50,6 +50,9 @@ impl AnalyzePanel {
         // come with the hover text.
         self.canvas.show_labels = map.is_none() && ws.settings.show_labels;
         self.canvas.show_setup = false;
+        if self.fitted.replace(ws.doc.replaced()) != Some(ws.doc.replaced()) {
+            self.canvas.request_fit();
+        }
         let r = self.canvas.show(ui, ws.doc.board(), ws.doc.revision());
         if ws.doc.board().face_count() == 0 {
             // As in the Editor and Play: what to open or make.

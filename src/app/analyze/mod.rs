@@ -169,6 +169,11 @@ pub struct AnalyzePanel {
     ///
     /// [`Document::replaced`]: crate::app::workspace::Document::replaced
     followed: Option<u64>,
+    /// The board ([`Document::replaced`]) the canvas was fitted to: another
+    /// board is fitted anew when the tab shows it.
+    ///
+    /// [`Document::replaced`]: crate::app::workspace::Document::replaced
+    fitted: Option<u64>,
 }
 
 impl Default for AnalyzePanel {
@@ -186,6 +191,7 @@ impl AnalyzePanel {
             shown: None,
             error: None,
             followed: None,
+            fitted: None,
         }
     }
 
