@@ -399,3 +399,44 @@ fn a_game_from_the_command_line_is_saved_and_keeps_its_name() {
     assert_eq!(asked.len(), 1);
     assert_eq!(asked[0].0, "lg-hex-1612755.ron");
 }
+
+/// A game as it was opened is in its file already: the autosave leaves it
+/// out, so a crash does not offer it back as unsaved work (it did: "Restore
+/// unsaved work? … Havannah game after 8 moves" for a game opened and not
+/// touched). Its first change is autosaved.
+#[test]
+fn a_game_as_it_was_opened_is_not_autosaved() {
+    let files = tempfile::tempdir().unwrap();
+    let path = files.path().join("opened.ron");
+    let mut g = boardwright::game::new_game(
+        boardwright::game::RulesKind::Hex,
+        std::sync::Arc::new(presets::hex(3)),
+        &Default::default(),
+    )
+    .unwrap();
+    for m in ["a1", "b2"] {
+        g.play_str(m).unwrap();
+    }
+    boardwright::app::files::save_game(g.as_ref(), &path).unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let opts = AppOptions {
+        data_dir: Some(data.path().to_path_buf()),
+        autosave_interval: Some(0.0),
+        ..AppOptions::for_file(&path)
+    };
+    let mut h = harness_with(opts.clone());
+    assert_eq!(ply(&h), 2);
+    let autosaved = data.path().join("autosave").join("game.ron");
+    for _ in 0..5 {
+        h.step();
+    }
+    assert!(!autosaved.exists(), "nothing unsaved to keep");
+    drop(h); // a crash
+    let mut h = harness_with(opts);
+    assert!(h.state().dialog().is_none(), "nothing to restore");
+    h.state_mut().apply(Command::Undo);
+    for _ in 0..5 {
+        h.step();
+    }
+    assert!(autosaved.exists(), "the takeback is autosaved");
+}

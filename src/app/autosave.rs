@@ -1,4 +1,4 @@
-//! Autosave: the unsaved board and the game in progress are written to
+//! Autosave: the unsaved board and the game in progress with unsaved changes are written to
 //! `data_dir/autosave/` every [`AUTOSAVE_INTERVAL`] seconds when they changed (and
 //! when the app is shut down without a confirmed close), removed on a clean exit,
 //! and offered for restore when the app starts and finds them (after a crash).

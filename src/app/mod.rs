@@ -783,7 +783,7 @@ impl App {
         self.autosave.write(
             doc.board(),
             (doc.revision(), doc.is_dirty(), doc.path.as_ref()),
-            self.play.game(),
+            self.play.game_to_autosave(),
         )
     }
 
@@ -1087,7 +1087,7 @@ impl eframe::App for App {
             now,
             doc.board(),
             (doc.revision(), doc.is_dirty(), doc.path.as_ref()),
-            self.play.game(),
+            self.play.game_to_autosave(),
             self.big_board_faces,
         );
         if let Err(e) = tick {

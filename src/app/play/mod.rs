@@ -256,6 +256,14 @@ impl PlayPanel {
         ))
     }
 
+    /// The game the autosave keeps: the one on the board while it has changes
+    /// that are not saved ([`PlayPanel::unsaved_game`]). A game as it was
+    /// opened or saved is in its file already; after a crash it is not offered
+    /// back as unsaved work.
+    pub fn game_to_autosave(&self) -> Option<&dyn DynGame> {
+        self.unsaved_game().and(self.game())
+    }
+
     /// Show `game` (opened from a file or restored from an autosave). The
     /// sides its record says the computer played are the computer's again
     /// (so a game saved against it goes on against it), the others a
