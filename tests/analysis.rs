@@ -334,3 +334,45 @@ fn every_game_can_be_analysed_on_its_default_board() {
         assert_eq!(v["first_player"]["games"], 2, "{rules}");
     }
 }
+
+#[test]
+fn havannah_games_are_told_apart_by_the_shape_that_won() {
+    let kind = RulesKind::Havannah;
+    let board = Arc::new(kind.entry().default_board.build(Some(4)).unwrap());
+    let g = analysis::new_game(kind, board, &GameOptions::default()).unwrap();
+    let spec = Spec {
+        games: 24,
+        budget: Budget::Simulations(60),
+        threads: 2,
+        openings: None,
+        seed: 11,
+        max_plies: 1000,
+    };
+    let report = analysis::run(g.as_ref(), &spec, &Control::default()).unwrap();
+    let total: u32 = report.endings.iter().map(|(_, n)| n).sum();
+    assert_eq!(total, 24, "{:?}", report.endings);
+    // Havannah has no side-to-side connection: every win is a ring, a bridge,
+    // a fork or several of them, and a full board is a draw.
+    let havannah = [
+        EndKind::Ring,
+        EndKind::Bridge,
+        EndKind::Fork,
+        EndKind::Several,
+        EndKind::Exhausted,
+    ];
+    assert!(
+        report.endings.iter().all(|(k, _)| havannah.contains(k)),
+        "{:?}",
+        report.endings
+    );
+    // Weak players on a small board make more than one kind of shape.
+    let shapes = report
+        .endings
+        .iter()
+        .filter(|(k, _)| *k != EndKind::Exhausted)
+        .count();
+    assert!(shapes >= 2, "{:?}", report.endings);
+    // The JSON report names them.
+    let json = serde_json::to_string(&report).unwrap();
+    assert!(!json.contains("\"connection\""), "{json}");
+}

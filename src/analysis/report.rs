@@ -13,8 +13,16 @@ pub const DECISIVE_AT: [f64; 3] = [0.10, 0.25, 0.50];
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum EndKind {
-    /// A chain joined sides or corners (Hex, TwixT, Y, Havannah).
+    /// A chain joined sides (Hex, TwixT, Y).
     Connection,
+    /// Havannah: a chain around at least one cell.
+    Ring,
+    /// Havannah: a chain joining two corners.
+    Bridge,
+    /// Havannah: a chain joining three sides.
+    Fork,
+    /// Havannah: the winning move made two or three of those at once.
+    Several,
     /// A group was encircled (BOCO).
     Encirclement,
     /// All of a player's pieces form one group (Lines of Action).
@@ -30,8 +38,12 @@ pub enum EndKind {
 }
 
 impl EndKind {
-    pub const ALL: [EndKind; 7] = [
+    pub const ALL: [EndKind; 11] = [
         EndKind::Connection,
+        EndKind::Ring,
+        EndKind::Bridge,
+        EndKind::Fork,
+        EndKind::Several,
         EndKind::Encirclement,
         EndKind::Group,
         EndKind::NoLegalMove,
@@ -63,6 +75,19 @@ impl EndKind {
             EndKind::NoLegalMove
         } else if o.winner.is_none() {
             EndKind::Exhausted
+        } else if r.contains(" made a ") {
+            // Havannah: "White made a ring", "… a ring and a bridge".
+            let shapes = [
+                (" a ring", EndKind::Ring),
+                (" a bridge", EndKind::Bridge),
+                (" a fork", EndKind::Fork),
+            ];
+            let mut made = shapes.iter().filter(|(s, _)| r.contains(s));
+            match (made.next(), made.next()) {
+                (Some(&(_, k)), None) => k,
+                (Some(_), Some(_)) => EndKind::Several,
+                (None, _) => EndKind::Connection,
+            }
         } else {
             EndKind::Connection
         }
@@ -71,6 +96,10 @@ impl EndKind {
     pub fn name(self) -> &'static str {
         match self {
             EndKind::Connection => "connection",
+            EndKind::Ring => "ring",
+            EndKind::Bridge => "bridge",
+            EndKind::Fork => "fork",
+            EndKind::Several => "two or three shapes at once",
             EndKind::Encirclement => "encirclement",
             EndKind::Group => "group",
             EndKind::NoLegalMove => "no legal move",
@@ -490,7 +519,20 @@ mod tests {
                 "Blue joined the left and right columns",
                 EndKind::Connection,
             ),
-            (Some(0), "Red made a ring and a fork", EndKind::Connection),
+            (Some(0), "Black made a ring", EndKind::Ring),
+            (Some(1), "White made a bridge", EndKind::Bridge),
+            (Some(0), "Black made a fork", EndKind::Fork),
+            (Some(0), "Black made a ring and a fork", EndKind::Several),
+            (
+                Some(1),
+                "White made a ring, a bridge and a fork",
+                EndKind::Several,
+            ),
+            (
+                None,
+                "the board is full and nobody made a ring, bridge or fork",
+                EndKind::Exhausted,
+            ),
             (
                 Some(1),
                 "White joined all three sides (1, 2, 3)",
