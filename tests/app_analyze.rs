@@ -342,3 +342,30 @@ fn a_board_opened_later_is_fitted_in_the_analyze_tab() {
         assert!(rect.contains(s), "{p:?} at {s:?} outside {rect:?}");
     }
 }
+
+/// The Analyze tab draws a board's sides as Play does for the tab's game: a
+/// Havannah board's in the edges' colour (every side is every player's), not
+/// in the first player's red; a Hex board's in the two players' colours.
+#[test]
+fn the_analyze_tab_draws_the_sides_as_play_does() {
+    let (mut h, _dir) = harness(None);
+    let game = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/foreign/lg-havannah-1055679.hgf");
+    h.state_mut().open_file(&game);
+    h.run_ok();
+    assert_eq!(h.state().mode, Mode::Play);
+    let play = h.state_mut().play.canvas_mut().style.clone();
+    assert_eq!(play.sides, [play.edge; 4]);
+    h.key_press(egui::Key::Num4);
+    h.run_ok();
+    assert_eq!(h.state().analyze.settings.kind(), RulesKind::Havannah);
+    assert_eq!(h.state_mut().analyze.canvas_mut().style.sides, play.sides);
+
+    let (mut h, _dir) = analyze_tab(presets::hex(5));
+    assert_eq!(h.state().analyze.settings.kind(), RulesKind::Hex);
+    let [red, blue] = boardwright::app::canvas::CanvasStyle::GOAL_COLOURS;
+    assert_eq!(
+        h.state_mut().analyze.canvas_mut().style.sides,
+        [red, red, blue, blue]
+    );
+}

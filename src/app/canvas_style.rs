@@ -2,6 +2,7 @@
 //! both the canvas and its tessellation cache.
 
 use crate::board::{FaceKind, SideTag};
+use crate::game::RulesKind;
 use eframe::egui::Color32;
 
 /// Colours and widths used to draw a board.
@@ -36,10 +37,16 @@ impl Default for CanvasStyle {
 }
 
 impl CanvasStyle {
+    /// The sides' colours where no game's players chose theirs: the first
+    /// player's (top and bottom) and the second's (left and right).
+    pub const GOAL_COLOURS: [Color32; 2] = [
+        Color32::from_rgb(0xd0, 0x30, 0x30),
+        Color32::from_rgb(0x2b, 0x5f, 0xc8),
+    ];
+
     /// Warm board colours on a light background.
     pub fn light() -> Self {
-        let red = Color32::from_rgb(0xd0, 0x30, 0x30);
-        let blue = Color32::from_rgb(0x2b, 0x5f, 0xc8);
+        let [red, blue] = Self::GOAL_COLOURS;
         CanvasStyle {
             background: Color32::from_rgb(0xf3, 0xf1, 0xec),
             cell: Color32::from_rgb(0xe9, 0xd3, 0xa8),
@@ -85,6 +92,20 @@ impl CanvasStyle {
             FaceKind::FixedRegion => self.fixed_region,
             FaceKind::Garden => self.garden,
             FaceKind::Other(_) => self.other,
+        }
+    }
+
+    /// The side bands of a game of `kind` whose players have the colours
+    /// `colours`: a goal side in the colour of the player who must reach it
+    /// (the first player's top and bottom, the second's left and right);
+    /// sides that every player must reach (Y, Havannah) in the edges' colour.
+    pub fn side_bands(&self, kind: RulesKind, colours: [Color32; 2]) -> [Color32; 4] {
+        match kind {
+            RulesKind::Y | RulesKind::Havannah => [self.edge; 4],
+            _ => {
+                let [a, b] = colours;
+                [a, a, b, b]
+            }
         }
     }
 

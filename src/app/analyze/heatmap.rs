@@ -7,7 +7,7 @@
 
 use super::AnalyzePanel;
 use crate::analysis::{OpeningMap, OpeningStat};
-use crate::app::canvas::paint_face;
+use crate::app::canvas::{CanvasStyle, paint_face};
 use crate::app::play::board_view::heat_colour;
 use crate::app::view::View;
 use crate::app::workspace::Workspace;
@@ -50,6 +50,9 @@ impl AnalyzePanel {
         // come with the hover text.
         self.canvas.show_labels = map.is_none() && ws.settings.show_labels;
         self.canvas.show_setup = false;
+        // The sides as Play draws them for the game chosen here.
+        let kind = self.settings.kind();
+        self.canvas.style.sides = (self.canvas.style).side_bands(kind, CanvasStyle::GOAL_COLOURS);
         if self.fitted.replace(ws.doc.replaced()) != Some(ws.doc.replaced()) {
             self.canvas.request_fit();
         }

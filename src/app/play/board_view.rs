@@ -15,7 +15,7 @@ use super::coords::EdgeCoords;
 use super::{PlayPanel, computer};
 use crate::app::workspace::Workspace;
 use crate::board::Board;
-use crate::game::registry::{PieceStyle, RulesKind};
+use crate::game::registry::PieceStyle;
 use crate::game::{Click, DynGame, PositionView, RootStats};
 use crate::mesh::spatial::FaceIndex;
 use crate::mesh::{EdgeId, FaceId, Point};
@@ -612,20 +612,6 @@ impl PlayPanel {
         self.edge_coords_shown
     }
 
-    /// The side bands of a game of `kind` with pieces `colours`: a goal side
-    /// in the colour of the player who must reach it (the first player's top
-    /// and bottom, the second's left and right); sides that every player must
-    /// reach (Y, Havannah) in one neutral colour.
-    fn side_bands(&self, kind: RulesKind, colours: [Color32; 2]) -> [Color32; 4] {
-        match kind {
-            RulesKind::Y | RulesKind::Havannah => [self.canvas.style.edge; 4],
-            _ => {
-                let [a, b] = colours;
-                [a, a, b, b]
-            }
-        }
-    }
-
     /// The spatial index of `board` shown at canvas revision `revision`: the
     /// document's when it is the document's board (no game, or a game started
     /// on the board as it is now: canvas revisions of such games are the
@@ -652,7 +638,8 @@ impl PlayPanel {
             self.canvas.show_edges = true;
             // The sides as a game of the chosen rules will show them, so that
             // New game on this board changes nothing of its drawing.
-            self.canvas.style.sides = self.side_bands(self.setup.kind, self.setup.colours);
+            self.canvas.style.sides =
+                (self.canvas.style).side_bands(self.setup.kind, self.setup.colours);
             let revision = ws.doc.revision();
             self.choose_labels(ws, ws.doc.board(), revision);
             let index = ws.doc.face_index();
@@ -708,7 +695,7 @@ impl PlayPanel {
             }
             self.fills_for = Some((revision, colours));
         }
-        self.canvas.style.sides = self.side_bands(entry.kind, self.setup.colours);
+        self.canvas.style.sides = (self.canvas.style).side_bands(entry.kind, self.setup.colours);
         self.choose_labels(ws, &board, revision);
         if ws.settings.move_numbers
             && self.scene.numbers.is_none()
