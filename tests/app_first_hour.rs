@@ -561,6 +561,13 @@ fn an_empty_board_offers_the_ways_to_start() {
     assert_eq!(h.state().mode, boardwright::app::workspace::Mode::Analyze);
     assert!(has_label(&h, "This board is empty"));
     assert!(has_label(&h, "Open again:"));
+    // The card says what to do; no warning beside it that the empty board
+    // cannot be analysed.
+    assert!(
+        h.query_all_by_label_contains("cannot be analysed on this board")
+            .next()
+            .is_none()
+    );
     // Play offers the same while there is neither a game nor a board.
     h.key_press(egui::Key::Num2);
     h.run_ok();

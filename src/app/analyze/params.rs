@@ -51,8 +51,10 @@ impl AnalyzePanel {
                 self.cancel();
             }
         });
-        if let (Some(Err(why)), false) = (&ready, running) {
-            // Said, not only on hovering the greyed-out Start.
+        let empty = ws.doc.board().face_count() == 0;
+        if let (Some(Err(why)), false, false) = (&ready, running, empty) {
+            // Said, not only on hovering the greyed-out Start (an empty
+            // board's start card says what to do instead).
             ui.add_space(4.0);
             ui.label(
                 egui::RichText::new(format!(
