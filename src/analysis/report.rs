@@ -175,7 +175,9 @@ impl Score {
         s
     }
 
-    /// "first player wins 71 % ± 6 %: strongly favoured".
+    /// "first player scores 71 % ± 6 %: the first player is strongly
+    /// favoured"; when the interval includes 50 %, "no significant advantage"
+    /// only if it is narrow enough to rule out a strong one.
     pub fn verdict(&self) -> String {
         if self.games == 0 {
             return "no games played".into();
@@ -184,7 +186,17 @@ impl Score {
         let half = (self.ci95[1] - self.ci95[0]) * 50.0;
         let (lo, hi) = (self.ci95[0], self.ci95[1]);
         let words = if lo <= 0.5 && hi >= 0.5 {
-            "no significant advantage (balanced within the interval)".to_string()
+            if half >= TOO_WIDE * 100.0 || (self.score - 0.5).abs() >= TOO_WIDE {
+                // A few games: 6 of 7 is no evidence of balance.
+                format!(
+                    "too few games to tell (the first player's score could be anywhere from \
+                     {:.0} % to {:.0} %)",
+                    lo * 100.0,
+                    hi * 100.0
+                )
+            } else {
+                "no significant advantage (balanced within the interval)".to_string()
+            }
         } else {
             let (who, edge) = if self.score > 0.5 {
                 ("first", self.score - 0.5)
@@ -213,6 +225,11 @@ impl Score {
         format!("first player scores {pct:.0} % ± {half:.0} %{draws}: {words}")
     }
 }
+
+/// An interval that includes 50 % says nothing of balance when its half
+/// width, or the score's distance from 50 %, is this much (about 40 games
+/// at an even score).
+const TOO_WIDE: f64 = 0.15;
 
 /// Mean, median and quartiles of game length in plies.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -592,8 +609,21 @@ mod tests {
         let v = s.verdict();
         assert!(v.starts_with("first player scores 71 % ± 9 %"), "{v}");
         assert!(v.ends_with("the first player is strongly favoured"), "{v}");
+        // 29 of 58: balanced within ± 13 %.
         let even = Score::of(&games[42..]);
         assert!(even.verdict().contains("no significant advantage"));
+        // 6 wins of 7: the interval includes 50 %, but it says nothing.
+        let few = Score::of(&games[65..72]);
+        assert_eq!((few.wins, few.losses), (6, 1));
+        let v = few.verdict();
+        assert!(
+            v.ends_with("too few games to tell (the first player's score could be anywhere from 49 % to 97 %)"),
+            "{v}"
+        );
+        // 15 of 30, an even score with a wide interval: still too few.
+        let thirty: Vec<GameSummary> = games[56..86].to_vec();
+        let v = Score::of(&thirty).verdict();
+        assert!(v.contains("too few games to tell"), "{v}");
     }
 
     #[test]
