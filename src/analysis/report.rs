@@ -185,7 +185,11 @@ impl Score {
         let pct = self.score * 100.0;
         let half = (self.ci95[1] - self.ci95[0]) * 50.0;
         let (lo, hi) = (self.ci95[0], self.ci95[1]);
-        let words = if lo <= 0.5 && hi >= 0.5 {
+        let words = if self.draws == self.games {
+            // No win to count either way: the interval (draws as half wins)
+            // would call 12 draws of 12 "too few games to tell".
+            "every game was drawn".to_string()
+        } else if lo <= 0.5 && hi >= 0.5 {
             if half >= TOO_WIDE * 100.0 || (self.score - 0.5).abs() >= TOO_WIDE {
                 // A few games: 6 of 7 is no evidence of balance.
                 "too few games to tell (more games narrow the interval)".to_string()
@@ -615,6 +619,15 @@ mod tests {
             v,
             "first player scores 86 % ± 24 %: too few games to tell (more games narrow the interval)"
         );
+        // Every game drawn: said, not "too few games".
+        let drawn: Vec<GameSummary> = (0..12)
+            .map(|i| GameSummary {
+                winner: None,
+                ..games[i].clone()
+            })
+            .collect();
+        let v = Score::of(&drawn).verdict();
+        assert!(v.ends_with("100 % draws: every game was drawn"), "{v}");
         // 15 of 30, an even score with a wide interval: still too few.
         let thirty: Vec<GameSummary> = games[56..86].to_vec();
         let v = Score::of(&thirty).verdict();
