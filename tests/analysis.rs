@@ -376,3 +376,25 @@ fn havannah_games_are_told_apart_by_the_shape_that_won() {
     let json = serde_json::to_string(&report).unwrap();
     assert!(!json.contains("\"connection\""), "{json}");
 }
+
+/// A board where nobody can win (BOCO on 2×2: every face is on the outline,
+/// so no group can be encircled) is reported as drawn, not as "too few games
+/// to tell", and without a decisiveness table of "0 decided games".
+#[test]
+fn a_board_where_every_game_is_drawn_says_so() {
+    let out = cli(&[
+        "analyze", "--rules", "boco", "--size", "2", "--games", "4", "--sims", "20",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("100 % draws: every game was drawn"), "{text}");
+    assert!(
+        text.contains("decisiveness: no game had a winner to foresee"),
+        "{text}"
+    );
+    assert!(!text.contains("decided games"), "{text}");
+}

@@ -369,3 +369,27 @@ fn the_analyze_tab_draws_the_sides_as_play_does() {
         [red, red, blue, blue]
     );
 }
+
+/// A BOCO board where nobody can win: the report says every game was drawn
+/// and shows no decisiveness rows of "0 decided games".
+#[test]
+fn an_all_drawn_analysis_says_so_in_the_window() {
+    let (mut h, _dir) = analyze_tab(presets::by_name("square", Some(2)).unwrap());
+    h.state_mut().analyze.settings = AnalyzeSettings {
+        rules: "boco".into(),
+        ..small_hex(4, 20, false)
+    };
+    h.run_ok();
+    click_label(&mut h, "Start");
+    wait_done(&mut h, Duration::from_secs(60));
+    let shown = h.state().analyze.shown().expect("a report");
+    assert_eq!(shown.report.first_player.draws, 4);
+    assert!(shown.report.verdict.ends_with("every game was drawn"));
+    assert!(has_label(&h, &shown.report.verdict.clone()));
+    assert!(has_label(&h, boardwright::analysis::report::NO_WINNER));
+    assert!(
+        h.query_all_by_label_contains("decided games")
+            .next()
+            .is_none()
+    );
+}

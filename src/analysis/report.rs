@@ -225,6 +225,9 @@ impl Score {
     }
 }
 
+/// What the decisiveness table says when no game had a winner.
+pub const NO_WINNER: &str = "Decisiveness: no game had a winner to foresee";
+
 /// An interval that includes 50 % says nothing of balance when its half
 /// width, or the score's distance from 50 %, is this much (about 40 games
 /// at an even score).
@@ -457,8 +460,12 @@ impl Report {
                     *n as f64 * 100.0 / f.games as f64
                 );
             }
-            let _ = writeln!(s, "decisiveness (engine's estimate named the winner):");
-            for d in &self.decisiveness {
+            if self.decisiveness.iter().all(|d| d.games == 0) {
+                let _ = writeln!(s, "{}", NO_WINNER.to_lowercase());
+            } else {
+                let _ = writeln!(s, "decisiveness (engine's estimate named the winner):");
+            }
+            for d in self.decisiveness.iter().filter(|d| d.games > 0) {
                 let _ = writeln!(
                     s,
                     "  after {:>2.0} % of the game: {:5.1} % of {} decided games",

@@ -3,6 +3,7 @@
 //! openings, and Copy report.
 
 use super::{AnalyzePanel, plots};
+use crate::analysis::report::NO_WINNER;
 use crate::app::workspace::Workspace;
 use eframe::egui;
 
@@ -88,12 +89,16 @@ impl AnalyzePanel {
                     }
                 });
             ui.add_space(4.0);
-            ui.label("Decisiveness: the engine's estimate named the winner");
+            if r.decisiveness.iter().all(|d| d.games == 0) {
+                ui.label(NO_WINNER);
+            } else {
+                ui.label("Decisiveness: the engine's estimate named the winner");
+            }
             egui::Grid::new("analyze_decisive")
                 .num_columns(2)
                 .striped(true)
                 .show(ui, |ui| {
-                    for d in &r.decisiveness {
+                    for d in r.decisiveness.iter().filter(|d| d.games > 0) {
                         ui.label(format!("after {:.0} % of the game", d.at * 100.0));
                         ui.label(format!(
                             "{:.1} % of {} decided games",
