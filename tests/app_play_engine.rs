@@ -524,6 +524,35 @@ fn a_board_offers_the_game_it_is_made_for() {
     assert_eq!(h.state().play.setup.kind.name(), "loa");
     drop(h);
 
+    // Made with New board from a preset (the first hour's way), with Hex
+    // chosen and no game on: it stayed on Hex, seen in the real window.
+    let mut h = harness_with_storage(hex_opts.clone(), &storage);
+    assert_eq!(h.state().play.setup.kind.name(), "hex");
+    h.state_mut()
+        .apply(boardwright::app::command::Command::NewBoard(
+            boardwright::app::command::NewBoard::Preset {
+                name: "loa".into(),
+                size: None,
+            },
+        ));
+    h.run_ok();
+    assert_eq!(h.state().play.setup.kind.name(), "loa");
+    // A game's choice is not changed by a board opened during it.
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    click_label(&mut h, "New game");
+    assert_eq!(game(&h).kind().name(), "loa");
+    h.state_mut()
+        .apply(boardwright::app::command::Command::NewBoard(
+            boardwright::app::command::NewBoard::Preset {
+                name: "hex".into(),
+                size: Some(4),
+            },
+        ));
+    h.run_ok();
+    assert_eq!(h.state().play.setup.kind.name(), "loa");
+    drop(h);
+
     // A board that names no game keeps the last launch's choice.
     let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("suggested_rules: [\"loa\"],"), "{text}");

@@ -263,6 +263,11 @@ pub struct App {
     /// on a worker: its revision, to ask about a new game on it once the
     /// check is done ([`App::offer_new_game`]).
     offer_waiting: Option<u64>,
+    /// The board ([`Document::replaced`]) whose games Play's setup has
+    /// followed ([`App::follow_new_board`]).
+    ///
+    /// [`Document::replaced`]: workspace::Document::replaced
+    play_followed: Option<u64>,
 }
 
 impl App {
@@ -322,6 +327,7 @@ impl App {
             big_board_faces: file_job::BIG_BOARD_FACES,
             file_job_delay: std::time::Duration::ZERO,
             offer_waiting: None,
+            play_followed: None,
         };
         if let Some(g) = generator_settings {
             app.generator.restore(g);
@@ -343,9 +349,7 @@ impl App {
         }
         if has_board && opts.game.is_none() {
             // The board's own games come before the last launch's choice.
-            let fit = app.ws.board_fit_known().cloned();
-            let (board, revision) = (app.ws.doc.board(), app.ws.doc.revision());
-            app.play.setup.follow_board(board, revision, fit.as_ref());
+            app.follow_new_board();
         }
         if let Some(p) = opts.opened.as_ref().or(opts.path.as_ref()) {
             app.ws.settings.add_recent(p);
@@ -475,11 +479,7 @@ impl App {
             text.push_str(&notes.join("; "));
         }
         self.ws.status.info(text);
-        if self.play.game().is_none() {
-            let fit = self.ws.board_fit_known().cloned();
-            let (board, revision) = (self.ws.doc.board(), self.ws.doc.revision());
-            self.play.setup.follow_board(board, revision, fit.as_ref());
-        }
+        self.follow_new_board();
         self.offer_new_game();
     }
 
@@ -502,6 +502,21 @@ impl App {
             return;
         }
         self.ask_new_game_on_board();
+    }
+
+    /// Once per board that replaced the document's (opened, made from a
+    /// preset, a tiling or the generator, restored): while no game is on,
+    /// Play's setup takes up a game the board names (its `suggested_rules`),
+    /// as the Analyze tab does — a Lines of Action board made from the preset
+    /// left Hex chosen. Called each frame and where a board is opened.
+    fn follow_new_board(&mut self) {
+        let replaced = self.ws.doc.replaced();
+        if self.play_followed.replace(replaced) == Some(replaced) || self.play.game().is_some() {
+            return;
+        }
+        let fit = self.ws.board_fit_known().cloned();
+        let (board, revision) = (self.ws.doc.board(), self.ws.doc.revision());
+        self.play.setup.follow_board(board, revision, fit.as_ref());
     }
 
     /// Each frame: ask about a new game on the board opened during a game once
@@ -1054,6 +1069,7 @@ impl eframe::App for App {
             .exact_size(STATUS_BAR_HEIGHT)
             .show(ui, |ui| self.status_bar(ui));
         self.sync_mode();
+        self.follow_new_board();
         self.offer_when_checked();
         self.play.dialog_open = modal;
         egui::CentralPanel::default()
