@@ -1033,3 +1033,20 @@ fn long_player_names_never_widen_the_game_panel_over_the_board() {
     let r = ending.rect();
     assert!(r.min.x >= 960.0 && r.max.x <= 1200.0, "{r:?}");
 }
+
+/// Lines of Action reads no side: the tagged sides of its board are drawn in
+/// the edges' colour, not in the players' black and white as if they were
+/// goals (seen in the real window).
+#[test]
+fn loa_sides_are_not_drawn_as_goals() {
+    let (mut h, _dir) = harness(Some(presets::lines_of_action()));
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    assert_eq!(h.state().play.setup.kind.name(), "loa");
+    let style = h.state_mut().play.canvas_mut().style.clone();
+    assert_eq!(style.sides, [style.edge; 4], "before New game");
+    new_game(&mut h, "Lines of Action");
+    h.run_ok();
+    let style = h.state_mut().play.canvas_mut().style.clone();
+    assert_eq!(style.sides, [style.edge; 4], "during the game");
+}

@@ -97,15 +97,16 @@ impl CanvasStyle {
 
     /// The side bands of a game of `kind` whose players have the colours
     /// `colours`: a goal side in the colour of the player who must reach it
-    /// (the first player's top and bottom, the second's left and right);
-    /// sides that every player must reach (Y, Havannah) in the edges' colour.
+    /// (Hex, TwixT: the first player's top and bottom, the second's left and
+    /// right); sides that every player must reach (Y, Havannah) or that no
+    /// rule reads (Lines of Action, BOCO) in the edges' colour.
     pub fn side_bands(&self, kind: RulesKind, colours: [Color32; 2]) -> [Color32; 4] {
         match kind {
-            RulesKind::Y | RulesKind::Havannah => [self.edge; 4],
-            _ => {
+            RulesKind::Hex | RulesKind::Twixt => {
                 let [a, b] = colours;
                 [a, a, b, b]
             }
+            RulesKind::Loa | RulesKind::Boco | RulesKind::Y | RulesKind::Havannah => [self.edge; 4],
         }
     }
 
