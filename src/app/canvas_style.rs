@@ -97,16 +97,14 @@ impl CanvasStyle {
 
     /// The side bands of a game of `kind` whose players have the colours
     /// `colours`: a goal side in the colour of the player who must reach it
-    /// (Hex, TwixT: the first player's top and bottom, the second's left and
-    /// right); sides that every player must reach (Y, Havannah) or that no
-    /// rule reads (Lines of Action, BOCO) in the edges' colour.
+    /// ([`RulesKind::goal_sides`]); the sides of other games in the edges'
+    /// colour.
     pub fn side_bands(&self, kind: RulesKind, colours: [Color32; 2]) -> [Color32; 4] {
-        match kind {
-            RulesKind::Hex | RulesKind::Twixt => {
-                let [a, b] = colours;
-                [a, a, b, b]
-            }
-            RulesKind::Loa | RulesKind::Boco | RulesKind::Y | RulesKind::Havannah => [self.edge; 4],
+        if kind.goal_sides() {
+            let [a, b] = colours;
+            [a, a, b, b]
+        } else {
+            [self.edge; 4]
         }
     }
 

@@ -61,6 +61,7 @@ pub fn picture(game: &dyn DynGame, ply: usize, colours: [[u8; 3]; 2]) -> Option<
         winning: evidence.faces,
         winning_links: evidence.links,
         ring: evidence.ring,
+        goal_sides: game.kind().goal_sides(),
     })
 }
 
@@ -103,6 +104,40 @@ mod tests {
             start.caption
         );
         assert!(picture(g.as_ref(), 2, COLOURS).is_none());
+    }
+
+    /// The strokes of the picture's side tags.
+    fn side_strokes(svg: &str) -> Vec<&str> {
+        let sides = &svg[svg.find("<g id=\"sides\"").expect("sides drawn")..];
+        let sides = &sides[..sides.find("</g>").unwrap()];
+        sides
+            .split("stroke=\"")
+            .skip(1)
+            .map(|t| &t[..t.find('"').unwrap()])
+            .collect()
+    }
+
+    #[test]
+    fn sides_are_drawn_as_the_game_reads_them() {
+        use crate::io::svg::write_position_svg;
+        // Hex: the first player's top and bottom, the second's left and
+        // right, in their chosen colours.
+        let hex = Arc::new(presets::hex(3));
+        let g = new_game(RulesKind::Hex, hex.clone(), &GameOptions::default()).unwrap();
+        let svg = write_position_svg(&hex, &picture(g.as_ref(), 0, COLOURS).unwrap());
+        let strokes = side_strokes(&svg);
+        assert!(strokes.contains(&"#010203") && strokes.contains(&"#040506"));
+        assert!(strokes.iter().all(|s| ["#010203", "#040506"].contains(s)));
+        // Lines of Action reads no side: its board's tags in the edges' colour.
+        let loa = Arc::new(presets::lines_of_action());
+        let g = new_game(RulesKind::Loa, loa.clone(), &GameOptions::default()).unwrap();
+        let svg = write_position_svg(&loa, &picture(g.as_ref(), 0, COLOURS).unwrap());
+        let strokes = side_strokes(&svg);
+        assert!(!strokes.is_empty());
+        assert!(strokes.iter().all(|&s| s == "#3a3a3a"), "{strokes:?}");
+        // The board alone (export): the tags' own colours.
+        let svg = crate::io::svg::write_svg(&loa, crate::io::svg::ColourBy::Face);
+        assert!(side_strokes(&svg).contains(&"#d62828"));
     }
 
     #[test]

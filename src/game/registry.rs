@@ -595,6 +595,13 @@ impl RulesKind {
     pub fn title(self) -> &'static str {
         self.entry().title
     }
+    /// Whether the board's tagged sides are the players' goals: the first
+    /// player's the top and bottom, the second's the left and right (Hex,
+    /// TwixT). Lines of Action and BOCO read no side; in Y and Havannah every
+    /// side is every player's.
+    pub fn goal_sides(self) -> bool {
+        matches!(self, RulesKind::Hex | RulesKind::Twixt)
+    }
     /// Whether the game has an optional swap (pie) rule.
     pub fn has_swap(self) -> bool {
         self.entry().has_swap

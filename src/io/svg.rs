@@ -4,7 +4,8 @@
 //! boundary (top/bottom red, left/right blue, as in Hex; numbered sides in a
 //! cycle of six colours, corners black), and start pieces as discs (player 0
 //! black, player 1 white) — or, for a game's position ([`write_position_svg`]),
-//! the pieces and links on the board at that point. Sized in millimetres to fit
+//! the pieces and links on the board at that point, and the sides as the game
+//! reads them (a player's goal in his colour, others in the edges' colour). Sized in millimetres to fit
 //! an A4 page's printable width.
 
 use crate::board::{Board, FaceKind, SideTag};
@@ -67,6 +68,27 @@ fn tag_colour(t: SideTag) -> &'static str {
     }
 }
 
+/// A side tag's stroke: the tag's own colour on a board; in a game's
+/// picture, the colour of the player whose goal it is, or the edges' colour
+/// when it is no player's ([`Position::goal_sides`]).
+fn side_colour(t: SideTag, position: Option<&Position>) -> String {
+    let Some(pos) = position else {
+        return tag_colour(t).to_string();
+    };
+    let player = match t {
+        SideTag::Top | SideTag::Bottom if pos.goal_sides => 0,
+        SideTag::Left | SideTag::Right if pos.goal_sides => 1,
+        _ => return EDGE.to_string(),
+    };
+    match pos.colours {
+        Some(c) => hex_colour(c[player]),
+        None => tag_colour(t).to_string(),
+    }
+}
+
+/// The faces' edges.
+const EDGE: &str = "#3a3a3a";
+
 /// Round to 0.01 mm, far below print resolution.
 fn r(x: f64) -> f64 {
     let v = (x * 100.0).round() / 100.0;
@@ -99,6 +121,11 @@ pub struct Position {
     pub winning_links: Vec<(FaceId, FaceId)>,
     /// …and the faces of an encircling ring (BOCO), outlined gold.
     pub ring: Vec<FaceId>,
+    /// The tagged sides are the players' goals (Hex, TwixT): the top and
+    /// bottom drawn in the first player's colour, the left and right in the
+    /// second's. Otherwise (a game that reads no side, or every side as
+    /// everyone's) the tags are drawn in the edges' colour.
+    pub goal_sides: bool,
 }
 
 /// The window's colours: a win's evidence (gold), the faces of a movement,
@@ -250,7 +277,7 @@ fn write(
     // Faces.
     let _ = writeln!(
         s,
-        r##"<g id="faces" stroke="#3a3a3a" stroke-width="{}" stroke-linejoin="round">"##,
+        r##"<g id="faces" stroke="{EDGE}" stroke-width="{}" stroke-linejoin="round">"##,
         r(unit * 0.03)
     );
     for f in mesh.face_ids() {
@@ -344,7 +371,7 @@ fn write(
             let _ = writeln!(
                 s,
                 r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{}" class="{}"/>"#,
-                tag_colour(t),
+                side_colour(t, position),
                 t.name()
             );
         }
