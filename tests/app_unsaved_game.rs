@@ -251,6 +251,14 @@ fn a_game_restored_after_a_crash_is_unsaved() {
         Some("The game of Hex (2 moves)"),
         "it was never saved"
     );
+    // The window had no board (the preset board was not autosaved: it had
+    // no changes): it takes the game's, so the Editor and Analyze show it
+    // and New game can start on it, as after opening a game.
+    assert_eq!(h.state().ws.doc.board().face_count(), 9);
+    assert!(
+        !h.state().ws.doc.is_dirty(),
+        "the board is the game's, unchanged"
+    );
     let cmds = press_close(&mut h);
     assert!(cmds.contains(&egui::ViewportCommand::CancelClose));
     assert_eq!(prompt(&h), Some(Work::Game));

@@ -410,6 +410,7 @@ impl App {
                     self.fit_all();
                 }
                 if let Some(g) = left.game {
+                    self.take_games_board(g.board());
                     let from = super::play::GameFrom::Unsaved;
                     if let Some(c) = self.play.set_game(g, from) {
                         summary.push_str("; ");
@@ -435,6 +436,16 @@ impl App {
             },
         }
         None
+    }
+
+    /// A window without a board takes the board of a game opened or restored
+    /// in it, as `boardwright game.sgf` does: the Editor and Analyze show it,
+    /// and Play's New game can start on it.
+    fn take_games_board(&mut self, board: &crate::board::Board) {
+        if self.ws.doc.board().face_count() == 0 && !self.ws.doc.is_dirty() {
+            self.ws.doc.replace(board.clone(), None, false);
+            self.editor.canvas_mut().request_fit();
+        }
     }
 
     /// Open `path`: a game opens in Play, a board replaces the document,
@@ -500,14 +511,7 @@ impl App {
             path,
             dropped,
         } = g;
-        // A window without a board takes the game's, as `boardwright game.sgf`
-        // does: the Editor shows it, and New game can start on it.
-        if self.ws.doc.board().face_count() == 0 && !self.ws.doc.is_dirty() {
-            self.ws
-                .doc
-                .replace(game.board().as_ref().clone(), None, false);
-            self.editor.canvas_mut().request_fit();
-        }
+        self.take_games_board(game.board());
         self.play.show_opened(&mut self.ws, game, notes, &path);
         self.play.canvas_mut().request_fit();
         self.mode = Mode::Play;
