@@ -125,7 +125,8 @@ fn info_prints_the_designer_warnings() {
     let out = info(&root().join("boards/boco.ron"));
     assert!(
         out.contains(
-            "  designer warnings: 1 warning, 0 notes\n    warning: no boundary side is tagged"
+            "  designer warnings: 0 warnings, 1 note\n    note: no boundary side is tagged: the \
+             board is made for boco, which needs none"
         ),
         "{out}"
     );

@@ -464,11 +464,31 @@ impl Lint {
 
         // Side tags.
         if self.tag_counts.is_empty() {
-            out.push(Problem {
-                severity: Severity::Warning,
-                text: "no boundary side is tagged: connection games (Hex, TwixT) need top/bottom and left/right sides (Tag side tool, T)".into(),
-                at: Some(mesh.bbox()),
-                face: None,
+            // A board made for games that read no side (BOCO, Lines of
+            // Action) lacks nothing: a note, not a warning.
+            let made_for = &board.meta().suggested_rules;
+            let sideless = !made_for.is_empty()
+                && !made_for
+                    .iter()
+                    .any(|r| SIDED_GAMES.contains(&r.to_ascii_lowercase().as_str()));
+            out.push(if sideless {
+                Problem {
+                    severity: Severity::Note,
+                    text: format!(
+                        "no boundary side is tagged: the board is made for {}, which needs none; \
+                         Hex and TwixT would need top/bottom and left/right sides (Tag side tool, T)",
+                        made_for.join(", ")
+                    ),
+                    at: Some(mesh.bbox()),
+                    face: None,
+                }
+            } else {
+                Problem {
+                    severity: Severity::Warning,
+                    text: "no boundary side is tagged: connection games (Hex, TwixT) need top/bottom and left/right sides (Tag side tool, T)".into(),
+                    at: Some(mesh.bbox()),
+                    face: None,
+                }
             });
         } else {
             for t in SideTag::ALL {
@@ -621,10 +641,14 @@ pub fn check(board: &Board) -> Vec<Problem> {
     Lint::new(board).problems(board)
 }
 
+/// The games (their `suggested_rules` names) whose rules read tagged sides
+/// as the players' goals.
+const SIDED_GAMES: [&str; 2] = ["hex", "twixt"];
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{BoardBuilder, FaceData};
+    use crate::board::{BoardBuilder, BoardMeta, FaceData};
     use crate::mesh::{BuildOptions, Point, PolygonSoup};
     use proptest::prelude::*;
 
@@ -778,6 +802,38 @@ mod tests {
                 "warning: 2 faces have grid position col 1 row 2 (#0, #1)",
                 "note: face #0 has no label"
             ]
+        );
+    }
+
+    #[test]
+    fn a_board_made_for_a_game_without_sides_gets_a_note_not_a_warning() {
+        let made_for = |games: &[&str]| {
+            let meta = BoardMeta {
+                suggested_rules: games.iter().map(|g| g.to_string()).collect(),
+                ..BoardMeta::default()
+            };
+            BoardBuilder::from_mesh(grid(2, 2, &[]).mesh().clone())
+                .meta(meta)
+                .build()
+                .unwrap()
+        };
+        let t = texts(&made_for(&["boco"]));
+        assert!(
+            t.iter().any(|t| t.starts_with(
+                "note: no boundary side is tagged: the board is made for boco, which needs none"
+            )),
+            "{t:?}"
+        );
+        assert!(
+            !t.iter().any(|t| t.starts_with("warning: no boundary")),
+            "{t:?}"
+        );
+        // Made for Hex among others: still a warning.
+        let t = texts(&made_for(&["boco", "hex"]));
+        assert!(
+            t.iter()
+                .any(|t| t.starts_with("warning: no boundary side is tagged")),
+            "{t:?}"
         );
     }
 
