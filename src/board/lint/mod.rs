@@ -476,7 +476,7 @@ impl Lint {
                     severity: Severity::Note,
                     text: format!(
                         "no boundary side is tagged: the board is made for {}, which needs none; \
-                         Hex and TwixT would need top/bottom and left/right sides (Tag side tool, T)",
+                         Hex, TwixT, Y and Havannah would need tagged sides (Tag side tool, T)",
                         made_for.join(", ")
                     ),
                     at: Some(mesh.bbox()),
@@ -641,9 +641,10 @@ pub fn check(board: &Board) -> Vec<Problem> {
     Lint::new(board).problems(board)
 }
 
-/// The games (their `suggested_rules` names) whose rules read tagged sides
-/// as the players' goals.
-const SIDED_GAMES: [&str; 2] = ["hex", "twixt"];
+/// The games (their `suggested_rules` names) whose rules read tagged sides:
+/// the players' goals (Hex, TwixT), the sides and corners to join (Y,
+/// Havannah).
+const SIDED_GAMES: [&str; 4] = ["hex", "twixt", "y", "havannah"];
 
 #[cfg(test)]
 mod tests {
@@ -828,13 +829,16 @@ mod tests {
             !t.iter().any(|t| t.starts_with("warning: no boundary")),
             "{t:?}"
         );
-        // Made for Hex among others: still a warning.
-        let t = texts(&made_for(&["boco", "hex"]));
-        assert!(
-            t.iter()
-                .any(|t| t.starts_with("warning: no boundary side is tagged")),
-            "{t:?}"
-        );
+        // Made for Hex among others, or for Havannah (its sides and corners
+        // are tags too): still a warning.
+        for games in [&["boco", "hex"][..], &["havannah"]] {
+            let t = texts(&made_for(games));
+            assert!(
+                t.iter()
+                    .any(|t| t.starts_with("warning: no boundary side is tagged")),
+                "{games:?}: {t:?}"
+            );
+        }
     }
 
     #[test]
