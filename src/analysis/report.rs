@@ -369,6 +369,12 @@ pub struct Report {
 }
 
 impl Report {
+    /// The decisiveness rows with games to judge (a won game): none when
+    /// every game was drawn.
+    pub fn foreseen(&self) -> impl Iterator<Item = &Decisiveness> {
+        self.decisiveness.iter().filter(|d| d.games > 0)
+    }
+
     pub fn new(header: Header, games: Vec<GameSummary>, openings: Option<OpeningMap>) -> Report {
         let first_player = Score::of(&games);
         let endings = EndKind::ALL
@@ -460,12 +466,12 @@ impl Report {
                     *n as f64 * 100.0 / f.games as f64
                 );
             }
-            if self.decisiveness.iter().all(|d| d.games == 0) {
+            if self.foreseen().next().is_none() {
                 let _ = writeln!(s, "{}", NO_WINNER.to_lowercase());
             } else {
                 let _ = writeln!(s, "decisiveness (engine's estimate named the winner):");
             }
-            for d in self.decisiveness.iter().filter(|d| d.games > 0) {
+            for d in self.foreseen() {
                 let _ = writeln!(
                     s,
                     "  after {:>2.0} % of the game: {:5.1} % of {} decided games",

@@ -479,7 +479,6 @@ impl App {
             text.push_str(&notes.join("; "));
         }
         self.ws.status.info(text);
-        self.follow_new_board();
         self.offer_new_game();
     }
 
@@ -508,7 +507,7 @@ impl App {
     /// preset, a tiling or the generator, restored): while no game is on,
     /// Play's setup takes up a game the board names (its `suggested_rules`),
     /// as the Analyze tab does — a Lines of Action board made from the preset
-    /// left Hex chosen. Called each frame and where a board is opened.
+    /// left Hex chosen. Called each frame, and at launch before the first.
     fn follow_new_board(&mut self) {
         let replaced = self.ws.doc.replaced();
         if self.play_followed.replace(replaced) == Some(replaced) || self.play.game().is_some() {

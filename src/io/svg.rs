@@ -5,8 +5,8 @@
 //! cycle of six colours, corners black), and start pieces as discs (player 0
 //! black, player 1 white) — or, for a game's position ([`write_position_svg`]),
 //! the pieces and links on the board at that point, and the sides as the game
-//! reads them (a player's goal in his colour, others in the edges' colour). Sized in millimetres to fit
-//! an A4 page's printable width.
+//! reads them (a player's goal in his colour, others in the edges' colour).
+//! Sized in millimetres to fit an A4 page's printable width.
 
 use crate::board::{Board, FaceKind, SideTag};
 use crate::mesh::{FaceId, Point};

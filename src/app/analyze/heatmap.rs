@@ -52,7 +52,10 @@ impl AnalyzePanel {
         self.canvas.show_setup = false;
         // The sides as Play draws them for the game chosen here.
         let kind = self.settings.kind();
-        self.canvas.style.sides = (self.canvas.style).side_bands(kind, CanvasStyle::GOAL_COLOURS);
+        self.canvas.style.sides = self
+            .canvas
+            .style
+            .side_bands(kind, CanvasStyle::GOAL_COLOURS);
         if self.fitted.replace(ws.doc.replaced()) != Some(ws.doc.replaced()) {
             self.canvas.request_fit();
         }

@@ -89,7 +89,7 @@ impl AnalyzePanel {
                     }
                 });
             ui.add_space(4.0);
-            if r.decisiveness.iter().all(|d| d.games == 0) {
+            if r.foreseen().next().is_none() {
                 ui.label(NO_WINNER);
             } else {
                 ui.label("Decisiveness: the engine's estimate named the winner");
@@ -98,7 +98,7 @@ impl AnalyzePanel {
                 .num_columns(2)
                 .striped(true)
                 .show(ui, |ui| {
-                    for d in r.decisiveness.iter().filter(|d| d.games > 0) {
+                    for d in r.foreseen() {
                         ui.label(format!("after {:.0} % of the game", d.at * 100.0));
                         ui.label(format!(
                             "{:.1} % of {} decided games",

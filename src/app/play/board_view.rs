@@ -638,8 +638,10 @@ impl PlayPanel {
             self.canvas.show_edges = true;
             // The sides as a game of the chosen rules will show them, so that
             // New game on this board changes nothing of its drawing.
-            self.canvas.style.sides =
-                (self.canvas.style).side_bands(self.setup.kind, self.setup.colours);
+            self.canvas.style.sides = self
+                .canvas
+                .style
+                .side_bands(self.setup.kind, self.setup.colours);
             let revision = ws.doc.revision();
             self.choose_labels(ws, ws.doc.board(), revision);
             let index = ws.doc.face_index();
@@ -695,7 +697,7 @@ impl PlayPanel {
             }
             self.fills_for = Some((revision, colours));
         }
-        self.canvas.style.sides = (self.canvas.style).side_bands(entry.kind, self.setup.colours);
+        self.canvas.style.sides = self.canvas.style.side_bands(entry.kind, self.setup.colours);
         self.choose_labels(ws, &board, revision);
         if ws.settings.move_numbers
             && self.scene.numbers.is_none()

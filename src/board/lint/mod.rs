@@ -471,24 +471,22 @@ impl Lint {
                 && !made_for
                     .iter()
                     .any(|r| SIDED_GAMES.contains(&r.to_ascii_lowercase().as_str()));
-            out.push(if sideless {
-                Problem {
-                    severity: Severity::Note,
-                    text: format!(
-                        "no boundary side is tagged: the board is made for {}, which needs none; \
-                         Hex, TwixT, Y and Havannah would need tagged sides (Tag side tool, T)",
-                        made_for.join(", ")
-                    ),
-                    at: Some(mesh.bbox()),
-                    face: None,
-                }
+            let (severity, text) = if sideless {
+                let text = format!(
+                    "no boundary side is tagged: the board is made for {}, which needs none; \
+                     Hex, TwixT, Y and Havannah would need tagged sides (Tag side tool, T)",
+                    made_for.join(", ")
+                );
+                (Severity::Note, text)
             } else {
-                Problem {
-                    severity: Severity::Warning,
-                    text: "no boundary side is tagged: connection games (Hex, TwixT) need top/bottom and left/right sides (Tag side tool, T)".into(),
-                    at: Some(mesh.bbox()),
-                    face: None,
-                }
+                let text = "no boundary side is tagged: connection games (Hex, TwixT) need top/bottom and left/right sides (Tag side tool, T)";
+                (Severity::Warning, text.to_string())
+            };
+            out.push(Problem {
+                severity,
+                text,
+                at: Some(mesh.bbox()),
+                face: None,
             });
         } else {
             for t in SideTag::ALL {
