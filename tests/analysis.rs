@@ -398,3 +398,59 @@ fn a_board_where_every_game_is_drawn_says_so() {
     );
     assert!(!text.contains("decided games"), "{text}");
 }
+
+/// `--board` takes a saved game too: the balance lab measures the board a
+/// Little Golem Havannah game was played on, and says it took that board;
+/// a game file that names no board it can find is refused with the reason.
+#[test]
+fn a_saved_games_board_can_be_analysed() {
+    let out = cli(&[
+        "analyze",
+        "--rules",
+        "havannah",
+        "--board",
+        "tests/data/foreign/lg-havannah-1103220.hgf",
+        "--games",
+        "2",
+        "--sims",
+        "50",
+        "--json",
+    ]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("lg-havannah-1103220.hgf is a saved game: using the board it was played on"),
+        "{err}"
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["rules"], "havannah");
+    assert_eq!(v["first_player"]["games"], 2);
+    // The board the game is replayed on when it is opened.
+    let opened = boardwright::game::record::open(std::path::Path::new(
+        "tests/data/foreign/lg-havannah-1103220.hgf",
+    ))
+    .unwrap();
+    let boardwright::game::record::Opened::Game(g, _) = opened else {
+        panic!("a game file opens as a game")
+    };
+    assert_eq!(v["board"], g.board().meta().name);
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut record = hex(3).to_record();
+    record.board = boardwright::io::record::BoardSource::Path("missing.ron".into());
+    let game = dir.path().join("g.ron");
+    std::fs::write(&game, record.to_ron()).unwrap();
+    let out = cli(&[
+        "analyze",
+        "--rules",
+        "hex",
+        "--board",
+        game.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("g.ron") && err.contains("missing.ron"),
+        "{err}"
+    );
+}

@@ -17,7 +17,7 @@ pub struct GameArgs {
     /// The game: hex, twixt, loa, boco, y or havannah.
     #[arg(long, value_parser = parse_kind)]
     pub rules: RulesKind,
-    /// A board file (default: the game's standard board).
+    /// A board file, or a saved game to take its board from (default: the game's standard board).
     #[arg(long, conflicts_with = "size")]
     pub board: Option<PathBuf>,
     /// Side length of the standard board (hex: 11, twixt: 24, boco: the mixed BOCO board, or an N×N square grid; loa is always 8).
@@ -77,11 +77,31 @@ pub(crate) fn parse_kind(s: &str) -> Result<RulesKind, UnknownRules> {
     s.parse()
 }
 
-/// Read a board file for `--board`, telling the user about any repair the loader made.
+/// Read a board file for `--board`, telling the user about any repair the
+/// loader made. A saved game (RON record, SGF, Little Golem, T1j) gives the
+/// board it was played on, and a note says so; its moves are not read.
 pub(crate) fn board_from_file(path: &Path) -> Result<Board, CliFailure> {
-    let loaded = crate::io::load_board(path).map_err(|e| CliFailure::new(e.to_string()))?;
-    super::print_notes(&loaded.notes);
-    Ok(loaded.board)
+    let fail = |e: &dyn std::fmt::Display| CliFailure::new(e.to_string());
+    match crate::io::open(path).map_err(|e| fail(&e))? {
+        crate::io::Document::Board { board, notes, .. } => {
+            super::print_notes(&notes);
+            Ok(*board)
+        }
+        crate::io::Document::Game(record) => {
+            let board = crate::game::record::record_board(
+                &record,
+                path.parent(),
+                &crate::game::record::load_board_file,
+            )
+            .map_err(|e| fail(&format!("{}: {e}", path.display())))?;
+            super::print_notes(&[format!(
+                "{} is a saved game: using the board it was played on ({})",
+                path.display(),
+                board.meta().name
+            )]);
+            Ok(board)
+        }
+    }
 }
 
 /// The standard board of a game (its registry entry's), with an optional side length.
