@@ -674,6 +674,9 @@ pub struct Scratch<R: Rules> {
     priors: Vec<f32>,
     /// The same with their moves, to rank them ([`Params::widen`]).
     ranked: Vec<(f32, R::Move)>,
+    /// The children a back-up adds a RAVE result to, by index among their
+    /// siblings.
+    hits: Vec<u32>,
 }
 
 impl<R: Rules> Default for Scratch<R> {
@@ -687,6 +690,7 @@ impl<R: Rules> Default for Scratch<R> {
             leaf_mover: 0,
             priors: Vec::new(),
             ranked: Vec::new(),
+            hits: Vec::new(),
         }
     }
 }
@@ -1418,11 +1422,20 @@ impl<R: Searchable> Tree<R> {
                 let p = opponent(mover);
                 let reward = if p == 0 { reward0 } else { 1.0 - reward0 };
                 let p1 = p + 1;
-                for n in a.nodes_of(kids) {
-                    if s.amaf[rules.move_index(n.mv())] == p1 {
-                        racy_inc(&n.rave_visits);
-                        n.rave_wins.add(reward);
-                    }
+                let nodes = a.nodes_of(kids);
+                // First the children to update, gathered without a branch
+                // (whether a child's move was played is a coin toss the
+                // processor cannot predict), then the updates.
+                s.hits.resize(nodes.len(), 0);
+                let mut h = 0;
+                for (i, n) in nodes.iter().enumerate() {
+                    s.hits[h] = i as u32;
+                    h += usize::from(s.amaf[rules.move_index(n.mv())] == p1);
+                }
+                for &i in &s.hits[..h] {
+                    let n = &nodes[i as usize];
+                    racy_inc(&n.rave_visits);
+                    n.rave_wins.add(reward);
                 }
             }
             mover = opponent(mover);
