@@ -239,6 +239,42 @@ fn svg_export_draws_every_face_and_tag() {
     assert!(s.contains("width=\"180.00mm\""));
 }
 
+/// A long name (a generated board's region, "P1 fixed 6 #2") is drawn
+/// smaller, so that it stays inside its face, as the window draws it; short
+/// names keep the board's text size, and no name is left out.
+#[test]
+fn svg_export_shrinks_long_labels_to_their_face() {
+    let mut b = presets::hex(5);
+    let long = "P1 fixed 6 #2";
+    let f = b.face_by_label("c3").unwrap();
+    edit::apply(
+        &mut b,
+        &BoardEdit::SetLabel {
+            face: f,
+            label: long.into(),
+        },
+    )
+    .unwrap();
+    let s = board_to_string(&b, Format::Svg).unwrap();
+    let size_of = |label: &str| -> f64 {
+        let end = s.find(&format!(">{label}</text>")).expect(label);
+        let start = s[..end].rfind("<text").unwrap();
+        let attr = &s[start..end];
+        let at = attr.find("font-size=\"").unwrap() + "font-size=\"".len();
+        attr[at..].split('"').next().unwrap().parse().unwrap()
+    };
+    let (short, shrunk) = (size_of("e5"), size_of(long));
+    assert_eq!(size_of("a1"), short);
+    assert!(shrunk < short, "{shrunk} against {short}");
+    // Its box (letters under 0.6 em wide) fits the cell: the text size is
+    // 0.28 of an edge, and a hexagon is √3 edges wide across its flat sides.
+    let across = short / 0.28 * 3f64.sqrt();
+    assert!(shrunk * 0.6 * long.len() as f64 <= across, "{shrunk}");
+    // At the board's size it would spill over.
+    assert!(short * 0.6 * long.len() as f64 > across);
+    assert_eq!(s.matches("</text>").count(), 25);
+}
+
 fn data_dir() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data"))
 }

@@ -90,6 +90,34 @@ fn side_colour(t: SideTag, position: Option<&Position>) -> String {
 const EDGE: &str = "#3a3a3a";
 
 /// Round to 0.01 mm, far below print resolution.
+/// The font size for a label of `chars` characters centred on `centre`
+/// inside the face `poly` (drawing units): `font`, or smaller in steps of
+/// 0.8 until the label's box fits inside the face, as the window shrinks long
+/// names — but not below a fifth of `font`, where it is drawn even if it
+/// spills (a vector picture stays readable on zoom; a name is never left
+/// out). The box is estimated: sans-serif letters average under 0.6 em wide.
+fn label_font(font: f64, chars: usize, centre: Point, poly: &[Point]) -> f64 {
+    let fits = |size: f64| {
+        let (hw, hh) = (0.3 * size * chars as f64, 0.5 * size);
+        [(-1.0, -1.0), (0.0, -1.0), (1.0, -1.0), (1.0, 0.0)]
+            .into_iter()
+            .chain([(1.0, 1.0), (0.0, 1.0), (-1.0, 1.0), (-1.0, 0.0)])
+            .all(|(sx, sy)| {
+                let q = Point::new(centre.x + sx * hw, centre.y + sy * hh);
+                crate::mesh::geom::point_in_polygon(q, poly.iter().copied())
+                    == crate::mesh::geom::Containment::Inside
+            })
+    };
+    let mut size = font;
+    while size > font * 0.2 {
+        if fits(size) {
+            return r(size);
+        }
+        size *= 0.8;
+    }
+    r(font * 0.2).max(0.01)
+}
+
 fn r(x: f64) -> f64 {
     let v = (x * 100.0).round() / 100.0;
     if v == 0.0 { 0.0 } else { v }
@@ -485,6 +513,15 @@ fn write(
             if l.is_empty() {
                 continue;
             }
+            // Long names (a generated board's regions) shrink to fit their face.
+            let poly: Vec<Point> = mesh
+                .face_points(f)
+                .map(|q| {
+                    let (x, y) = p(q);
+                    Point::new(x, y)
+                })
+                .collect();
+            let font = label_font(font, l.chars().count(), Point::new(x, y), &poly);
             // Attributes on every element: some print tools ignore inherited text styles.
             let _ = writeln!(
                 s,
