@@ -629,7 +629,9 @@ impl Canvas {
                             style.label_on(fill),
                         );
                         let r = Rect::from_center_size(pos, galley.size());
-                        if rect_inside(r, &poly) {
+                        let (c, h) = (r.center(), r.size() / 2.0);
+                        let centre = Point::new(c.x as f64, c.y as f64);
+                        if geom::box_inside(centre, (h.x as f64, h.y as f64), &poly) {
                             painter.galley(r.min, galley, style.label_on(fill));
                             break;
                         }
@@ -660,29 +662,6 @@ fn out_of_sight(n: usize, visible: &[(usize, Rect)]) -> Vec<usize> {
         seen[i] = true;
     }
     (0..n).filter(|&i| !seen[i]).collect()
-}
-
-/// Whether `r` lies inside the polygon `poly` (its corners and side midpoints do).
-fn rect_inside(r: Rect, poly: &[Point]) -> bool {
-    if poly.len() < 3 {
-        return false;
-    }
-    let (c, h) = (r.center(), r.size() / 2.0);
-    [
-        (-1.0, -1.0),
-        (0.0, -1.0),
-        (1.0, -1.0),
-        (1.0, 0.0),
-        (1.0, 1.0),
-        (0.0, 1.0),
-        (-1.0, 1.0),
-        (-1.0, 0.0),
-    ]
-    .iter()
-    .all(|&(sx, sy)| {
-        let q = Point::new((c.x + sx * h.x) as f64, (c.y + sy * h.y) as f64);
-        geom::point_in_polygon(q, poly.iter().copied()) == geom::Containment::Inside
-    })
 }
 
 /// A piece as a disc with an outline, in the player's colour.

@@ -89,7 +89,6 @@ fn side_colour(t: SideTag, position: Option<&Position>) -> String {
 /// The faces' edges.
 const EDGE: &str = "#3a3a3a";
 
-/// Round to 0.01 mm, far below print resolution.
 /// The font size for a label of `chars` characters centred on `centre`
 /// inside the face `poly` (drawing units): `font`, or smaller in steps of
 /// 0.8 until the label's box fits inside the face, as the window shrinks long
@@ -98,15 +97,7 @@ const EDGE: &str = "#3a3a3a";
 /// out). The box is estimated: sans-serif letters average under 0.6 em wide.
 fn label_font(font: f64, chars: usize, centre: Point, poly: &[Point]) -> f64 {
     let fits = |size: f64| {
-        let (hw, hh) = (0.3 * size * chars as f64, 0.5 * size);
-        [(-1.0, -1.0), (0.0, -1.0), (1.0, -1.0), (1.0, 0.0)]
-            .into_iter()
-            .chain([(1.0, 1.0), (0.0, 1.0), (-1.0, 1.0), (-1.0, 0.0)])
-            .all(|(sx, sy)| {
-                let q = Point::new(centre.x + sx * hw, centre.y + sy * hh);
-                crate::mesh::geom::point_in_polygon(q, poly.iter().copied())
-                    == crate::mesh::geom::Containment::Inside
-            })
+        crate::mesh::geom::box_inside(centre, (0.3 * size * chars as f64, 0.5 * size), poly)
     };
     let mut size = font;
     while size > font * 0.2 {
@@ -118,6 +109,7 @@ fn label_font(font: f64, chars: usize, centre: Point, poly: &[Point]) -> f64 {
     r(font * 0.2).max(0.01)
 }
 
+/// Round to 0.01 mm, far below print resolution.
 fn r(x: f64) -> f64 {
     let v = (x * 100.0).round() / 100.0;
     if v == 0.0 { 0.0 } else { v }

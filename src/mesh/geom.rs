@@ -201,6 +201,21 @@ pub fn point_in_polygon(p: Point, poly: impl IntoIterator<Item = Point> + Clone)
     }
 }
 
+/// Whether the axis-aligned box of half-size `half` centred on `centre` lies
+/// inside `poly`, judged at its corners and the middles of its sides (a
+/// label's box inside its face: enough for the faces boards have).
+pub fn box_inside(centre: Point, half: (f64, f64), poly: &[Point]) -> bool {
+    poly.len() >= 3
+        && [-1.0, 0.0, 1.0]
+            .into_iter()
+            .flat_map(|sx| [-1.0, 0.0, 1.0].map(|sy| (sx, sy)))
+            .filter(|&s| s != (0.0, 0.0))
+            .all(|(sx, sy)| {
+                let q = Point::new(centre.x + sx * half.0, centre.y + sy * half.1);
+                point_in_polygon(q, poly.iter().copied()) == Containment::Inside
+            })
+}
+
 /// Orientation of the triple (a, b, c): >0 counter-clockwise, <0 clockwise, 0 collinear.
 pub fn orient(a: Point, b: Point, c: Point) -> f64 {
     (b - a).cross(c - a)
@@ -279,6 +294,29 @@ mod tests {
             Point::new(1.0, 1.0),
             Point::new(0.0, 1.0),
         ]
+    }
+
+    #[test]
+    fn a_box_is_inside_only_when_its_edges_are() {
+        let c = Point::new(0.5, 0.5);
+        assert!(box_inside(c, (0.4, 0.2), &sq()));
+        // Too wide: its side middles stick out, though the centre is inside.
+        assert!(!box_inside(c, (0.6, 0.2), &sq()));
+        // Touching the square's side is not inside.
+        assert!(!box_inside(c, (0.5, 0.2), &sq()));
+        // An L-shaped face: the box across the notch has a corner outside.
+        let l = [
+            (0.0, 0.0),
+            (2.0, 0.0),
+            (2.0, 1.0),
+            (1.0, 1.0),
+            (1.0, 2.0),
+            (0.0, 2.0),
+        ]
+        .map(|(x, y)| Point::new(x, y));
+        assert!(box_inside(Point::new(0.5, 0.5), (0.4, 0.4), &l));
+        assert!(!box_inside(Point::new(1.0, 1.0), (0.4, 0.4), &l));
+        assert!(!box_inside(c, (0.1, 0.1), &sq()[..2]));
     }
 
     #[test]
