@@ -1012,21 +1012,26 @@ fn save_target(path: &Path) -> Result<PathBuf, String> {
 }
 
 /// A file name (without extension) for the board: its name, made safe.
+/// Letters and digits are kept (lower case), brackets and quotes are dropped
+/// ("player(s)" → "players"), and every other run of characters becomes one
+/// dash: "Generated board, 2 player(s), seed 1" → "generated-board-2-players-seed-1".
 fn file_stem_for(b: &Board) -> String {
-    let s: String = b
-        .meta()
-        .name
-        .chars()
-        .map(|c| {
-            if c.is_alphanumeric() || c == '-' || c == '_' {
-                c.to_ascii_lowercase()
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    let s = s.trim_matches('-').to_string();
-    if s.is_empty() { "board".into() } else { s }
+    let mut s = String::new();
+    for c in b.meta().name.chars() {
+        if c.is_alphanumeric() || c == '_' {
+            s.extend(c.to_lowercase());
+        } else if "()[]{}'\"’".contains(c) {
+            continue;
+        } else if !s.is_empty() && !s.ends_with('-') {
+            s.push('-');
+        }
+    }
+    let s = s.trim_end_matches('-');
+    if s.is_empty() {
+        "board".into()
+    } else {
+        s.into()
+    }
 }
 
 impl eframe::App for App {
@@ -1163,5 +1168,24 @@ mod tests {
             "• Hex 11×11 — boardwright"
         );
         assert_eq!(window_title(None, None, false), "boardwright");
+    }
+
+    #[test]
+    fn a_boards_file_name_has_single_dashes() {
+        let named = |n: &str| {
+            let mut b = presets::hex(3);
+            let mut meta = b.meta().clone();
+            meta.name = n.into();
+            crate::edit::apply(&mut b, &crate::edit::BoardEdit::SetMeta(meta)).unwrap();
+            file_stem_for(&b)
+        };
+        assert_eq!(
+            named("Generated board, 2 player(s), seed 1"),
+            "generated-board-2-players-seed-1"
+        );
+        assert_eq!(named("Hex 11×11"), "hex-11-11");
+        assert_eq!(named("  Tom's -- board_2 "), "toms-board_2");
+        assert_eq!(named("Échecs"), "échecs");
+        assert_eq!(named("?!"), "board");
     }
 }
