@@ -275,6 +275,34 @@ fn svg_export_shrinks_long_labels_to_their_face() {
     assert_eq!(s.matches("</text>").count(), 25);
 }
 
+/// A label on a dark face is drawn light, as the window draws it; a pale or
+/// mostly transparent colour keeps the dark label.
+#[test]
+fn svg_export_draws_labels_light_on_dark_faces() {
+    let mut b = presets::hex(3);
+    for (label, colour) in [
+        ("a1", Rgba([0x80, 0x10, 0x10, 255])),
+        ("b1", Rgba([0xf0, 0xe0, 0xa0, 255])),
+        ("c1", Rgba([0x10, 0x10, 0x60, 0x30])),
+    ] {
+        let face = b.face_by_label(label).unwrap();
+        let colour = Some(colour);
+        edit::apply(&mut b, &BoardEdit::SetColour { face, colour }).unwrap();
+    }
+    let s = board_to_string(&b, Format::Svg).unwrap();
+    let fill_of = |label: &str| -> String {
+        let end = s.find(&format!(">{label}</text>")).expect(label);
+        let start = s[..end].rfind("<text").unwrap();
+        let attr = &s[start..end];
+        let at = attr.rfind("fill=\"").unwrap() + "fill=\"".len();
+        attr[at..].split('"').next().unwrap().to_string()
+    };
+    assert_eq!(fill_of("a1"), "#ffffff");
+    assert_eq!(fill_of("b1"), "#222222");
+    assert_eq!(fill_of("c1"), "#222222");
+    assert_eq!(fill_of("c3"), "#222222");
+}
+
 fn data_dir() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data"))
 }

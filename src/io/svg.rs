@@ -300,6 +300,8 @@ fn write(
         r##"<g id="faces" stroke="{EDGE}" stroke-width="{}" stroke-linejoin="round">"##,
         r(unit * 0.03)
     );
+    // Faces whose fill is dark get light labels, as in the window.
+    let mut dark_face = vec![false; mesh.face_count()];
     for f in mesh.face_ids() {
         let own = match colour_by {
             ColourBy::Face => board.colour(f),
@@ -313,6 +315,10 @@ fn write(
             None => match own {
                 Some(c) => {
                     let [cr, cg, cb, ca] = c.0;
+                    // Seen over the white page.
+                    let a = f64::from(ca) / 255.0;
+                    let seen = |v: u8| (f64::from(v) * a + 255.0 * (1.0 - a)).round() as u8;
+                    dark_face[f.index()] = is_dark([seen(cr), seen(cg), seen(cb)]);
                     let rgb = hex_colour([cr, cg, cb]);
                     if ca == 255 {
                         rgb
@@ -320,7 +326,10 @@ fn write(
                         format!("{rgb}\" fill-opacity=\"{:.3}", ca as f64 / 255.0)
                     }
                 }
-                None => kind_fill(board.kind(f)).to_string(),
+                None => {
+                    dark_face[f.index()] = matches!(board.kind(f), FaceKind::Blocked);
+                    kind_fill(board.kind(f)).to_string()
+                }
             },
         };
         let _ = writeln!(
@@ -475,10 +484,11 @@ fn write(
         |f: crate::mesh::FaceId| heat.and_then(|h| h.values.get(f.index()).copied().flatten());
     if board.faces().labels().iter().any(|l| !l.is_empty()) || heat.is_some() {
         let font = r(unit * 0.28);
-        let mut on_dark = vec![false; mesh.face_count()];
+        // A piece covers its face's label: the piece's colour decides.
+        let mut on_dark = dark_face;
         for &(f, player) in pieces {
-            if is_dark(piece_rgb(player)) && f.index() < on_dark.len() {
-                on_dark[f.index()] = true;
+            if f.index() < on_dark.len() {
+                on_dark[f.index()] = is_dark(piece_rgb(player));
             }
         }
         s.push_str("<g id=\"labels\">\n");
