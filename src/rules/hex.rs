@@ -1206,6 +1206,9 @@ struct Learned {
     weight: f32,
     /// The rings of the faces the table speaks of ([`Hex::table_rings`]).
     rings: Rings,
+    /// Every face's pattern key at once from a position's stones (cheaper
+    /// than reading each move's ring).
+    keys: KeyTable,
     table: &'static PatternWeights,
     /// [`HexSettings::near`].
     near: bool,
@@ -1724,11 +1727,15 @@ impl Searchable for Hex {
                 w => Limits::width(w as usize),
             },
             ends,
-            learned: (settings.patterns != 0.0).then(|| Learned {
-                weight: settings.patterns,
-                rings: self.table_rings(),
-                table: PatternWeights::builtin(),
-                near: settings.near,
+            learned: (settings.patterns != 0.0).then(|| {
+                let rings = self.table_rings();
+                Learned {
+                    weight: settings.patterns,
+                    keys: KeyTable::new(self, &rings),
+                    rings,
+                    table: PatternWeights::builtin(),
+                    near: settings.near,
+                }
             }),
             swap_prior: settings.swap_prior,
             hand: settings.hand,
@@ -1826,20 +1833,29 @@ impl Searchable for Hex {
             _ => &[],
         };
         let open = |[_, x, y]: [u32; 3]| cells[x as usize] == EMPTY && cells[y as usize] == EMPTY;
+        // Every face's pattern key (the colours around it), as `Hex::pattern`
+        // reads them; 0 for a face without a ring.
+        let mut keys = Vec::new();
+        if let Some(l) = &aux.learned {
+            l.keys.fill(cells, &mut keys);
+        }
         for &m in moves {
             let HexMove::Place(f) = m else {
                 out.push(aux.swap_prior);
                 continue;
             };
             let urgency = aux.learned.as_ref().map_or(0.0, |l| {
-                self.pattern(&l.rings, pos, f).map_or(0.0, |k| {
-                    l.weight
-                        * if near.contains(&f.0) {
-                            l.table.weight_near(k)
-                        } else {
-                            l.table.weight(k)
-                        }
-                })
+                let key = keys[f.index()];
+                if key == 0 {
+                    return 0.0;
+                }
+                let k = KeyTable::keys(key, me);
+                l.weight
+                    * if near.contains(&f.0) {
+                        l.table.weight_near(k)
+                    } else {
+                        l.table.weight(k)
+                    }
             });
             let c = f.index();
             // The bridges `c` carries: answering the last stone's intrusion

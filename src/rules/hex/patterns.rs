@@ -618,10 +618,28 @@ const MIN_SEEN: u64 = 20;
 /// Pseudo-observations at the average rate added to every pattern's counts.
 const SMOOTHING: f64 = 10.0;
 
+/// Bits in [`PatternWeights`]'s filter of full keys (128 KiB: about 4 %
+/// of the keys not there pass it, with the built-in table's 40,000).
+const FULL_SEEN_BITS: usize = 1 << 20;
+
+/// A full key's bit in that filter (another hash than [`KeyMap`]'s).
+#[inline]
+fn full_seen_bit(key: u64) -> usize {
+    (key.wrapping_mul(0xC2B2_AE3D_27D4_EB4F) >> 44) as usize
+}
+
 /// The log urgency of each pattern in every orientation, for fast look-up.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct PatternWeights {
     weights: FxHashMap<u64, f32>,
+    /// The same keys in maps made for fast look-ups, which the tree's priors
+    /// make for every move of every new node: the few inner patterns in a
+    /// map that stays in the cache, the many full ones in another, in front
+    /// of which a bit per hash tells most keys that are not there without
+    /// reading it (a face's full pattern is often too rare to be known).
+    inner: KeyMap,
+    full: KeyMap,
+    full_seen: Vec<u64>,
 }
 
 impl PatternWeights {
@@ -637,7 +655,7 @@ impl PatternWeights {
                     weights.insert(o, w);
                 }
             }
-            return PatternWeights { weights };
+            return PatternWeights::with(weights);
         }
         let class = |k: u64| k & (INNER | LOCAL);
         let rate = |cl: u64| {
@@ -665,7 +683,42 @@ impl PatternWeights {
                 weights.insert(o, w);
             }
         }
-        PatternWeights { weights }
+        PatternWeights::with(weights)
+    }
+
+    fn with(weights: FxHashMap<u64, f32>) -> PatternWeights {
+        let of = |inner: bool| {
+            KeyMap::new(
+                weights
+                    .iter()
+                    .filter(|(k, _)| (*k & INNER != 0) == inner)
+                    .map(|(&k, &w)| (k, w)),
+            )
+        };
+        let mut full_seen = vec![0u64; FULL_SEEN_BITS / 64];
+        for &k in weights.keys().filter(|k| *k & INNER == 0) {
+            let b = full_seen_bit(k);
+            full_seen[b / 64] |= 1 << (b % 64);
+        }
+        PatternWeights {
+            inner: of(true),
+            full: of(false),
+            full_seen,
+            weights,
+        }
+    }
+
+    /// The weight of `key`, if known.
+    #[inline]
+    fn get(&self, key: u64) -> Option<f32> {
+        if key & INNER != 0 {
+            return self.inner.get(key);
+        }
+        let b = full_seen_bit(key);
+        if self.full_seen[b / 64] & (1 << (b % 64)) == 0 {
+            return None;
+        }
+        self.full.get(key)
     }
 
     /// The built-in weights (learned from MoHex 2.0's games).
@@ -702,8 +755,7 @@ impl PatternWeights {
 
     /// The weight of the first of `keys` known, else 0.
     fn first_known(&self, mut keys: impl Iterator<Item = u64>) -> f32 {
-        keys.find_map(|k| self.weights.get(&k).copied())
-            .unwrap_or(0.0)
+        keys.find_map(|k| self.get(k)).unwrap_or(0.0)
     }
 
     /// Number of oriented keys known.
@@ -913,5 +965,41 @@ mod tests {
         }
         assert!(missed > 19_000);
         assert_eq!(KeyMap::new([]).get(6 << 56), None);
+    }
+
+    /// The built-in table's fast look-up (inner map, filtered full map)
+    /// answers as its hash map does: every key with its weight, and nothing
+    /// for keys it does not hold, local or not, inner or full.
+    #[test]
+    fn pattern_weights_fast_look_up_matches_the_table() {
+        use rand::{Rng, SeedableRng};
+        let w = PatternWeights::builtin();
+        assert!(w.len() > 10_000);
+        for (&k, &v) in &w.weights {
+            assert_eq!(w.get(k), Some(v), "{k:#x}");
+        }
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let (mut absent, mut present) = (0, 0);
+        for _ in 0..200_000 {
+            let flags = [0, INNER, LOCAL, INNER | LOCAL][rng.random_range(0..4)];
+            let slots = rng.random::<u64>() & ((1 << 24) - 1);
+            let k = (6u64 << 56)
+                | flags
+                | if flags & INNER != 0 {
+                    slots & EDGE_SLOTS
+                } else {
+                    slots
+                };
+            assert_eq!(w.get(k), w.weights.get(&k).copied(), "{k:#x}");
+            if w.weights.contains_key(&k) {
+                present += 1
+            } else {
+                absent += 1
+            }
+        }
+        assert!(
+            absent > 100_000 && present > 1_000,
+            "{absent} absent, {present} present"
+        );
     }
 }
