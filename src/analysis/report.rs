@@ -175,9 +175,11 @@ impl Score {
         s
     }
 
-    /// "first player scores 71 % ± 6 %: the first player is strongly
-    /// favoured"; when the interval includes 50 %, "no significant advantage"
-    /// only if it is narrow enough to rule out a strong one.
+    /// "first player scores 71 % ± 5 %: the first player is strongly
+    /// favoured" (the word for the margin holds over the whole interval, or
+    /// the least it allows is said: "favoured, clearly or more"); when the
+    /// interval includes 50 %, "no significant advantage" only if it is
+    /// narrow enough to rule out a strong one.
     pub fn verdict(&self) -> String {
         if self.games == 0 {
             return "no games played".into();
@@ -197,21 +199,33 @@ impl Score {
                 "no significant advantage (balanced within the interval)".to_string()
             }
         } else {
-            let (who, edge) = if self.score > 0.5 {
-                ("first", self.score - 0.5)
+            // The margin the games show (the score's distance from 50 %),
+            // and the least the interval allows: 4 wins of 4 (51–100 %) show
+            // that the first player is favoured, not by how much.
+            let (who, edge, least) = if self.score > 0.5 {
+                ("first", self.score - 0.5, lo - 0.5)
             } else {
-                ("second", 0.5 - self.score)
+                ("second", 0.5 - self.score, 0.5 - hi)
             };
-            let how = if edge >= 0.4 {
-                "decisively"
-            } else if edge >= 0.15 {
-                "strongly"
-            } else if edge >= 0.05 {
-                "clearly"
+            let how = |edge: f64| {
+                if edge >= 0.4 {
+                    "decisively"
+                } else if edge >= 0.15 {
+                    "strongly"
+                } else if edge >= 0.05 {
+                    "clearly"
+                } else {
+                    "slightly"
+                }
+            };
+            if how(edge) == how(least) {
+                format!("the {who} player is {} favoured", how(edge))
             } else {
-                "slightly"
-            };
-            format!("the {who} player is {how} favoured")
+                format!(
+                    "the {who} player is favoured, {} or more (more games narrow the interval)",
+                    how(least)
+                )
+            }
         };
         let draws = if self.draws > 0 {
             format!(
@@ -620,7 +634,34 @@ mod tests {
         assert_eq!((s.wins, s.losses), (71, 29));
         let v = s.verdict();
         assert!(v.starts_with("first player scores 71 % ± 9 %"), "{v}");
+        assert!(
+            v.ends_with(
+                "the first player is favoured, clearly or more (more games narrow the interval)"
+            ),
+            "{v}"
+        );
+        // 4 wins of 4 (51–100 %) say who is favoured, not by how much.
+        let v = Score::of(&games[..4]).verdict();
+        assert!(
+            v.ends_with(
+                "the first player is favoured, slightly or more (more games narrow the interval)"
+            ),
+            "{v}"
+        );
+        // 300 games at 71 %: strongly, by the whole interval (65.6–75.9 %).
+        let many: Vec<GameSummary> = (0..300).map(|i| games[i % 100].clone()).collect();
+        let v = Score::of(&many).verdict();
         assert!(v.ends_with("the first player is strongly favoured"), "{v}");
+        // And the second player the same way: 29 of 100.
+        let mirrored: Vec<GameSummary> = many
+            .iter()
+            .map(|g| GameSummary {
+                winner: g.winner.map(|w| 1 - w),
+                ..g.clone()
+            })
+            .collect();
+        let v = Score::of(&mirrored).verdict();
+        assert!(v.ends_with("the second player is strongly favoured"), "{v}");
         // 29 of 58: balanced within ± 13 %.
         let even = Score::of(&games[42..]);
         assert!(even.verdict().contains("no significant advantage"));
