@@ -255,6 +255,37 @@ impl App {
             }
             Command::ShowGame(g) => return self.show_game(*g, confirmed),
             Command::ClearRecent => self.ws.settings.recent.clear(),
+            Command::ReopenKept => {
+                let board = self.ws.kept.as_ref().map(|k| k.board.clone())?;
+                if let Some(w) = self.must_ask(BOARD, confirmed) {
+                    return Some((w, Command::ReopenKept));
+                }
+                let name = super::board_name(&board, "the untitled board");
+                self.ws.doc.replace(board, None, false);
+                self.kept_reopened = true;
+                self.ws.status.info(format!(
+                    "Reopened {name} from an earlier session: it is not in a file yet (File > Save As…)"
+                ));
+                self.fit_all();
+            }
+            Command::ForgetKept => {
+                let forgotten = match self.data_dir.as_deref() {
+                    Some(dir) => super::kept_board::forget(dir),
+                    None => Ok(()),
+                };
+                match forgotten {
+                    Ok(()) => {
+                        self.ws.kept = None;
+                        self.ws
+                            .status
+                            .info("Forgot the board kept from an earlier session");
+                    }
+                    Err(e) => self
+                        .ws
+                        .status
+                        .error(format!("Could not forget the kept board: {e}")),
+                }
+            }
             Command::Save => self.save_then(Then::nothing()),
             Command::SaveAs => self.save_as_then(Then::nothing()),
             Command::ExportObj | Command::ExportSvg => {

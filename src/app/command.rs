@@ -41,6 +41,10 @@ pub enum Command {
     /// Files dropped onto the window: the first one opens like [`Command::OpenPath`].
     OpenDropped(Vec<PathBuf>),
     ClearRecent,
+    /// Reopen the board kept from an earlier session ([`super::kept_board`]).
+    ReopenKept,
+    /// Delete the board kept from an earlier session.
+    ForgetKept,
     Save,
     SaveAs,
     ImportObj,
@@ -331,6 +335,11 @@ impl Command {
                 "Open it (board .ron / .obj, game .ron / .sgf)",
             ),
             ClearRecent => s("Clear list", "Forget the recent files"),
+            ReopenKept => s(
+                "Reopen",
+                "Reopen the board an earlier session ended with (it was never saved to a file)",
+            ),
+            ForgetKept => s("Forget", "Delete the board kept from an earlier session"),
             Save => s(
                 "Save",
                 "Save the board (asks where when it has no .ron file yet)",
@@ -517,6 +526,8 @@ impl Command {
             | OpenPath(_)
             | OpenDropped(_)
             | ClearRecent
+            | ReopenKept
+            | ForgetKept
             | Save
             | SaveAs
             | ImportObj

@@ -31,6 +31,7 @@ pub mod files;
 pub mod frame_stats;
 pub mod generator;
 pub mod heap;
+pub mod kept_board;
 pub mod menu;
 pub mod new_board;
 pub mod play;
@@ -268,6 +269,9 @@ pub struct App {
     ///
     /// [`Document::replaced`]: workspace::Document::replaced
     play_followed: Option<u64>,
+    /// The board kept from an earlier session was reopened this session: it
+    /// is forgotten at the close unless the board then is kept in its place.
+    kept_reopened: bool,
 }
 
 impl App {
@@ -328,6 +332,7 @@ impl App {
             file_job_delay: std::time::Duration::ZERO,
             offer_waiting: None,
             play_followed: None,
+            kept_reopened: false,
         };
         if let Some(g) = generator_settings {
             app.generator.restore(g);
@@ -384,6 +389,14 @@ impl App {
         }
         if let Some(left) = app.autosave.leftover() {
             app.dialog = Some(Dialog::Restore(Box::new(left)));
+        }
+        // A window started without a file offers the board an earlier session
+        // ended with, unsaved (on the start card).
+        if !has_board && app.play.game().is_none() {
+            match kept_board::find(app.data_dir.as_deref()) {
+                Ok(kept) => app.ws.kept = kept,
+                Err(e) => app.ws.status.error(e),
+            }
         }
         app
     }
@@ -602,6 +615,23 @@ impl App {
         let p = self.ws.doc.path.as_ref()?;
         let abs = std::path::absolute(p).ok()?;
         abs.parent().map(Path::to_path_buf)
+    }
+
+    /// At a confirmed close: keep the board when it was never saved and never
+    /// changed (nothing asked about it), else forget a kept board this session
+    /// reopened (it has been saved, replaced or discarded since).
+    fn keep_board(&mut self) -> Result<(), String> {
+        let Some(dir) = self.data_dir.as_deref() else {
+            return Ok(());
+        };
+        let doc = &self.ws.doc;
+        if kept_board::worth_keeping(doc.board(), doc.path.as_deref(), doc.is_dirty()) {
+            kept_board::keep(dir, doc.board())
+        } else if self.kept_reopened {
+            kept_board::forget(dir)
+        } else {
+            Ok(())
+        }
     }
 
     /// The folder of the last file opened or saved, while it exists.
@@ -1135,6 +1165,9 @@ impl eframe::App for App {
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         if self.close_confirmed {
             self.autosave.clear();
+            if let Err(e) = self.keep_board() {
+                eprintln!("boardwright: could not keep the unsaved board: {e}");
+            }
         } else if let Err(e) = self.autosave_now() {
             eprintln!("boardwright: {e}");
         }

@@ -44,6 +44,14 @@ pub fn start_card(ui: &mut egui::Ui, ws: &mut Workspace, rect: Rect) {
                         ui.weak(what);
                     });
                 }
+                if let Some(what) = ws.kept.as_ref().map(|k| k.describe()) {
+                    ui.add_space(4.0);
+                    ui.label("Not saved, from an earlier session:");
+                    ui.horizontal_wrapped(|ui| {
+                        ws.button_with_text(ui, Command::ReopenKept, Ok(()), &format!("Reopen {what}"));
+                        ws.button(ui, Command::ForgetKept, Ok(()));
+                    });
+                }
                 let recent: Vec<_> = ws
                     .settings
                     .recent

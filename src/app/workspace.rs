@@ -449,6 +449,9 @@ pub struct Workspace {
     /// by the Play and Analyze tabs and the question a newly opened board
     /// asks during a game ([`Workspace::board_fit`]).
     fit: SuitabilityCheck,
+    /// The board an earlier session ended with, never saved: the start card
+    /// offers it ([`super::kept_board`]).
+    pub kept: Option<super::kept_board::KeptBoard>,
 }
 
 impl Workspace {
@@ -459,6 +462,7 @@ impl Workspace {
             settings: Settings::default(),
             commands: Vec::new(),
             fit: SuitabilityCheck::default(),
+            kept: None,
         }
     }
 
