@@ -53,7 +53,7 @@ fn preset_hex(h: &mut H, size: u32) {
 }
 
 fn offers(h: &H) -> bool {
-    has_label(h, "Reopen Hex 7×7, 49 faces")
+    has_label(h, "Reopen \u{201c}Hex 7×7\u{201d} (49 faces)")
 }
 
 #[test]
@@ -72,13 +72,13 @@ fn an_unsaved_preset_board_is_offered_at_the_next_launch_until_saved() {
     assert_eq!(h.state().ws.doc.board().face_count(), 0);
     assert!(offers(&h), "the start card offers the board");
     assert!(has_label(&h, "Forget"));
-    click_label(&mut h, "Reopen Hex 7×7, 49 faces");
+    click_label(&mut h, "Reopen \u{201c}Hex 7×7\u{201d} (49 faces)");
     let b = h.state().ws.doc.board();
     assert_eq!((b.meta().name.as_str(), b.face_count()), ("Hex 7×7", 49));
     assert!(h.state().ws.doc.path.is_none(), "still not in a file");
     let (text, _) = message(&h).expect("a message");
     assert!(
-        text.starts_with("Reopened Hex 7×7 from an earlier session"),
+        text.starts_with("Reopened \u{201c}Hex 7×7\u{201d} from an earlier session"),
         "{text}"
     );
     // Closing again keeps it again: it is still not saved.
@@ -87,7 +87,7 @@ fn an_unsaved_preset_board_is_offered_at_the_next_launch_until_saved() {
     assert!(offers(&h), "still offered: never saved");
 
     // Reopened and saved to a file: the kept copy is forgotten at the close.
-    click_label(&mut h, "Reopen Hex 7×7, 49 faces");
+    click_label(&mut h, "Reopen \u{201c}Hex 7×7\u{201d} (49 faces)");
     h.state_mut().apply(Command::Save);
     h.run_ok();
     assert!(saved.exists());

@@ -260,11 +260,11 @@ impl App {
                 if let Some(w) = self.must_ask(BOARD, confirmed) {
                     return Some((w, Command::ReopenKept));
                 }
-                let name = super::board_name(&board, "the untitled board");
+                let name = super::board_name(&board, "Untitled board");
                 self.ws.doc.replace(board, None, false);
                 self.kept_reopened = true;
                 self.ws.status.info(format!(
-                    "Reopened {name} from an earlier session: it is not in a file yet (File > Save As…)"
+                    "Reopened \u{201c}{name}\u{201d} from an earlier session: it is not in a file yet (File > Save As…)"
                 ));
                 self.fit_all();
             }

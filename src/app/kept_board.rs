@@ -25,10 +25,11 @@ pub struct KeptBoard {
 }
 
 impl KeptBoard {
-    /// "Hex 11×11, 121 faces".
+    /// "“Hex 11×11” (121 faces)": the name quoted, as names have commas
+    /// ("Generated board, 2 player(s), seed 1").
     pub fn describe(&self) -> String {
         let name = super::board_name(&self.board, "Untitled board");
-        format!("{name}, {} faces", self.board.face_count())
+        format!("\u{201c}{name}\u{201d} ({} faces)", self.board.face_count())
     }
 }
 
@@ -93,7 +94,7 @@ mod tests {
         keep(&data, &b).unwrap();
         let kept = find(Some(&data)).unwrap().expect("kept");
         crate::io::compare_boards(&b, &kept.board).unwrap();
-        assert_eq!(kept.describe(), "Hex 5×5, 25 faces");
+        assert_eq!(kept.describe(), "\u{201c}Hex 5×5\u{201d} (25 faces)");
         forget(&data).unwrap();
         assert!(find(Some(&data)).unwrap().is_none());
         forget(&data).unwrap();
