@@ -256,13 +256,7 @@ fn svg_export_shrinks_long_labels_to_their_face() {
     )
     .unwrap();
     let s = board_to_string(&b, Format::Svg).unwrap();
-    let size_of = |label: &str| -> f64 {
-        let end = s.find(&format!(">{label}</text>")).expect(label);
-        let start = s[..end].rfind("<text").unwrap();
-        let attr = &s[start..end];
-        let at = attr.find("font-size=\"").unwrap() + "font-size=\"".len();
-        attr[at..].split('"').next().unwrap().parse().unwrap()
-    };
+    let size_of = |label: &str| -> f64 { text_attr(&s, label, "font-size").parse().unwrap() };
     let (short, shrunk) = (size_of("e5"), size_of(long));
     assert_eq!(size_of("a1"), short);
     assert!(shrunk < short, "{shrunk} against {short}");
@@ -273,6 +267,16 @@ fn svg_export_shrinks_long_labels_to_their_face() {
     // At the board's size it would spill over.
     assert!(short * 0.6 * long.len() as f64 > across);
     assert_eq!(s.matches("</text>").count(), 25);
+}
+
+/// The attribute `name` of the SVG text element that writes `label`.
+fn text_attr(svg: &str, label: &str, name: &str) -> String {
+    let end = svg.find(&format!(">{label}</text>")).expect(label);
+    let start = svg[..end].rfind("<text").unwrap();
+    let element = &svg[start..end];
+    let key = format!(" {name}=\"");
+    let at = element.find(&key).expect(name) + key.len();
+    element[at..].split('"').next().unwrap().to_string()
 }
 
 /// A label on a dark face is drawn light, as the window draws it; a pale or
@@ -290,13 +294,7 @@ fn svg_export_draws_labels_light_on_dark_faces() {
         edit::apply(&mut b, &BoardEdit::SetColour { face, colour }).unwrap();
     }
     let s = board_to_string(&b, Format::Svg).unwrap();
-    let fill_of = |label: &str| -> String {
-        let end = s.find(&format!(">{label}</text>")).expect(label);
-        let start = s[..end].rfind("<text").unwrap();
-        let attr = &s[start..end];
-        let at = attr.rfind("fill=\"").unwrap() + "fill=\"".len();
-        attr[at..].split('"').next().unwrap().to_string()
-    };
+    let fill_of = |label: &str| text_attr(&s, label, "fill");
     assert_eq!(fill_of("a1"), "#ffffff");
     assert_eq!(fill_of("b1"), "#222222");
     assert_eq!(fill_of("c1"), "#222222");
