@@ -176,7 +176,8 @@ impl Score {
     }
 
     /// "first player scores 71 % ± 5 %: the first player is strongly
-    /// favoured" (the word for the margin holds over the whole interval, or
+    /// favoured" ("86 % (95 % interval 49–97 %)" when the interval is lopsided;
+    /// the word for the margin holds over the whole interval, or
     /// the least it allows is said: "favoured, clearly or more"); when the
     /// interval includes 50 %, "no significant advantage" only if it is
     /// narrow enough to rule out a strong one.
@@ -235,7 +236,15 @@ impl Score {
         } else {
             String::new()
         };
-        format!("first player scores {pct:.0} % ± {half:.0} %{draws}: {words}")
+        // "± 9 %" when the interval is about even around the score; else its
+        // ends (6 of 6 is 100 % with an interval of 61–100 %, not ± 20 %).
+        let (below, above) = (self.score - lo, hi - self.score);
+        let spread = if (below - above).abs() * 100.0 <= 2.0 {
+            format!("± {half:.0} %")
+        } else {
+            format!("(95 % interval {:.0}–{:.0} %)", lo * 100.0, hi * 100.0)
+        };
+        format!("first player scores {pct:.0} % {spread}{draws}: {words}")
     }
 }
 
@@ -643,6 +652,10 @@ mod tests {
         // 4 wins of 4 (51–100 %) say who is favoured, not by how much.
         let v = Score::of(&games[..4]).verdict();
         assert!(
+            v.starts_with("first player scores 100 % (95 % interval 51–100 %)"),
+            "{v}"
+        );
+        assert!(
             v.ends_with(
                 "the first player is favoured, slightly or more (more games narrow the interval)"
             ),
@@ -671,7 +684,7 @@ mod tests {
         let v = few.verdict();
         assert_eq!(
             v,
-            "first player scores 86 % ± 24 %: too few games to tell (more games narrow the interval)"
+            "first player scores 86 % (95 % interval 49–97 %): too few games to tell (more games narrow the interval)"
         );
         // Every game drawn: said, not "too few games".
         let drawn: Vec<GameSummary> = (0..12)
