@@ -9,7 +9,6 @@ mod app_common;
 use app_common::*;
 use boardwright::app::command::{Command, NewBoard, Work};
 use boardwright::app::dialogs::Dialog;
-use boardwright::app::file_dialog::{FileChooser, Purpose};
 use boardwright::app::{App, AppOptions};
 use boardwright::edit::BoardEdit;
 use egui_kittest::Harness;
@@ -20,14 +19,9 @@ type H = Harness<'static, App>;
 /// A window started without a file, on the data folder `data`, whose file
 /// dialog saves to `save_to`.
 fn launch(data: &Path, save_to: &Path) -> H {
-    let save_to = save_to.to_path_buf();
-    let chooser = FileChooser::new(move |q| match q.purpose {
-        Purpose::Save => Some(save_to.clone()),
-        Purpose::Open => None,
-    });
     harness_with(AppOptions {
         data_dir: Some(data.to_path_buf()),
-        file_chooser: Some(chooser),
+        file_chooser: Some(saving_to(save_to)),
         ..Default::default()
     })
 }

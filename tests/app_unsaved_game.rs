@@ -8,7 +8,7 @@ mod app_common;
 use app_common::*;
 use boardwright::app::command::{Command, Work};
 use boardwright::app::dialogs::Dialog;
-use boardwright::app::file_dialog::{FileChooser, Purpose};
+use boardwright::app::file_dialog::FileChooser;
 use boardwright::app::workspace::Mode;
 use boardwright::app::{App, AppOptions};
 use boardwright::board::Board;
@@ -38,15 +38,10 @@ fn ply(h: &H) -> usize {
 
 /// The app on `board` whose file dialog saves to `save_to` (and opens nothing).
 fn app_saving_to(board: &Board, save_to: &Path, data: &Path) -> H {
-    let save_to = save_to.to_path_buf();
-    let chooser = FileChooser::new(move |q| match q.purpose {
-        Purpose::Save => Some(save_to.clone()),
-        Purpose::Open => None,
-    });
     harness_with(AppOptions {
         board: Some(board.clone()),
         data_dir: Some(data.to_path_buf()),
-        file_chooser: Some(chooser),
+        file_chooser: Some(saving_to(save_to)),
         ..Default::default()
     })
 }

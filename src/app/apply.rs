@@ -260,13 +260,21 @@ impl App {
                 if let Some(w) = self.must_ask(BOARD, confirmed) {
                     return Some((w, Command::ReopenKept));
                 }
+                // Asked above: the replacement itself goes the usual way.
                 let name = super::board_name(&board, "Untitled board");
-                self.ws.doc.replace(board, None, false);
                 self.kept_reopened = true;
-                self.ws.status.info(format!(
+                let message = format!(
                     "Reopened \u{201c}{name}\u{201d} from an earlier session: it is not in a file yet (File > Save As…)"
-                ));
-                self.fit_all();
+                );
+                return self.apply_one(
+                    Command::ReplaceBoard {
+                        board: Box::new(board),
+                        path: None,
+                        dirty: false,
+                        message,
+                    },
+                    confirmed,
+                );
             }
             Command::ForgetKept => {
                 let forgotten = match self.data_dir.as_deref() {

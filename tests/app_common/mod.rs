@@ -26,6 +26,16 @@ pub fn harness(board: Option<Board>) -> (Harness<'static, App>, tempfile::TempDi
     (harness_with(opts), dir)
 }
 
+/// A file dialog that saves to `path` and opens nothing.
+pub fn saving_to(path: &std::path::Path) -> boardwright::app::file_dialog::FileChooser {
+    use boardwright::app::file_dialog::{FileChooser, Purpose};
+    let path = path.to_path_buf();
+    FileChooser::new(move |q| match q.purpose {
+        Purpose::Save => Some(path.clone()),
+        Purpose::Open => None,
+    })
+}
+
 pub fn harness_with(opts: AppOptions) -> Harness<'static, App> {
     let mut h = Harness::builder()
         .with_size(SIZE)
