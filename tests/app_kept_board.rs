@@ -165,3 +165,48 @@ fn a_damaged_kept_board_is_reported_and_left_in_place() {
     assert!(text.contains("could not be read"), "{text}");
     assert!(kept.exists(), "left for the user to look at");
 }
+
+#[test]
+fn a_board_read_from_a_file_is_not_kept() {
+    let data = tempfile::tempdir().unwrap();
+    let files = tempfile::tempdir().unwrap();
+    let save_to = files.path().join("x.ron");
+    // Blender's OBJ, an import: no .ron file, unchanged — but its file has it.
+    let obj = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/obj/blender-4x.obj"
+    ));
+    let h = harness_with(AppOptions {
+        data_dir: Some(data.path().to_path_buf()),
+        ..AppOptions::for_file(obj)
+    });
+    assert_eq!(h.state().ws.doc.board().face_count(), 16);
+    assert!(h.state().ws.doc.path.is_none(), "an import has no .ron yet");
+    quit(h);
+    let mut h = launch(data.path(), &save_to);
+    assert!(h.state().ws.kept.is_none(), "the OBJ file holds it");
+
+    // The same opened from the menu, and a game's board (HexGui SGF).
+    h.state_mut().apply(Command::OpenPath(obj.to_path_buf()));
+    h.run_ok();
+    assert_eq!(h.state().ws.doc.board().face_count(), 16);
+    quit(h);
+    let mut h = launch(data.path(), &save_to);
+    assert!(h.state().ws.kept.is_none(), "opened from the menu");
+    let sgf = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/foreign/lg-hex-1139802-swap.hsgf"
+    ));
+    h.state_mut().apply(Command::OpenPath(sgf.to_path_buf()));
+    h.run_ok();
+    assert_eq!(h.state().ws.doc.board().face_count(), 169);
+    h.state_mut().apply(Command::Quit);
+    h.run_ok();
+    assert!(h.state().close_confirmed(), "{:?}", message(&h));
+    eframe::App::on_exit(h.state_mut(), None);
+    let h = launch(data.path(), &save_to);
+    assert!(
+        h.state().ws.kept.is_none(),
+        "a game's board: its file has it"
+    );
+}

@@ -480,11 +480,14 @@ impl App {
     /// A window without a board takes the board of a game opened or restored
     /// in it, as `boardwright game.sgf` does: the Editor and Analyze show it,
     /// and Play's New game can start on it.
-    fn take_games_board(&mut self, board: &crate::board::Board) {
-        if self.ws.doc.board().face_count() == 0 && !self.ws.doc.is_dirty() {
+    /// Whether it took it.
+    fn take_games_board(&mut self, board: &crate::board::Board) -> bool {
+        let take = self.ws.doc.board().face_count() == 0 && !self.ws.doc.is_dirty();
+        if take {
             self.ws.doc.replace(board.clone(), None, false);
             self.editor.canvas_mut().request_fit();
         }
+        take
     }
 
     /// Open `path`: a game opens in Play, a board replaces the document,
@@ -550,7 +553,9 @@ impl App {
             path,
             dropped,
         } = g;
-        self.take_games_board(game.board());
+        if self.take_games_board(game.board()) {
+            self.board_from_file = Some(self.ws.doc.replaced());
+        }
         self.play.show_opened(&mut self.ws, game, notes, &path);
         self.play.canvas_mut().request_fit();
         self.mode = Mode::Play;

@@ -1,9 +1,10 @@
 //! The board a session ended with when it was never saved and never changed
-//! — a preset, a generated board, a tiling, an import — so that closing the
-//! window asked nothing: it is kept in the data folder (`kept-board.ron`)
+//! — a preset, a generated board, a tiling — so that closing the window
+//! asked nothing: it is kept in the data folder (`kept-board.ron`)
 //! and the start card of a later launch offers to reopen it. A board with
 //! unsaved changes is not kept here: closing asks about it, and "Don't save"
-//! means what it says.
+//! means what it says; a board read from a file (an import, a game's board)
+//! is not kept either: the file has it, and Open Recent lists it.
 //!
 //! The file is replaced when a later session ends with such a board, and
 //! removed when a session that reopened it ends without it (saved to a file,
@@ -15,8 +16,8 @@ use std::path::{Path, PathBuf};
 /// The file in the data folder.
 const KEPT_FILE: &str = "kept-board.ron";
 
-/// Boards with more faces are not kept (they come from a file anyway, and
-/// writing them would hold up the closing window).
+/// Boards with more faces are not kept (writing them would hold up the
+/// closing window).
 pub const MAX_KEPT_FACES: usize = 50_000;
 
 /// A kept board, as the start card offers it.

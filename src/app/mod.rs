@@ -272,6 +272,13 @@ pub struct App {
     /// The board kept from an earlier session was reopened this session: it
     /// is forgotten at the close unless the board then is kept in its place.
     kept_reopened: bool,
+    /// The document's board as read from a file that still holds it (an
+    /// import, a game's board): [`Document::replaced`] then. It is not kept
+    /// at the close ([`App::keep_board`]): the file has it, and Open Recent
+    /// lists the file.
+    ///
+    /// [`Document::replaced`]: workspace::Document::replaced
+    board_from_file: Option<u64>,
 }
 
 impl App {
@@ -333,6 +340,7 @@ impl App {
             offer_waiting: None,
             play_followed: None,
             kept_reopened: false,
+            board_from_file: None,
         };
         if let Some(g) = generator_settings {
             app.generator.restore(g);
@@ -355,6 +363,9 @@ impl App {
         if has_board && opts.game.is_none() {
             // The board's own games come before the last launch's choice.
             app.follow_new_board();
+        }
+        if opts.opened.is_some() {
+            app.board_from_file = Some(app.ws.doc.replaced());
         }
         if let Some(p) = opts.opened.as_ref().or(opts.path.as_ref()) {
             app.ws.settings.add_recent(p);
@@ -474,6 +485,7 @@ impl App {
         let save_to = files::save_path_for(path);
         let is_ron = save_to.is_some();
         self.ws.doc.replace(board, save_to, false);
+        self.board_from_file = Some(self.ws.doc.replaced());
         self.fit_all();
         self.ws.settings.add_recent(path);
         if self.mode == Mode::Generator {
@@ -618,14 +630,17 @@ impl App {
     }
 
     /// At a confirmed close: keep the board when it was never saved and never
-    /// changed (nothing asked about it), else forget a kept board this session
+    /// changed (nothing asked about it) and no file it was read from holds
+    /// it, else forget a kept board this session
     /// reopened (it has been saved, replaced or discarded since).
     fn keep_board(&mut self) -> Result<(), String> {
         let Some(dir) = self.data_dir.as_deref() else {
             return Ok(());
         };
         let doc = &self.ws.doc;
-        if kept_board::worth_keeping(doc.board(), doc.path.as_deref(), doc.is_dirty()) {
+        let in_a_file = self.board_from_file == Some(doc.replaced());
+        if !in_a_file && kept_board::worth_keeping(doc.board(), doc.path.as_deref(), doc.is_dirty())
+        {
             kept_board::keep(dir, doc.board())
         } else if self.kept_reopened {
             kept_board::forget(dir)
