@@ -72,6 +72,10 @@ struct Tables {
     /// Playable faces on player 0's first side (top) and player 1's (left).
     start_faces: [Vec<u32>; 2],
     names: FaceNames,
+    /// Whether Hex cannot end in a draw here ([`draw_risk`] finds nothing):
+    /// then a full board has exactly one winner, and the end of a playout
+    /// floods one player's stones instead of both.
+    draw_free: bool,
 }
 
 /// Hex rules on one board.
@@ -283,6 +287,7 @@ fn build_tables(board: &Board, swap: bool) -> Result<Tables, UnsuitableBoard> {
         playable,
         mirror,
         names,
+        draw_free: false,
     })
 }
 
@@ -360,7 +365,8 @@ fn mirror_table(
 impl Hex {
     /// Hex on `board`, with or without the swap rule.
     pub fn new(board: Arc<Board>, swap: bool) -> Result<Hex, UnsuitableBoard> {
-        let t = build_tables(&board, swap)?;
+        let mut t = build_tables(&board, swap)?;
+        t.draw_free = draw_risk(&board).is_none();
         Ok(Hex {
             t: Arc::new(t),
             board,
@@ -472,9 +478,7 @@ impl Hex {
             order.swap(i, j);
             cells[order[i] as usize] = if i % 2 == 0 { first } else { second };
         }
-        let mut stack = Vec::with_capacity(64);
-        let red = self.connected_mark(&mut cells, 0, &mut stack);
-        let blue = self.connected_mark(&mut cells, 1, &mut stack);
+        let (red, blue) = self.full_board_connections(&mut cells);
         match (red, blue) {
             (true, false) => Some(0),
             (false, true) => Some(1),
@@ -492,6 +496,23 @@ impl Hex {
                 winner_of(q.winner)
             }
         }
+    }
+
+    /// Whether each player (Red, Blue) joins their sides on the full board
+    /// `cells` (a scratch copy: visited faces are marked). Where Hex cannot be
+    /// drawn exactly one does, so Red's flood fill alone tells both.
+    fn full_board_connections(&self, cells: &mut [u8]) -> (bool, bool) {
+        let mut stack = Vec::with_capacity(64);
+        let red = self.connected_mark(cells, 0, &mut stack);
+        if self.t.draw_free {
+            debug_assert_eq!(
+                self.connected_mark(cells, 1, &mut stack),
+                !red,
+                "a full board of a draw-free Hex board has exactly one winner"
+            );
+            return (red, !red);
+        }
+        (red, self.connected_mark(cells, 1, &mut stack))
     }
 
     /// Whether `p` joins its two sides, by flood fill over a scratch copy of the
@@ -1328,9 +1349,7 @@ impl Hex {
                 }
             }
         }
-        let mut stack = Vec::with_capacity(64);
-        let red = self.connected_mark(&mut cells, 0, &mut stack);
-        let blue = self.connected_mark(&mut cells, 1, &mut stack);
+        let (red, blue) = self.full_board_connections(&mut cells);
         match (red, blue) {
             (true, false) => Some(0),
             (false, true) => Some(1),
