@@ -317,6 +317,39 @@ fn an_opened_board_brings_a_game_that_can_analyse_it() {
     );
 }
 
+/// A board that names its games brings one of them even when the game chosen
+/// before could run on it: Lines of Action's board from Play's "New board"
+/// carries Hex's four side tags, and the tab kept Hex while its heading named
+/// the Lines of Action board (seen in the real window). A board that names
+/// nothing keeps the choice (the test above).
+#[test]
+fn a_new_board_brings_the_game_it_names_to_the_analyze_tab() {
+    let (mut h, _dir) = analyze_tab(presets::hex(5));
+    h.state_mut().analyze.settings = small_hex(10, 100, false);
+    h.run_ok();
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    let y = h.get_by_label("Lines of Action").rect().center().y;
+    let offer = h
+        .query_all_by_label("New board")
+        .map(|n| n.rect().center())
+        .find(|p| (p.y - y).abs() < 4.0)
+        .expect("a New board offer next to Lines of Action");
+    click_at(&mut h, offer);
+    for _ in 0..4 {
+        h.run_ok();
+    }
+    assert!(
+        boardwright::game::suitability(RulesKind::Hex, h.state().ws.doc.board()).is_ok(),
+        "the board lets Hex be analysed too, so only the board's names decide"
+    );
+    h.key_press(egui::Key::Num4);
+    h.run_ok();
+    assert_eq!(h.state().mode, Mode::Analyze);
+    assert_eq!(h.state().analyze.settings.kind(), RulesKind::Loa);
+    assert!(!h.get_by_label("Start").accesskit_node().is_disabled());
+}
+
 /// A board opened after the Analyze tab showed another (here the empty board
 /// of a launch without a file) is fitted to the tab's canvas: the old view
 /// left a Havannah board's sides cut off at the canvas's edges.

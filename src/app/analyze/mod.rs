@@ -196,11 +196,14 @@ impl AnalyzePanel {
     }
 
     /// On a board that has just taken the document's place (or the first
-    /// shown), a chosen game that cannot be analysed on it gives way to one
-    /// that can: `preferred` (Play's game) first, then the games the board
-    /// names, then the first in the list — as Play's setup follows an opened
-    /// board. Edits never change the choice; neither does a running analysis
-    /// or a big board's check still under way.
+    /// shown), a chosen game that cannot be analysed on it, or that is
+    /// neither `preferred` (Play's game) nor one the board names while it
+    /// names some that can be, gives way — as Play's setup follows an opened
+    /// board (a Lines of Action board made from the preset left Hex chosen
+    /// here, which its side tags allow). The choice: `preferred` first, then
+    /// the games the board names, then the first in the list that can be
+    /// analysed. Edits never change the choice; neither does a running
+    /// analysis or a big board's check still under way.
     fn follow_board(&mut self, ws: &mut Workspace, preferred: RulesKind) {
         let board = ws.doc.replaced();
         if self.followed == Some(board) || self.job.is_some() {
@@ -220,11 +223,12 @@ impl AnalyzePanel {
         self.followed = Some(board);
         let kind = self.settings.kind();
         let fits = |k: RulesKind| fit.with_swap(k, false).is_ok();
-        if fits(kind) {
+        let named: Vec<RulesKind> = named.into_iter().filter(|&k| fits(k)).collect();
+        if fits(kind) && (kind == preferred || named.is_empty() || named.contains(&kind)) {
             return;
         }
         let choice = std::iter::once(preferred)
-            .chain(named)
+            .chain(named.iter().copied())
             .chain(RulesKind::ALL.iter().copied())
             .find(|&k| fits(k));
         if let Some(k) = choice {
