@@ -14,7 +14,7 @@
 //! uses (its engine has no such swap: it transposes every later point), and
 //! the board's orientation against PlayHex's test of a first-player win.
 
-use boardwright::game::record::{Opened, open, replay, save_game, save_tsgf};
+use boardwright::game::record::{Opened, open, replay, save_game, save_sgf, save_tsgf};
 use boardwright::game::{DynGame, RulesKind, new_game};
 use boardwright::io::foreign::{ForeignError, read_any_sgf};
 use boardwright::io::{self, Document};
@@ -690,6 +690,72 @@ fn the_command_line_describes_other_programs_records_and_refuses_in_one_line() {
     assert!(!o.status.success());
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("a game of Go (GM[1])"), "{err}");
+}
+
+/// The swap rule comes back as it was played, through HexGui SGF and Little
+/// Golem's `.tsgf`, after one move (where it decides whether the second
+/// player may swap next). Neither format marks the rule: a HexGui record
+/// reads with it on only when a swap was played, a Little Golem record always
+/// (the site plays with it), so a TwixT game without the rule reopened from
+/// `.tsgf` offered the swap (seen in the real window) and a Hex game with it
+/// lost it. The writers add `RU[no swap]` / `RU[swap]` exactly then.
+#[test]
+fn the_swap_rule_survives_hexgui_sgf_and_little_golem_tsgf() {
+    use boardwright::io::sgf::read_sgf;
+    use boardwright::io::tsgf::read_tsgf;
+    for swap in [false, true] {
+        let options = GameOptions {
+            swap,
+            ..GameOptions::default()
+        };
+        let mut hex = new_game(RulesKind::Hex, Arc::new(presets::hex(11)), &options).unwrap();
+        hex.play_str("f6").unwrap();
+        let text = save_sgf(hex.as_ref()).unwrap();
+        assert_eq!(text.contains("RU[swap]"), swap, "{text}");
+        let back = replay(&read_sgf(&text).unwrap(), None).unwrap();
+        assert_eq!(back.options().swap, swap, "{text}");
+        assert_eq!(
+            back.legal_moves().contains(&"swap".to_string()),
+            swap,
+            "{text}"
+        );
+
+        let mut twixt = new_game(RulesKind::Twixt, Arc::new(presets::twixt(24)), &options).unwrap();
+        twixt.play_str("k12").unwrap();
+        let text = save_tsgf(twixt.as_ref()).unwrap();
+        assert_eq!(text.contains("RU[no swap]"), !swap, "{text}");
+        let back = replay(&read_tsgf(&text).unwrap(), None).unwrap();
+        assert_eq!(back.options().swap, swap, "{text}");
+        assert_eq!(
+            back.legal_moves().contains(&"swap".to_string()),
+            swap,
+            "{text}"
+        );
+    }
+    // Files as the other programs write them keep their readings: HexGui's
+    // without a swap, the rule off; Little Golem's, on.
+    let hexgui = read_sgf("(;FF[4]AP[HexGui:0.10.0]GM[11]SZ[11];B[f6];W[e5])").unwrap();
+    assert!(!hexgui.options.swap);
+    let lg = read_tsgf("(;FF[4]EV[twixt.ld.DEFAULT]PB[Ann]PW[Bob]SZ[24];b[kl];r[jl])").unwrap();
+    assert!(lg.options.swap);
+    // A swap played under RU[no swap] is read with the rule on, with a note;
+    // an RU of other words is noted and the format's reading kept.
+    let r = read_tsgf("(;FF[4]SZ[24]RU[no swap];b[kl];r[swap];b[dd])").unwrap();
+    assert!(r.options.swap);
+    assert!(
+        r.notes.iter().any(|n| n.contains("but a swap was played")),
+        "{:?}",
+        r.notes
+    );
+    let r = read_sgf("(;FF[4]GM[11]SZ[11]RU[Tournament];B[f6])").unwrap();
+    assert!(!r.options.swap);
+    assert!(
+        r.notes
+            .iter()
+            .any(|n| n.contains("RU[Tournament] were not read")),
+        "{:?}",
+        r.notes
+    );
 }
 
 /// HexGui's label (column letter, row number) mirrored across the diagonal.

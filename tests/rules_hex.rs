@@ -360,7 +360,11 @@ fn draw_risk_names_the_boards_where_hex_can_be_drawn() {
         assert_eq!(draw_risk(&b), None, "{}", b.meta().name);
         assert_eq!(draws(&b), 0, "{}", b.meta().name);
         let (fast, games) = red_share(&b);
-        assert!((fast - games).abs() < 0.05, "{}: {fast} against {games}", b.meta().name);
+        assert!(
+            (fast - games).abs() < 0.05,
+            "{}: {fast} against {games}",
+            b.meta().name
+        );
     }
     let squares = tiled(TilingKind::Square, ShapeKind::Rectangle, 5);
     let why = draw_risk(&squares).unwrap();

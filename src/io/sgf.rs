@@ -22,6 +22,10 @@
 //!   are read as `swap-pieces`. Files written by boardwright before it used this
 //!   convention (`AP[boardwright:…]`, the move after the swap marked `B`) are
 //!   read as they were written.
+//! * **The swap rule** has no mark in HexGui's files: a record reads with the
+//!   rule on when a swap was played. A game played with the rule but no swap
+//!   (yet) is written with `RU[swap]` in the root and read back with the rule
+//!   on ([`swap_rule_property`]); `RU[no swap]` is read too.
 //! * `resign` as a move ends the game (twogtp appends the loser's `resign` after
 //!   the connecting move); moves after it are not read and a note says so.
 //!   `RE[B+]`/`RE[W+]` (also a bare `RE[B]`), `RE[B+Resign]`/`RE[W+R]`
@@ -294,6 +298,54 @@ fn prop<'a>(node: &'a Node, id: &str) -> Option<&'a str> {
         .find(|(k, _)| k == id)
         .and_then(|(_, v)| v.first())
         .map(String::as_str)
+}
+
+/// The swap rule as boardwright writes it into a record's root, in SGF
+/// FF[4]'s `RU` ("rules used for this game", free text): `RU[swap]` or
+/// `RU[no swap]`. HexGui, Benzene, PlayHex and Little Golem write no `RU` for
+/// Hex or TwixT and have no other mark of the rule, so each format's reader
+/// has its own default without it (HexGui SGF: the rule is on only when a
+/// swap was played; Little Golem's `.tsgf`: always on, as the site plays),
+/// and a game saved with the other choice would read back with the rule
+/// changed; the writers add `RU` exactly then.
+pub(crate) fn swap_rule_property(swap: bool) -> &'static str {
+    if swap { "RU[swap]" } else { "RU[no swap]" }
+}
+
+/// The swap rule a record's root names ([`swap_rule_property`]): `None`
+/// without `RU`, or with an `RU` of other words (then a note says it was not
+/// read).
+pub(crate) fn swap_rule(root: &Node, notes: &mut Vec<String>) -> Option<bool> {
+    let text = prop(root, "RU")?;
+    match text.trim().to_ascii_lowercase().as_str() {
+        "swap" => Some(true),
+        "no swap" => Some(false),
+        _ => {
+            notes.push(format!(
+                "the rules RU[{}] were not read (boardwright writes RU[swap] or RU[no swap])",
+                excerpt(text)
+            ));
+            None
+        }
+    }
+}
+
+/// The swap rule of a record whose root names `named` ([`swap_rule`]) and
+/// whose moves include a swap or not (`played`); a swap played under
+/// `RU[no swap]` wins, with a note, so the game can be replayed.
+pub(crate) fn swap_rule_with(
+    named: Option<bool>,
+    default: bool,
+    played: bool,
+    notes: &mut Vec<String>,
+) -> bool {
+    if named == Some(false) && played {
+        notes.push(
+            "RU[no swap] says the game is played without the swap rule, but a swap was played: it is read with the rule on".into(),
+        );
+        return true;
+    }
+    named.unwrap_or(default) || played
 }
 
 /// The HexGui point mirrored (col, row) → (row, col), if it is a cell of the
@@ -783,9 +835,11 @@ pub fn read_sgf(text: &str) -> Result<GameRecord, SgfError> {
             )),
         }
     }
-    let swap = translated
+    let named = swap_rule(root, &mut notes);
+    let played = translated
         .iter()
         .any(|t| t.moves.iter().any(|m| m == "swap"));
+    let swap = swap_rule_with(named, false, played, &mut notes);
     let players = [prop(root, "PB"), prop(root, "PW")].map(|p| p.unwrap_or_default().to_string());
     let mut record = GameRecord::new(
         SGF_RULES,
@@ -971,6 +1025,13 @@ pub fn write_sgf(record: &GameRecord, board: &Board) -> Result<String, SgfError>
         escape(&players[0]),
         escape(&players[1])
     );
+    // Without RU a record reads with the rule on only when a swap was played.
+    let swap_played = std::iter::once(&record.moves)
+        .chain(record.variations.iter().map(|v| &v.moves))
+        .any(|moves| moves.iter().any(|m| m == "swap"));
+    if record.options.swap && !swap_played {
+        s.push_str(swap_rule_property(true));
+    }
     // Lines: the main line, then the variations; their moves, resignations,
     // losses on time and clock readings.
     let resigned = record.result.as_ref().and_then(|r| r.resigned);

@@ -21,7 +21,9 @@
 //!   and the second player gets `(y, x)`; the first player moves next
 //!   (`Game.play_swap` in both twixtbot repositories) — exactly boardwright's
 //!   swap rule. Little Golem plays with the swap rule, so a record reads with
-//!   the swap option on.
+//!   the swap option on — unless its root says `RU[no swap]`, which
+//!   boardwright writes for a game played without the rule (Little Golem's
+//!   files have no `RU`; see [`super::sgf::swap_rule_property`]).
 //! * `resign` as a move ends the game (`game2206555.tsgf`: `…;r[resign])`); moves
 //!   after it are not read, with a note. `|draw` after a point is a draw offer
 //!   (`lg.py`: `(\|draw)?`), kept as a note. There is no `RE`; the result is the
@@ -41,7 +43,7 @@
 
 use super::excerpt::excerpt;
 use super::record::{BoardSource, GameRecord, RecordOptions, RecordResult};
-use super::sgf::SgfTree;
+use super::sgf::{SgfTree, swap_rule, swap_rule_property, swap_rule_with};
 use super::sgf_line::{
     ForeignError, TWO_LETTER_MAX, after_resignation, escape, game_line, line_moves, parse_text,
     person, players, two_letter_move, two_letter_size,
@@ -216,10 +218,13 @@ pub(crate) fn read_tree(tree: SgfTree) -> Result<GameRecord, ForeignError> {
         }
         moves.push(grid_label(c, r));
     }
+    let named = swap_rule(root, &mut notes);
+    let played = moves.iter().any(|m| m == "swap");
+    let swap = swap_rule_with(named, true, played, &mut notes);
     let mut record = GameRecord::new(
         TSGF_RULES,
         RecordOptions {
-            swap: true,
+            swap,
             ..RecordOptions::default()
         },
         BoardSource::preset("twixt", Some(n)),
@@ -302,6 +307,10 @@ pub fn write_tsgf(record: &GameRecord, board: &Board) -> Result<String, ForeignE
         escape(&players[0]),
         escape(&players[1])
     );
+    // Without RU a record reads with the rule on, as Little Golem plays.
+    if !record.options.swap {
+        s.push_str(swap_rule_property(false));
+    }
     let mut links = LinkCheck::new(n);
     for (k, m) in record.moves.iter().enumerate() {
         let p = (k % 2) as u8;
