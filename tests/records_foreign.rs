@@ -732,6 +732,32 @@ fn the_swap_rule_survives_hexgui_sgf_and_little_golem_tsgf() {
             "{text}"
         );
     }
+    // Little Golem's Havannah records carry RU[LG] and have no mark of the
+    // rule: saving says so instead.
+    let dir = tempfile::tempdir().unwrap();
+    for swap in [false, true] {
+        let options = GameOptions {
+            swap,
+            ..GameOptions::default()
+        };
+        let board = Arc::new(
+            RulesKind::Havannah
+                .entry()
+                .default_board
+                .build(Some(4))
+                .unwrap(),
+        );
+        let mut g = new_game(RulesKind::Havannah, board, &options).unwrap();
+        let first = g.legal_moves()[0].clone();
+        g.play_str(&first).unwrap();
+        let said = save_game(g.as_ref(), &dir.path().join("h.hgf")).unwrap();
+        assert_eq!(
+            said.iter()
+                .any(|n| n.contains("does not keep the swap rule")),
+            swap,
+            "{said:?}"
+        );
+    }
     // Files as the other programs write them keep their readings: HexGui's
     // without a swap, the rule off; Little Golem's, on.
     let hexgui = read_sgf("(;FF[4]AP[HexGui:0.10.0]GM[11]SZ[11];B[f6];W[e5])").unwrap();

@@ -381,7 +381,8 @@ pub fn save_tsgf(game: &dyn DynGame) -> Result<String, SaveError> {
 /// What saving `game` as `format` leaves out, a sentence each (for the status
 /// bar or the terminal): the sides the computer played, which only
 /// boardwright's RON record keeps (another program's file opens with both
-/// sides played by people).
+/// sides played by people); the swap rule of a Havannah game without a swap
+/// written as Little Golem's `.hgf`, which reads it back off.
 pub fn left_out(game: &dyn DynGame, format: RecordFormat) -> Vec<String> {
     let mut out = Vec::new();
     if format != RecordFormat::Ron {
@@ -398,6 +399,17 @@ pub fn left_out(game: &dyn DynGame, format: RecordFormat) -> Vec<String> {
                 computer.join(" and ")
             ));
         }
+    }
+    // Little Golem's Havannah records carry RU[LG], so the rule has no mark
+    // there: a record reads with it on only when a swap was played.
+    if format == RecordFormat::Hgf
+        && game.options().swap
+        && !game.history().iter().any(|m| m == "swap")
+    {
+        out.push(format!(
+            "{} does not keep the swap rule of a game without a swap (it reopens with the rule off): .ron does",
+            format.name()
+        ));
     }
     out
 }
