@@ -197,6 +197,23 @@ fn shapes_tag_their_sides() {
     assert_eq!(labels_on(&r, SideTag::Bottom), ["a1", "b1", "c1", "d1"]);
     assert_eq!(labels_on(&r, SideTag::Left), ["a1", "a2", "a3", "a4"]);
     assert_eq!(r.meta().suggested_rules, ["hex", "boco"]);
+    // The board names first the game the new-board wizard suggests for it
+    // (a hexagon of hexagons named only BOCO, so Play and Analyze chose BOCO
+    // on the board made for Havannah).
+    for info in TILINGS {
+        let t = info.kind;
+        for &shape in info.shapes {
+            let mut p = TilingParams::new(t);
+            p.shape = ShapeSpec::new(shape, 4);
+            let Ok(b) = tiling::build(&p) else {
+                continue;
+            };
+            if let Some(g) = boardwright::app::new_board::suggested_game(shape, t) {
+                assert_eq!(b.meta().suggested_rules[0], g.name(), "{t:?} {shape:?}");
+            }
+            assert!(b.meta().suggested_rules.contains(&"boco".to_string()));
+        }
+    }
     // A triangle: three sides, the corner faces on two each.
     let t = make(TilingKind::Hexagonal, ShapeKind::Triangle, 5);
     assert_eq!(

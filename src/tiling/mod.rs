@@ -332,12 +332,27 @@ pub fn build(p: &TilingParams) -> Result<Board, TilingError> {
         None => polar::build(spec.size, &p.polar, MAX_FACES)?,
     };
     let mut parts = Parts::of(&board);
-    parts.meta = describe(&board, info, spec);
+    parts.meta = describe(&board, info, spec, p.tiling);
     parts.build().map_err(TilingError::Build)
 }
 
+/// The games a tiling's board in `shape` is made for (their rule names), the
+/// one it suits best first: Hex on a rhombus, Havannah on a hexagon of
+/// hexagons, Y on a triangle; BOCO, whose regions any board can take, on
+/// every one. The new-board wizard suggests the first of them where it
+/// suggests a game (a hexagon of hexagons named only BOCO, so Play and
+/// Analyze chose BOCO on the board the wizard made for Havannah).
+pub fn suggested_rules(tiling: TilingKind, shape: ShapeKind) -> Vec<&'static str> {
+    match (shape, tiling) {
+        (ShapeKind::Rhombus, _) => vec!["hex", "boco"],
+        (ShapeKind::Hexagon, TilingKind::Hexagonal) => vec!["havannah", "boco"],
+        (ShapeKind::Triangle, _) => vec!["y", "boco"],
+        _ => vec!["boco"],
+    }
+}
+
 /// The metadata of a tiling's board: name, description, suggested rules.
-fn describe(board: &Board, info: &TilingInfo, spec: &ShapeSpec) -> BoardMeta {
+fn describe(board: &Board, info: &TilingInfo, spec: &ShapeSpec, tiling: TilingKind) -> BoardMeta {
     let mut meta = board.meta().clone();
     let notation = if info.notation.is_empty() {
         String::new()
@@ -374,11 +389,10 @@ fn describe(board: &Board, info: &TilingInfo, spec: &ShapeSpec) -> BoardMeta {
             tags.join(", ")
         }
     );
-    meta.suggested_rules = if spec.kind == ShapeKind::Rhombus {
-        vec!["hex".into(), "boco".into()]
-    } else {
-        vec!["boco".into()]
-    };
+    meta.suggested_rules = suggested_rules(tiling, spec.kind)
+        .into_iter()
+        .map(String::from)
+        .collect();
     meta
 }
 
