@@ -708,29 +708,23 @@ fn the_swap_rule_survives_hexgui_sgf_and_little_golem_tsgf() {
             swap,
             ..GameOptions::default()
         };
+        // The rule as played, and the swap offered after the first move exactly then.
+        let reads_back = |back: Box<dyn DynGame>, text: &str| {
+            assert_eq!(back.options().swap, swap, "{text}");
+            let offered = back.legal_moves().contains(&"swap".to_string());
+            assert_eq!(offered, swap, "{text}");
+        };
         let mut hex = new_game(RulesKind::Hex, Arc::new(presets::hex(11)), &options).unwrap();
         hex.play_str("f6").unwrap();
         let text = save_sgf(hex.as_ref()).unwrap();
         assert_eq!(text.contains("RU[swap]"), swap, "{text}");
-        let back = replay(&read_sgf(&text).unwrap(), None).unwrap();
-        assert_eq!(back.options().swap, swap, "{text}");
-        assert_eq!(
-            back.legal_moves().contains(&"swap".to_string()),
-            swap,
-            "{text}"
-        );
+        reads_back(replay(&read_sgf(&text).unwrap(), None).unwrap(), &text);
 
         let mut twixt = new_game(RulesKind::Twixt, Arc::new(presets::twixt(24)), &options).unwrap();
         twixt.play_str("k12").unwrap();
         let text = save_tsgf(twixt.as_ref()).unwrap();
         assert_eq!(text.contains("RU[no swap]"), !swap, "{text}");
-        let back = replay(&read_tsgf(&text).unwrap(), None).unwrap();
-        assert_eq!(back.options().swap, swap, "{text}");
-        assert_eq!(
-            back.legal_moves().contains(&"swap".to_string()),
-            swap,
-            "{text}"
-        );
+        reads_back(replay(&read_tsgf(&text).unwrap(), None).unwrap(), &text);
     }
     // Little Golem's Havannah records carry RU[LG] and have no mark of the
     // rule: saving says so instead.
