@@ -345,7 +345,11 @@ fn bad_input_gives_one_clear_line_and_non_zero_exit() {
             &["info", "no-such-file.ron"],
             "cannot read no-such-file.ron",
         ),
-        (&["info", "notes.txt"], "unknown file type '.txt'"),
+        (
+            &["info", "notes.txt"],
+            "cannot read notes.txt: No such file",
+        ),
+        (&["info", "README.md"], "unknown file type '.md'"),
         (
             &["info"],
             "the following required arguments were not provided: <FILE>",
@@ -358,7 +362,7 @@ fn bad_input_gives_one_clear_line_and_non_zero_exit() {
             &["info", "--bogus", "x.ron"],
             "unexpected argument '--bogus'",
         ),
-        (&["info", "/"], "no extension"),
+        (&["info", "/"], "cannot read /: it is a directory"),
     ];
     for (args, expected) in cases {
         let o = bin().args(*args).current_dir(root()).output().unwrap();

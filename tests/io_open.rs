@@ -181,6 +181,31 @@ fn an_unknown_file_type_names_every_format_that_is_read() {
     }
 }
 
+/// A name without a known extension that cannot be read says why — a
+/// mistyped path read "unknown file type (no extension)" and listed every
+/// format; a file too large for any format read is still an unknown type.
+#[test]
+fn a_missing_file_without_a_known_extension_says_it_is_missing() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["nope", "nope.txt"] {
+        let e = io::open(&dir.path().join(name)).unwrap_err();
+        assert!(matches!(e, IoError::Read { .. }), "{e}");
+        let msg = e.to_string();
+        assert!(msg.contains(name) && msg.contains("No such file"), "{msg}");
+        assert!(!msg.contains(".sgf"), "{msg}");
+    }
+    let e = io::open(dir.path()).unwrap_err();
+    assert!(e.to_string().contains("it is a directory"), "{e}");
+    let big = dir.path().join("movie.mp4");
+    std::fs::write(&big, vec![0u8; 4096]).unwrap();
+    let limits = io::Limits {
+        max_file_bytes: 1024,
+        ..io::Limits::default()
+    };
+    let e = io::open_with(&big, &limits).unwrap_err();
+    assert!(matches!(e, IoError::UnknownFileType { .. }), "{e}");
+}
+
 #[test]
 fn broken_files_say_what_is_wrong_and_where() {
     let dir = tempfile::tempdir().unwrap();

@@ -333,7 +333,17 @@ pub fn open_with(path: &Path, limits: &Limits) -> Result<Document, IoError> {
             // Any other name: an SGF game tree or a complete RON board or
             // record is recognised by its content; anything else is refused
             // with the list of formats.
-            let bytes = read_limited(path, limits.max_file_bytes).map_err(|_| unknown())?;
+            // A file that cannot be read says why (no such file, a folder, no
+            // permission, a cancelled read); one too large for any format
+            // boardwright reads is not one of its files.
+            let bytes = read_limited(path, limits.max_file_bytes).map_err(|e| match e {
+                IoError::InFile { source, .. }
+                    if matches!(*source, IoError::FileTooLarge { .. }) =>
+                {
+                    unknown()
+                }
+                e => e,
+            })?;
             match sniff(&bytes) {
                 Some(Sniffed::Sgf) if bytes.len() as u64 > sgf::MAX_SGF_BYTES => {
                     Err(IoError::FileTooLarge {
