@@ -41,6 +41,30 @@ fn assert_clean_failure(o: &Output, what: &str) -> String {
     err
 }
 
+/// An argument out of its range or not understood exits with 2, before any
+/// work, as README says and as clap's own usage errors do: a board size or a
+/// `--params` setting exited with 1, like a failure of the work itself.
+#[test]
+fn arguments_out_of_range_exit_with_2() {
+    for args in [
+        &["bench", "--rules", "hex", "--size", "0"][..],
+        &["bench", "--rules", "twixt", "--size", "500"],
+        &["bench", "--rules", "hex", "--params", "foo=1"],
+        &["bench", "--rules", "hex", "--params", "explore=-1"],
+        &["selfplay", "--rules", "hex", "--opponent-params", "rave=2"],
+        &["gtp", "--rules", "hex", "--params", "nope=1"],
+        &["play", "--rules", "havannah", "--size", "1000"],
+        &["bench", "--bogus"],
+    ] {
+        let o = run(args);
+        let err = assert_clean_failure(&o, &format!("{args:?}"));
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    }
+    // A failure of the work itself still exits with 1.
+    let o = run(&["info", "no-such-file.ron"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+}
+
 #[test]
 fn info_on_every_board() {
     for path in files(&root().join("boards")) {

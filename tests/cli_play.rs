@@ -128,8 +128,9 @@ fn option_errors_are_clear() {
         "{}",
         stderr(&o)
     );
+    // A size out of range is an argument error: 2, as README says.
     let o = run(&["play", "--rules", "hex", "--size", "0"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("hex size 0 is out of range"),
         "{}",

@@ -188,7 +188,7 @@ fn an_unknown_file_type_names_every_format_that_is_read() {
 fn a_missing_file_without_a_known_extension_says_it_is_missing() {
     let dir = tempfile::tempdir().unwrap();
     for name in ["nope", "nope.txt"] {
-        let e = io::open(&dir.path().join(name)).unwrap_err();
+        let e = io::open(dir.path().join(name)).unwrap_err();
         assert!(matches!(e, IoError::Read { .. }), "{e}");
         let msg = e.to_string();
         assert!(msg.contains(name) && msg.contains("No such file"), "{msg}");

@@ -44,7 +44,7 @@ struct Report {
 pub fn run(args: BenchArgs) -> Result<(), CliFailure> {
     let g = args.game.make_game()?;
     let params = EngineParams::parse(&args.params, args.game.rules)
-        .map_err(|e| CliFailure::new(format!("--params: {e}")))?;
+        .map_err(|e| CliFailure::usage(format!("--params: {e}")))?;
     let mut engine = DynEngine::with_params(
         SearchConfig {
             threads: args.threads,

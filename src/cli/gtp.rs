@@ -153,7 +153,7 @@ impl Session {
     pub fn new(args: &GtpArgs) -> Result<Session, CliFailure> {
         let game = args.game.make_game()?;
         let params = EngineParams::parse(&args.params, args.game.rules)
-            .map_err(|e| CliFailure::new(format!("--params: {e}")))?;
+            .map_err(|e| CliFailure::usage(format!("--params: {e}")))?;
         Ok(Session {
             kind: args.game.rules,
             fixed_board: args.game.board.is_some(),

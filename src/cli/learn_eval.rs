@@ -58,21 +58,22 @@ pub struct LearnEvalArgs {
 const L2: f64 = 1.0;
 
 pub fn run(args: LearnEvalArgs) -> Result<(), CliFailure> {
-    let pairs = parse_pairs(&args.params).map_err(|e| CliFailure::new(format!("--params: {e}")))?;
+    let pairs =
+        parse_pairs(&args.params).map_err(|e| CliFailure::usage(format!("--params: {e}")))?;
     if let Some((name, _)) = pairs
         .iter()
         .find(|(name, _)| name != "cut" && !TERMS.contains(&name.as_str()))
     {
-        return Err(CliFailure::new(format!(
+        return Err(CliFailure::usage(format!(
             "--params: learn-eval samples with cut and starts from the weights {}; {name} does nothing here",
             TERMS.join(", ")
         )));
     }
     let (mut params, mut settings) = game_params::<Loa>();
     apply_pairs::<Loa, _>(&pairs, &mut params, &mut settings)
-        .map_err(|e| CliFailure::new(format!("--params: {e}")))?;
+        .map_err(|e| CliFailure::usage(format!("--params: {e}")))?;
     if settings.cut == 0 {
-        return Err(CliFailure::new(
+        return Err(CliFailure::usage(
             "--params: cut=0 plays out to the end; the evaluation has nothing to fit",
         ));
     }

@@ -37,6 +37,11 @@ impl CliFailure {
             message: message.into(),
         }
     }
+    /// Exit code 2: an argument out of its range or not understood, found
+    /// before any work starts (clap's own usage errors exit with 2 too).
+    pub fn usage(message: impl Into<String>) -> Self {
+        CliFailure::with_code(2, message)
+    }
     pub fn with_code(code: u8, message: impl Into<String>) -> Self {
         CliFailure {
             code,

@@ -106,7 +106,11 @@ pub(crate) fn board_from_file(path: &Path) -> Result<Board, CliFailure> {
 
 /// The standard board of a game (its registry entry's), with an optional side length.
 pub(crate) fn default_board(kind: RulesKind, size: Option<u32>) -> Result<Board, CliFailure> {
-    Ok(kind.entry().default_board.build(size)?)
+    // The size is an argument: out of the game's range is a usage error.
+    kind.entry()
+        .default_board
+        .build(size)
+        .map_err(|e| CliFailure::usage(e.to_string()))
 }
 
 /// Make the game for `--rules/--board/--size` and the options.

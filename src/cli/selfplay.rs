@@ -236,9 +236,9 @@ pub fn play_games(args: &SelfplayArgs) -> Result<Summary, CliFailure> {
     let opp_time = args.opponent_time.unwrap_or(args.time);
     let kind = args.game.rules;
     let params = EngineParams::parse(&args.params, kind)
-        .map_err(|e| CliFailure::new(format!("--params: {e}")))?;
+        .map_err(|e| CliFailure::usage(format!("--params: {e}")))?;
     let opp_params = EngineParams::parse(&args.opponent_params, kind)
-        .map_err(|e| CliFailure::new(format!("--opponent-params: {e}")))?;
+        .map_err(|e| CliFailure::usage(format!("--opponent-params: {e}")))?;
     if args.ponder && args.vs == Opponent::Random {
         return Err(CliFailure::new(
             "--ponder needs an opponent engine to think while it does (not --vs random)",
