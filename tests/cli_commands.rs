@@ -42,8 +42,9 @@ fn assert_clean_failure(o: &Output, what: &str) -> String {
 }
 
 /// An argument out of its range or not understood exits with 2, before any
-/// work, as README says and as clap's own usage errors do: a board size or a
-/// `--params` setting exited with 1, like a failure of the work itself.
+/// work, as README says and as clap's own usage errors do: a board size, a
+/// `--params` setting or `--swap` for a game without the rule exited with 1,
+/// like a failure of the work itself.
 #[test]
 fn arguments_out_of_range_exit_with_2() {
     for args in [
@@ -54,6 +55,7 @@ fn arguments_out_of_range_exit_with_2() {
         &["selfplay", "--rules", "hex", "--opponent-params", "rave=2"],
         &["gtp", "--rules", "hex", "--params", "nope=1"],
         &["play", "--rules", "havannah", "--size", "1000"],
+        &["selfplay", "--rules", "loa", "--swap"],
         &["bench", "--bogus"],
     ] {
         let o = run(args);

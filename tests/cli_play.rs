@@ -122,7 +122,7 @@ fn plain_output_shows_board_turn_and_moves() {
 #[test]
 fn option_errors_are_clear() {
     let o = run(&["play", "--rules", "boco", "--swap"]);
-    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("BOCO has no swap rule"),
         "{}",

@@ -127,7 +127,7 @@ pub(crate) fn make_game(
             .filter(|e| e.has_swap)
             .map(|e| e.name)
             .collect();
-        return Err(CliFailure::new(format!(
+        return Err(CliFailure::usage(format!(
             "{} has no swap rule (--swap is for {})",
             entry.title,
             word_list(&with_swap, "and")
