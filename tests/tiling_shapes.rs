@@ -2,6 +2,7 @@
 //! expected faces, labels and side tags.
 
 use boardwright::board::{Board, SideTag};
+use boardwright::game::RulesKind;
 use boardwright::mesh::Point;
 use boardwright::ops::KeepRule;
 use boardwright::tiling::{
@@ -208,10 +209,24 @@ fn shapes_tag_their_sides() {
             let Ok(b) = tiling::build(&p) else {
                 continue;
             };
-            if let Some(g) = boardwright::app::new_board::suggested_game(shape, t) {
+            let wizard = boardwright::app::new_board::suggested_game(shape, t);
+            if let Some(g) = wizard {
                 assert_eq!(b.meta().suggested_rules[0], g.name(), "{t:?} {shape:?}");
             }
             assert!(b.meta().suggested_rules.contains(&"boco".to_string()));
+            // Every name is a game, so the wizard's suggestion is never lost.
+            for n in &b.meta().suggested_rules {
+                RulesKind::by_name(n).unwrap();
+            }
+            // The wizard suggests Y on any triangle, Havannah on a hexagon of
+            // hexagons, Hex on a hexagonal rhombus, nothing elsewhere.
+            let expected = match (shape, t) {
+                (ShapeKind::Triangle, _) => Some(RulesKind::Y),
+                (ShapeKind::Hexagon, TilingKind::Hexagonal) => Some(RulesKind::Havannah),
+                (ShapeKind::Rhombus, TilingKind::Hexagonal) => Some(RulesKind::Hex),
+                _ => None,
+            };
+            assert_eq!(wizard, expected, "{t:?} {shape:?}");
         }
     }
     // A triangle: three sides, the corner faces on two each.

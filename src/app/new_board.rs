@@ -109,14 +109,10 @@ impl std::fmt::Debug for Wizard {
     }
 }
 
-/// The game that fits a shape, if any.
+/// The game that fits a shape, if any ([`crate::tiling::suggested_game`],
+/// which the board names first).
 pub fn suggested_game(shape: ShapeKind, tiling: TilingKind) -> Option<RulesKind> {
-    match (shape, tiling) {
-        (ShapeKind::Triangle, _) => Some(RulesKind::Y),
-        (ShapeKind::Hexagon, TilingKind::Hexagonal) => Some(RulesKind::Havannah),
-        (ShapeKind::Rhombus, TilingKind::Hexagonal) => Some(RulesKind::Hex),
-        _ => None,
-    }
+    crate::tiling::suggested_game(tiling, shape).and_then(|n| RulesKind::by_name(n).ok())
 }
 
 /// Why a tiling does not come in a shape (None: it does).

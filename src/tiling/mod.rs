@@ -336,19 +336,31 @@ pub fn build(p: &TilingParams) -> Result<Board, TilingError> {
     parts.build().map_err(TilingError::Build)
 }
 
-/// The games a tiling's board in `shape` is made for (their rule names), the
-/// one it suits best first: Hex on a rhombus, Havannah on a hexagon of
-/// hexagons, Y on a triangle; BOCO, whose regions any board can take, on
-/// every one. The new-board wizard suggests the first of them where it
-/// suggests a game (a hexagon of hexagons named only BOCO, so Play and
-/// Analyze chose BOCO on the board the wizard made for Havannah).
-pub fn suggested_rules(tiling: TilingKind, shape: ShapeKind) -> Vec<&'static str> {
+/// The game a tiling's board in `shape` suits best, if one (its rule name):
+/// Y on a triangle, Havannah on a hexagon of hexagons, Hex on a hexagonal
+/// rhombus. The new-board wizard suggests it, and the board names it first
+/// ([`suggested_rules`]).
+pub fn suggested_game(tiling: TilingKind, shape: ShapeKind) -> Option<&'static str> {
     match (shape, tiling) {
-        (ShapeKind::Rhombus, _) => vec!["hex", "boco"],
-        (ShapeKind::Hexagon, TilingKind::Hexagonal) => vec!["havannah", "boco"],
-        (ShapeKind::Triangle, _) => vec!["y", "boco"],
-        _ => vec!["boco"],
+        (ShapeKind::Triangle, _) => Some("y"),
+        (ShapeKind::Hexagon, TilingKind::Hexagonal) => Some("havannah"),
+        (ShapeKind::Rhombus, TilingKind::Hexagonal) => Some("hex"),
+        _ => None,
     }
+}
+
+/// The games a tiling's board in `shape` is made for (their rule names):
+/// [`suggested_game`] first (a hexagon of hexagons named only BOCO, so Play
+/// and Analyze chose BOCO on the board the wizard made for Havannah); Hex on
+/// any rhombus, whose four sides it tags; BOCO, whose regions any board can
+/// take, on every one.
+pub fn suggested_rules(tiling: TilingKind, shape: ShapeKind) -> Vec<&'static str> {
+    let hex = (shape == ShapeKind::Rhombus).then_some("hex");
+    suggested_game(tiling, shape)
+        .or(hex)
+        .into_iter()
+        .chain(["boco"])
+        .collect()
 }
 
 /// The metadata of a tiling's board: name, description, suggested rules.
