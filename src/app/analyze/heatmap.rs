@@ -49,7 +49,10 @@ impl AnalyzePanel {
         // The rates stand in the faces while the map is drawn; the names
         // come with the hover text.
         self.canvas.show_labels = map.is_none() && ws.settings.show_labels;
-        self.canvas.show_setup = false;
+        // Every game analysed starts from the board's start pieces (Lines of
+        // Action's position, Hex's set-up stones): shown as Play shows them
+        // before a game, on the faces no opening can take.
+        self.canvas.show_setup = ws.settings.show_setup;
         // The sides as Play draws them for the game chosen here.
         let kind = self.settings.kind();
         self.canvas.style.sides = self
