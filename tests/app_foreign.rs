@@ -9,7 +9,10 @@ use app_common::*;
 use boardwright::app::workspace::Mode;
 use boardwright::game::RulesKind;
 use boardwright::presets;
+use eframe::egui;
 use std::path::PathBuf;
+
+type H = egui_kittest::Harness<'static, boardwright::app::App>;
 
 fn data(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -99,4 +102,59 @@ fn opening_a_game_logs_one_line_with_its_result() {
             "{line}"
         );
     }
+}
+
+/// Play → Paste game…: text that is no game gets the reason under the field,
+/// the dialog and the text staying; a HexWorld link as PlayHex writes it
+/// (the example in its `hexworld.ts`) opens in Play as a Hex game never
+/// saved, with the swap rule and PlayHex's swap, and quitting asks about it.
+#[test]
+fn a_game_pasted_as_text_opens_in_play() {
+    use boardwright::app::paste_game::OPEN;
+    use egui_kittest::kittest::Queryable;
+    let (mut h, _d) = harness(None);
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    let paste = |h: &mut H, text: &str| {
+        click_label(h, "Paste game…");
+        assert_eq!(h.state().dialog().map(|d| d.name()), Some("paste game"));
+        let field = h.get_by_role(egui::accesskit::Role::MultilineTextInput);
+        field.focus();
+        field.type_text(text);
+        h.run_ok();
+        click_label(h, OPEN);
+    };
+    paste(&mut h, "hello world");
+    assert_eq!(h.state().dialog().map(|d| d.name()), Some("paste game"));
+    assert!(
+        has_label(&h, &boardwright::io::IoError::UnrecognisedText.to_string()),
+        "the reason is shown"
+    );
+    assert!(h.state().play.game().is_none());
+    click_label(&mut h, "Cancel");
+    assert!(h.state().dialog().is_none());
+    let link = "https://hexworld.org/board/#15c1,e6:sf7i8g10j10l6i4h3b4c13h13l10l9l8m8m9n8k12o8";
+    paste(&mut h, link);
+    assert!(h.state().dialog().is_none(), "the game opened");
+    assert_eq!(h.state().mode, Mode::Play);
+    let g = h.state().play.game().expect("a game");
+    assert_eq!(g.kind(), RulesKind::Hex);
+    assert_eq!(g.board().face_count(), 225);
+    assert_eq!(g.ply(), 20);
+    assert_eq!(&g.history()[..3], ["e6", "swap", "f7"]);
+    assert!(g.options().swap);
+    // PlayHex's swap-pieces: the first stone mirrored into Blue's colour.
+    let f5 = g.board().face_by_label("f5").unwrap();
+    assert_eq!(g.piece_at(f5), Some(1));
+    let e6 = g.board().face_by_label("e6").unwrap();
+    assert_eq!(g.piece_at(e6), None);
+    let (said, error) = message(&h).expect("a message");
+    assert!(
+        !error && said.starts_with("Opened the pasted Hex game"),
+        "{said}"
+    );
+    // Never saved: closing the window asks about it.
+    press_close(&mut h);
+    h.run_ok();
+    assert_eq!(h.state().dialog().map(|d| d.name()), Some("unsaved game"));
 }

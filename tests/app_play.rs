@@ -776,6 +776,43 @@ fn saving_a_game_as_sgf_its_rules_have_not_is_refused_and_writes_nothing() {
     assert_eq!(g.history(), game(&h).history());
 }
 
+/// The extension typed in Save game picks the format. A name without one
+/// is saved as a `.ron` record (it was written with no extension, so the
+/// file dialogs' filters hid it), and an extension that is no game format is
+/// refused with the formats the game has (a RON record was written into
+/// `notes.txt`), nothing written.
+#[test]
+fn a_game_saved_without_an_extension_is_ron_and_one_with_an_unknown_extension_is_refused() {
+    let board = presets::hex(5);
+    let (mut h, dir) = harness(Some(board.clone()));
+    new_game(&mut h, "Hex");
+    click_face(&mut h, &board, FaceId(12));
+    let app = h.state_mut();
+    app.play
+        .save_game_to(&mut app.ws, &dir.path().join("mine"))
+        .unwrap();
+    let ron = dir.path().join("mine.ron");
+    assert!(ron.exists() && !dir.path().join("mine").exists());
+    let Ok(Opened::Game(g, _)) = open_path(&ron) else {
+        panic!("a game")
+    };
+    assert_eq!(g.history(), game(&h).history());
+    let app = h.state_mut();
+    let txt = dir.path().join("notes.txt");
+    let e = app.play.save_game_to(&mut app.ws, &txt).unwrap_err();
+    assert!(
+        e.contains(".txt is no game format (Hex games are saved as .ron, .sgf)"),
+        "{e}"
+    );
+    assert!(!txt.exists(), "no file written");
+    // Upper case names the format as well.
+    app.play
+        .save_game_to(&mut app.ws, &dir.path().join("LOUD.SGF"))
+        .unwrap();
+    let text = std::fs::read_to_string(dir.path().join("LOUD.SGF")).unwrap();
+    assert!(text.starts_with("(;"), "{text}");
+}
+
 #[test]
 fn a_big_board_is_checked_on_a_worker_while_the_window_goes_on() {
     // Seen in the real window: on a board of a million faces the Play tab stood

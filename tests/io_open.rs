@@ -338,3 +338,48 @@ fn a_cancelled_save_leaves_the_old_file_alone() {
     let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
     assert_eq!(leftovers.len(), 1, "{leftovers:?}");
 }
+
+/// Links and move lists kept in text files open as Hex games: a HexWorld
+/// link in `game.txt`, a trmph.com link, a list of moves; one with a pass
+/// says why it is not read, naming the file; plain notes stay an unknown type.
+#[test]
+fn hex_links_and_move_lists_in_text_files_open_as_hex_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "game.txt",
+            "https://hexworld.org/board/#11c1,f6:se4d5:rw\n",
+            11,
+            vec!["f6", "swap", "e4", "d5"],
+        ),
+        (
+            "position.trmph",
+            "http://www.trmph.com/hex/board#13,a1b2m13",
+            13,
+            vec!["a1", "b2", "m13"],
+        ),
+        ("moves", "f6 e4 d5", 11, vec!["f6", "e4", "d5"]),
+    ];
+    for (name, text, size, moves) in cases {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let Ok(Opened::Game(g, _)) = open(&path) else {
+            panic!("{name}: a game")
+        };
+        assert_eq!(g.kind(), RulesKind::Hex, "{name}");
+        assert_eq!(g.board().face_count(), size * size, "{name}");
+        assert_eq!(g.history(), moves, "{name}");
+    }
+    // The resignation ended the first game: the second player resigned.
+    let Ok(Opened::Game(g, _)) = open(&dir.path().join("game.txt")) else {
+        panic!("a game")
+    };
+    assert_eq!(g.resigned(), Some(1));
+    let path = dir.path().join("pass.txt");
+    std::fs::write(&path, "https://hexworld.org/board/#11c1,f6:pe4").unwrap();
+    let e = io::open(&path).unwrap_err().to_string();
+    assert!(e.contains("pass.txt") && e.contains("a pass"), "{e}");
+    std::fs::write(&path, "remember: f6 is strong").unwrap();
+    let e = io::open(&path).unwrap_err();
+    assert!(matches!(e, IoError::UnknownFileType { .. }), "{e}");
+}

@@ -234,7 +234,7 @@ impl App {
                         let opened = OpenedGame {
                             game,
                             notes,
-                            path,
+                            path: Some(path),
                             dropped: 1,
                         };
                         return self.show_game(opened, confirmed);
@@ -410,6 +410,9 @@ impl App {
                     return self.apply_one(c, confirmed);
                 }
             }
+            Command::PasteGame => {
+                self.dialog = Some(Dialog::PasteGame(Box::default()));
+            }
             Command::OpenGame => {
                 let q = super::play::PlayPanel::open_question(self.dialog_folder().as_deref());
                 if let Some(c) = self.ask_file(q, FileAction::OpenGame) {
@@ -525,7 +528,7 @@ impl App {
                 let opened = OpenedGame {
                     game,
                     notes,
-                    path: path.to_path_buf(),
+                    path: Some(path.to_path_buf()),
                     dropped,
                 };
                 return self.show_game(opened, confirmed);
@@ -556,10 +559,13 @@ impl App {
         if self.take_games_board(game.board()) {
             self.board_from_file = Some(self.ws.doc.replaced());
         }
-        self.play.show_opened(&mut self.ws, game, notes, &path);
+        self.play
+            .show_opened(&mut self.ws, game, notes, path.as_deref());
         self.play.canvas_mut().request_fit();
         self.mode = Mode::Play;
-        self.say_dropped(&path, dropped);
+        if let Some(path) = &path {
+            self.say_dropped(path, dropped);
+        }
         None
     }
 

@@ -123,6 +123,9 @@ pub enum Command {
     /// Save the position shown in Play as an SVG picture.
     SavePicture,
     OpenGame,
+    /// Ask for a game as text (SGF, a HexWorld or trmph.com link, Hex moves)
+    /// and open it: the paste dialog.
+    PasteGame,
     /// Show the position after this many recorded moves read-only (`None`: back to
     /// the live position).
     Preview(Option<usize>),
@@ -279,6 +282,7 @@ impl Command {
             SaveGame,
             SavePicture,
             OpenGame,
+            PasteGame,
             Preview(None),
             StepBack,
             StepForward,
@@ -356,7 +360,10 @@ impl Command {
             ReplaceBoard { message, .. } => ("Replace the board".into(), message.clone().into()),
             ShowGame(g) => (
                 "Show the game".into(),
-                format!("Show the game {}", g.path.display()).into(),
+                match &g.path {
+                    Some(p) => format!("Show the game {}", p.display()).into(),
+                    None => "Show the pasted game".into(),
+                },
             ),
             Undo => s(
                 "Undo",
@@ -430,6 +437,10 @@ impl Command {
             OpenGame => s(
                 "Open game…",
                 "Open a saved game (RON record, SGF, Little Golem .hsgf, .tsgf and .hgf, T1j .T1)",
+            ),
+            PasteGame => s(
+                "Paste game…",
+                "Open a game given as text: an SGF record, a HexWorld or trmph.com link, or Hex moves such as f6 swap-pieces e4",
             ),
             Preview(None) => s("Back to live", "Back to the live position"),
             Preview(Some(k)) => (
@@ -544,9 +555,9 @@ impl Command {
                 Section::View
             }
             NewGame(_) | Analyze(_) | ConfirmResign | Resign | Swap | Hint | StopSearch
-            | SaveGame | SavePicture | OpenGame | Preview(_) | StepBack | StepForward
-            | GoToStart | GoToEnd | PreviousVariation | NextVariation | ChooseLine(_)
-            | PromoteVariation | DeleteVariation => Section::Play,
+            | SaveGame | SavePicture | OpenGame | PasteGame | Preview(_) | StepBack
+            | StepForward | GoToStart | GoToEnd | PreviousVariation | NextVariation
+            | ChooseLine(_) | PromoteVariation | DeleteVariation => Section::Play,
             ShowShortcuts
             | About
             | Unsaved { .. }
@@ -735,7 +746,9 @@ pub struct OpenedGame {
     pub game: Box<dyn crate::game::DynGame>,
     /// What the reader noticed (said in the status bar).
     pub notes: Vec<String>,
-    pub path: PathBuf,
+    /// The file it was read from; `None` for a game pasted as text (never
+    /// saved).
+    pub path: Option<PathBuf>,
     /// How many files came with it in one drop (only the first one opens).
     pub dropped: usize,
 }

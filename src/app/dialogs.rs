@@ -55,6 +55,8 @@ pub enum Dialog {
     Wizard(Box<super::new_board::Wizard>),
     /// The in-app file dialog (no native one on this desktop).
     File(Box<InAppPicker>),
+    /// Play → Paste game…: a game given as text.
+    PasteGame(Box<super::paste_game::PasteGame>),
     /// "Resign the game as …?"
     Resign {
         who: String,
@@ -106,6 +108,7 @@ impl Dialog {
             Dialog::Restore(_) => "restore",
             Dialog::Messages => "messages",
             Dialog::File(_) => "file",
+            Dialog::PasteGame(_) => "paste game",
             Dialog::Resign { .. } => "resign",
             Dialog::NewGameOn { .. } => "new game on board",
             Dialog::Wizard(_) => "new board wizard",
@@ -386,6 +389,7 @@ impl Dialog {
                     PickerOutcome::Closed(c) => (None, c.into_iter().collect()),
                 }
             }
+            Dialog::PasteGame(p) => p.show(ctx),
             Dialog::Resign { who } => {
                 let mut answer = None;
                 let r = egui::Modal::new(egui::Id::unique(RESIGN_ID)).show(ctx, |ui| {

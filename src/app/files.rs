@@ -29,6 +29,16 @@ pub fn open_path(path: &Path) -> Result<Opened, String> {
     }
 }
 
+/// Open text pasted into the window by its content ([`record::open_text`]):
+/// a game record (SGF, a HexWorld or trmph.com link, Hex moves, T1, RON) or
+/// a RON board.
+pub fn open_text(text: &str) -> Result<Opened, String> {
+    match record::open_text(text).map_err(|e| e.to_string())? {
+        Doc::Board { board, notes, .. } => Ok(Opened::Board { board, notes }),
+        Doc::Game(g, notes) => Ok(Opened::Game(g, notes)),
+    }
+}
+
 /// Where Save writes a board opened from `path`: the file itself when it is a
 /// board file boardwright writes back without loss (RON); `None` for imports
 /// (OBJ), for which Save asks where to put a RON file.
@@ -44,8 +54,9 @@ pub fn save_board(board: &Board, path: &Path) -> Result<(), String> {
     crate::io::save_board(board, path).map_err(|e| e.to_string())
 }
 
-/// Save a game: `.sgf` as HexGui SGF and `.tsgf` as Little Golem's TwixT
-/// record (games that have them), anything else as a RON game record.
+/// Save a game in the format its extension names ([`record::save_game`]):
+/// `.sgf` as HexGui SGF, `.tsgf` as Little Golem's TwixT record and so on
+/// (games that have them), `.ron` or no extension as a RON game record.
 pub fn save_game(game: &dyn DynGame, path: &Path) -> Result<Vec<String>, String> {
     record::save_game(game, path).map_err(|e| e.to_string())
 }

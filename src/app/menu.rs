@@ -99,6 +99,7 @@ pub fn menus() -> Vec<(&'static str, Vec<Entry>)> {
                 ),
                 Item(Command::Open),
                 Submenu("Open Recent", vec![Recent]),
+                Item(Command::PasteGame),
                 Separator,
                 Item(Command::Save),
                 Item(Command::SaveAs),

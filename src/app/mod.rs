@@ -34,6 +34,7 @@ pub mod heap;
 pub mod kept_board;
 pub mod menu;
 pub mod new_board;
+pub mod paste_game;
 pub mod play;
 mod popup;
 mod start_card;
@@ -770,7 +771,7 @@ impl App {
                     let opened = command::OpenedGame {
                         game,
                         notes,
-                        path,
+                        path: Some(path),
                         dropped,
                     };
                     let show = Command::ShowGame(Box::new(opened));

@@ -14,7 +14,8 @@ use std::path::{Path, PathBuf};
 
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
-    /// The board (.ron or .obj) or game record (.ron, .sgf, .hsgf, .tsgf, .hgf, .T1) to read.
+    /// The board (.ron or .obj) or game record (.ron, .sgf, .hsgf, .tsgf, .hgf, .T1, or a
+    /// text file holding a HexWorld or trmph.com link or Hex moves) to read.
     pub input: PathBuf,
     /// The file to write, replaced atomically: a board as .ron, .obj or .svg; a game
     /// as .ron, .sgf (Hex: HexGui's; Lines of Action: boardspace's), .tsgf (TwixT),

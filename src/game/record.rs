@@ -103,6 +103,16 @@ pub enum OpenError {
     Replay { path: PathBuf, source: ReplayError },
 }
 
+/// Why text given without a file (a game pasted into the window) could not
+/// be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum TextError {
+    #[error(transparent)]
+    Io(#[from] IoError),
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+}
+
 /// Why a game could not be saved.
 #[derive(Debug, thiserror::Error)]
 pub enum SaveError {
@@ -110,6 +120,13 @@ pub enum SaveError {
     Format {
         title: &'static str,
         format: &'static str,
+        available: String,
+    },
+    #[error("{}: .{ext} is no game format ({title} games are saved as {available})", path.display())]
+    Extension {
+        path: PathBuf,
+        ext: String,
+        title: &'static str,
         available: String,
     },
     #[error(transparent)]
@@ -340,15 +357,10 @@ pub fn save_record(game: &dyn DynGame) -> String {
 pub fn save_as(game: &dyn DynGame, format: RecordFormat) -> Result<String, SaveError> {
     let entry = game.entry();
     if !entry.saves_as(format) {
-        let available: Vec<String> = entry
-            .formats
-            .iter()
-            .map(|f| format!(".{}", f.extension()))
-            .collect();
         return Err(SaveError::Format {
             title: entry.title,
             format: format.name(),
-            available: available.join(", "),
+            available: extensions(entry.formats),
         });
     }
     let record = game.to_record();
@@ -365,6 +377,15 @@ pub fn save_as(game: &dyn DynGame, format: RecordFormat) -> Result<String, SaveE
         RecordFormat::BoardspaceSgf => io::loa_sgf::write_loa_sgf(&record, board)?,
         RecordFormat::Hgf => io::lg_havannah::write_lg_havannah(&record, board)?,
     })
+}
+
+/// ".ron, .sgf": the extensions of `formats`.
+fn extensions(formats: &[RecordFormat]) -> String {
+    let all: Vec<String> = formats
+        .iter()
+        .map(|f| format!(".{}", f.extension()))
+        .collect();
+    all.join(", ")
 }
 
 /// A game as HexGui SGF (games whose registry entry lists SGF).
@@ -417,8 +438,10 @@ pub fn left_out(game: &dyn DynGame, format: RecordFormat) -> Vec<String> {
 /// Save a game to `path`, atomically, in the format its extension names: the
 /// game's own with that extension (`.sgf` is HexGui's SGF for Hex and
 /// boardspace's for Lines of Action), else the first with it (refused, with
-/// the formats the game has); a RON game record for any other extension.
-/// Returns what the format left out ([`left_out`]).
+/// the formats the game has); a RON game record for a name without an
+/// extension. An extension no format has is refused (a record written as RON
+/// into `notes.txt` or `game.svg` would not be what its name says), and
+/// nothing is written. Returns what the format left out ([`left_out`]).
 pub fn save_game(game: &dyn DynGame, path: &Path) -> Result<Vec<String>, SaveError> {
     const ALL: [RecordFormat; 5] = [
         RecordFormat::Ron,
@@ -431,14 +454,21 @@ pub fn save_game(game: &dyn DynGame, path: &Path) -> Result<Vec<String>, SaveErr
         path.extension()
             .is_some_and(|e| e.eq_ignore_ascii_case(format.extension()))
     };
-    let format = game
-        .entry()
-        .formats
-        .iter()
-        .chain(&ALL)
-        .copied()
-        .find(is)
-        .unwrap_or(RecordFormat::Ron);
+    let entry = game.entry();
+    let format = match entry.formats.iter().chain(&ALL).copied().find(is) {
+        Some(format) => format,
+        None => match path.extension() {
+            None => RecordFormat::Ron,
+            Some(ext) => {
+                return Err(SaveError::Extension {
+                    path: path.to_path_buf(),
+                    ext: ext.to_string_lossy().into_owned(),
+                    title: entry.title,
+                    available: extensions(entry.formats),
+                });
+            }
+        },
+    };
     let text = save_as(game, format)?;
     io::atomic::write_atomic(path, text.as_bytes()).map_err(|source| SaveError::Write {
         path: path.to_path_buf(),
@@ -459,6 +489,28 @@ pub enum Opened {
     /// reader noted (moves after a resignation, a result that disagrees,
     /// moves read as set-up stones): the user must see these.
     Game(Box<dyn DynGame>, Vec<String>),
+}
+
+/// Open text given without a file name — a game pasted into the window —
+/// by its content ([`io::read_text`]: SGF, a HexWorld or trmph.com link, Hex
+/// moves, T1, RON), replaying a game record into a game. A record naming its
+/// board by a relative path finds it from the working folder.
+pub fn open_text(text: &str) -> Result<Opened, TextError> {
+    match io::read_text(text, &io::Limits::default())? {
+        Document::Board {
+            board,
+            notes,
+            format,
+        } => Ok(Opened::Board {
+            board,
+            notes,
+            format,
+        }),
+        Document::Game(record) => {
+            let game = replay(&record, None)?;
+            Ok(Opened::Game(game, record.notes))
+        }
+    }
 }
 
 /// Open any file boardwright reads ([`io::open`] decides what it holds by

@@ -2,8 +2,9 @@
 //! names modelling programs such as Blender keep) and SVG (export only, for
 //! printing); game records as RON ([`record`]), HexGui SGF ([`sgf`]), Little
 //! Golem's TwixT `.tsgf` ([`tsgf`]), Hex `.hsgf` ([`lg_hex`], read only) and
-//! Havannah `.hgf` ([`lg_havannah`], read only), T1j's TwixT `.T1` ([`t1`])
-//! and boardspace's
+//! Havannah `.hgf` ([`lg_havannah`], read only), T1j's TwixT `.T1` ([`t1`]),
+//! Hex games as HexWorld and trmph.com links or move lists ([`hex_link`],
+//! read only) and boardspace's
 //! Lines of Action SGF ([`loa_sgf`]) — as data: replaying a record into a game
 //! is the game layer's job.
 //!
@@ -20,6 +21,7 @@ pub mod atomic;
 mod board_schema;
 pub mod excerpt;
 pub mod foreign;
+pub mod hex_link;
 pub mod lg_havannah;
 pub mod lg_hex;
 pub mod loa_sgf;
@@ -219,6 +221,10 @@ pub enum IoError {
         ext.as_deref().map_or("(no extension)".to_string(), |e| format!("'.{e}'"))
     )]
     UnknownFileType { path: PathBuf, ext: Option<String> },
+    #[error(
+        "the text is no game boardwright reads: paste an SGF record (HexGui, Little Golem, boardspace), a HexWorld or trmph.com link, Hex moves such as \"f6 swap-pieces e4\", a T1 record or a RON record"
+    )]
+    UnrecognisedText,
     #[error(transparent)]
     Record(#[from] RecordError),
     #[error(transparent)]
@@ -235,7 +241,7 @@ pub const BOARD_EXTENSIONS: [&str; 2] = ["ron", "obj"];
 pub const GAME_EXTENSIONS: [&str; 6] = ["ron", "sgf", "hsgf", "tsgf", "hgf", "t1"];
 
 /// Every kind of file [`open`] reads, for messages.
-pub const OPENS: &str = "boardwright opens boards from .ron and .obj, game records from .ron, SGF game records from .sgf (Hex as HexGui writes it, Lines of Action as boardspace writes it, TwixT), Little Golem records from .hsgf (Hex), .tsgf (TwixT) and .hgf (Havannah) and T1j TwixT records from .T1; files with other names are opened when their content is an SGF game tree, a T1 record or a RON board or record";
+pub const OPENS: &str = "boardwright opens boards from .ron and .obj, game records from .ron, SGF game records from .sgf (Hex as HexGui writes it, Lines of Action as boardspace writes it, TwixT), Little Golem records from .hsgf (Hex), .tsgf (TwixT) and .hgf (Havannah) and T1j TwixT records from .T1; files with other names are opened when their content is an SGF game tree, a T1 record, a RON board or record, or a Hex game as a HexWorld or trmph.com link or a list of moves";
 
 impl IoError {
     /// The underlying error, without the file name context.
@@ -280,8 +286,9 @@ pub enum Document {
 /// board or a game record, told apart by parsing the file), `.obj` boards,
 /// `.sgf`, `.hsgf` and `.tsgf` game records (the game and dialect told by the root
 /// node, see [`foreign::read_any_sgf`]) and `.T1` TwixT records; a file with
-/// any other name is opened when its content is an SGF game tree, a T1 record
-/// or a complete RON board or record.
+/// any other name is opened when its content is an SGF game tree, a T1 record,
+/// a complete RON board or record, or a Hex game link or move list
+/// ([`hex_link`]).
 pub fn open(path: impl AsRef<Path>) -> Result<Document, IoError> {
     open_with(path.as_ref(), &Limits::default())
 }
@@ -344,39 +351,61 @@ pub fn open_with(path: &Path, limits: &Limits) -> Result<Document, IoError> {
                 }
                 e => e,
             })?;
-            match sniff(&bytes) {
-                Some(Sniffed::Sgf) if bytes.len() as u64 > sgf::MAX_SGF_BYTES => {
-                    Err(IoError::FileTooLarge {
-                        size: bytes.len() as u64,
-                        limit: sgf::MAX_SGF_BYTES,
-                    }
-                    .in_file(path))
-                }
-                Some(Sniffed::Sgf) => read_sgf_bytes(&bytes).map_err(|e| e.in_file(path)),
-                // RON is recognised only when it reads completely: text that
-                // merely starts like RON is an unknown file.
-                Some(Sniffed::Ron) if ron::is_game_record(&bytes) => as_text(&bytes)
-                    .and_then(|t| Ok(GameRecord::from_ron_with(t, limits)?))
-                    .map(|r| Document::Game(Box::new(r)))
-                    .map_err(|_| unknown()),
-                Some(Sniffed::Ron) => ron::read_ron(&bytes, limits)
-                    .map(|l| Document::Board {
-                        board: Box::new(l.board),
-                        notes: l.notes,
-                        format: Format::Ron,
-                    })
-                    .map_err(|_| unknown()),
-                _ => match std::str::from_utf8(&bytes) {
-                    Ok(t) if bytes.len() as u64 <= t1::MAX_T1_BYTES && t1::looks_like_t1(t) => {
-                        t1::read_t1(t)
-                            .map(|r| Document::Game(Box::new(r)))
-                            .map_err(|e| IoError::from(e).in_file(path))
-                    }
-                    _ => Err(unknown()),
-                },
+            match by_content(&bytes, limits) {
+                Some(Ok(d)) => Ok(d),
+                Some(Err(e)) => Err(e.in_file(path)),
+                None => Err(unknown()),
             }
         }
     }
+}
+
+/// What text given without a file name holds, told by its content alone:
+/// an SGF game tree (HexGui, Little Golem, boardspace), a complete RON board
+/// or game record, a T1 TwixT record, or a Hex game link or move list. For a
+/// game pasted into the window. Text that is none of them says so.
+pub fn read_text(text: &str, limits: &Limits) -> Result<Document, IoError> {
+    by_content(text.as_bytes(), limits).unwrap_or_else(|| Err(IoError::UnrecognisedText))
+}
+
+/// [`read_text`] on a file's bytes: `None` when they are none of the formats.
+fn by_content(bytes: &[u8], limits: &Limits) -> Option<Result<Document, IoError>> {
+    Some(match sniff(bytes) {
+        Some(Sniffed::Sgf) if bytes.len() as u64 > sgf::MAX_SGF_BYTES => {
+            Err(IoError::FileTooLarge {
+                size: bytes.len() as u64,
+                limit: sgf::MAX_SGF_BYTES,
+            })
+        }
+        Some(Sniffed::Sgf) => read_sgf_bytes(bytes),
+        // RON is recognised only when it reads completely: text that
+        // merely starts like RON is an unknown file.
+        Some(Sniffed::Ron) if ron::is_game_record(bytes) => {
+            let record = as_text(bytes).and_then(|t| Ok(GameRecord::from_ron_with(t, limits)?));
+            return record.ok().map(|r| Ok(Document::Game(Box::new(r))));
+        }
+        Some(Sniffed::Ron) => {
+            return ron::read_ron(bytes, limits).ok().map(|l| {
+                Ok(Document::Board {
+                    board: Box::new(l.board),
+                    notes: l.notes,
+                    format: Format::Ron,
+                })
+            });
+        }
+        _ => match std::str::from_utf8(bytes) {
+            Ok(t) if bytes.len() as u64 <= t1::MAX_T1_BYTES && t1::looks_like_t1(t) => {
+                t1::read_t1(t)
+                    .map(|r| Document::Game(Box::new(r)))
+                    .map_err(IoError::from)
+            }
+            // A HexWorld or trmph.com link, or a list of Hex moves.
+            Ok(t) if hex_link::looks_like_hex_link(t) => hex_link::read_hex_link(t)
+                .map(|r| Document::Game(Box::new(r)))
+                .map_err(IoError::from),
+            _ => return None,
+        },
+    })
 }
 
 /// What a file of unknown extension looks like.

@@ -407,13 +407,20 @@ impl PlayPanel {
         self.changed();
     }
 
-    /// Save the game to `path` (RON record, or Hex SGF for `.sgf`): what
-    /// "Save game…" does after its dialog.
+    /// Save the game to `path` in the format its extension names (a RON
+    /// record when it has none, ".ron" added): what "Save game…" does after
+    /// its dialog.
     pub fn save_game_to(&mut self, ws: &mut Workspace, path: &Path) -> Result<(), String> {
         let Some(c) = &self.current else {
             let e = "There is no game to save: start one with New game".to_string();
             ws.status.error(e.clone());
             return Err(e);
+        };
+        // A name typed without an extension is a RON record, as boards are.
+        let path = &if path.extension().is_none() {
+            path.with_extension("ron")
+        } else {
+            path.to_path_buf()
         };
         match super::files::save_game(c.game.as_ref(), path) {
             Ok(left_out) => {
@@ -441,7 +448,7 @@ impl PlayPanel {
     pub fn open_game_from(&mut self, ws: &mut Workspace, path: &Path) -> Result<(), String> {
         match Self::read_game(path) {
             Ok((g, notes)) => {
-                self.show_opened(ws, g, notes, path);
+                self.show_opened(ws, g, notes, Some(path));
                 Ok(())
             }
             Err(e) => {
@@ -470,11 +477,20 @@ impl PlayPanel {
         ws: &mut Workspace,
         game: Box<dyn DynGame>,
         notes: Vec<String>,
-        path: &Path,
+        path: Option<&Path>,
     ) {
-        let text = opened_text(game.as_ref(), Some(path));
-        let computer = self.set_game(game, GameFrom::File(path));
-        ws.settings.add_recent(path);
+        let mut text = opened_text(game.as_ref(), path);
+        if path.is_none() {
+            text = format!("Opened the pasted {text}");
+        }
+        let from = match path {
+            Some(p) => GameFrom::File(p),
+            None => GameFrom::Unsaved,
+        };
+        let computer = self.set_game(game, from);
+        if let Some(path) = path {
+            ws.settings.add_recent(path);
+        }
         let notes: Vec<String> = notes.into_iter().chain(computer).collect();
         ws.status.info(with_notes(text, &notes));
     }

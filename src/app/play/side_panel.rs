@@ -89,7 +89,10 @@ impl PlayPanel {
         self.clock_panel(ui);
         if self.current.is_none() {
             ui.add_space(8.0);
-            ws.button(ui, Command::OpenGame, Ok(()));
+            ui.horizontal(|ui| {
+                ws.button(ui, Command::OpenGame, Ok(()));
+                ws.button(ui, Command::PasteGame, Ok(()));
+            });
             return;
         }
         ui.add_space(4.0);
@@ -111,11 +114,14 @@ impl PlayPanel {
             ws.button(ui, Command::SaveGame, Ok(()));
             ws.button(ui, Command::OpenGame, Ok(()));
         });
-        ws.button(
-            ui,
-            Command::SavePicture,
-            self.availability(&Command::SavePicture),
-        );
+        ui.horizontal(|ui| {
+            ws.button(
+                ui,
+                Command::SavePicture,
+                self.availability(&Command::SavePicture),
+            );
+            ws.button(ui, Command::PasteGame, Ok(()));
+        });
         if ui
             .checkbox(&mut self.show_legal, "Show legal moves")
             .on_hover_text("Mark every face where a click plays or selects")
