@@ -153,8 +153,40 @@ fn a_game_pasted_as_text_opens_in_play() {
         !error && said.starts_with("Opened the pasted Hex game"),
         "{said}"
     );
+    // Copy HexWorld link gives the same link back, on the clipboard.
+    h.get_by_label("Copy HexWorld link").click();
+    let mut copied = Vec::new();
+    for _ in 0..3 {
+        h.step();
+        copied.extend(
+            h.output()
+                .platform_output
+                .commands
+                .iter()
+                .filter_map(|c| match c {
+                    egui::OutputCommand::CopyText(t) => Some(t.clone()),
+                    _ => None,
+                }),
+        );
+    }
+    assert_eq!(copied, [link]);
     // Never saved: closing the window asks about it.
     press_close(&mut h);
     h.run_ok();
     assert_eq!(h.state().dialog().map(|d| d.name()), Some("unsaved game"));
+}
+
+/// Copy and paste reach the desktop's clipboard in the real window: eframe is
+/// built with its `clipboard` feature. Without it (as until this was found in
+/// the real window) Ctrl+V in the paste dialog did nothing and every Copy
+/// button (the HexWorld link, the reports) copied nowhere, while the tests,
+/// which read egui's output, passed.
+#[test]
+fn the_window_is_built_with_the_clipboard() {
+    let manifest = include_str!("../Cargo.toml");
+    let eframe = manifest
+        .lines()
+        .find(|l| l.trim_start().starts_with("eframe = "))
+        .expect("the eframe dependency");
+    assert!(eframe.contains("\"clipboard\""), "{eframe}");
 }

@@ -58,6 +58,7 @@ impl App {
             | Command::StopSearch
             | Command::SaveGame
             | Command::SavePicture
+            | Command::CopyHexWorldLink
             | Command::Preview(_) => self.play.availability(c),
             Command::StepBack
             | Command::StepForward
@@ -412,6 +413,21 @@ impl App {
             }
             Command::PasteGame => {
                 self.dialog = Some(Dialog::PasteGame(Box::default()));
+            }
+            Command::CopyHexWorldLink => {
+                if let Some(g) = self.play.game() {
+                    match crate::game::record::hexworld_link(g) {
+                        Ok((link, notes)) => {
+                            self.ctx.copy_text(link.clone());
+                            let text = format!("Copied the game's HexWorld link: {link}");
+                            self.ws.status.info(super::play::with_notes(text, &notes));
+                        }
+                        Err(e) => self
+                            .ws
+                            .status
+                            .error(format!("Could not make a HexWorld link: {e}")),
+                    }
+                }
             }
             Command::OpenGame => {
                 let q = super::play::PlayPanel::open_question(self.dialog_folder().as_deref());

@@ -126,6 +126,8 @@ pub enum Command {
     /// Ask for a game as text (SGF, a HexWorld or trmph.com link, Hex moves)
     /// and open it: the paste dialog.
     PasteGame,
+    /// Copy the Hex game as a HexWorld link to the clipboard.
+    CopyHexWorldLink,
     /// Show the position after this many recorded moves read-only (`None`: back to
     /// the live position).
     Preview(Option<usize>),
@@ -283,6 +285,7 @@ impl Command {
             SavePicture,
             OpenGame,
             PasteGame,
+            CopyHexWorldLink,
             Preview(None),
             StepBack,
             StepForward,
@@ -438,6 +441,10 @@ impl Command {
                 "Open game…",
                 "Open a saved game (RON record, SGF, Little Golem .hsgf, .tsgf and .hgf, T1j .T1)",
             ),
+            CopyHexWorldLink => s(
+                "Copy HexWorld link",
+                "Copy the game as a HexWorld link (https://hexworld.org/board/#…), to review it in HexWorld or PlayHex or pass it on",
+            ),
             PasteGame => s(
                 "Paste game…",
                 "Open a game given as text: an SGF record, a HexWorld or trmph.com link, or Hex moves such as f6 swap-pieces e4",
@@ -555,8 +562,8 @@ impl Command {
                 Section::View
             }
             NewGame(_) | Analyze(_) | ConfirmResign | Resign | Swap | Hint | StopSearch
-            | SaveGame | SavePicture | OpenGame | PasteGame | Preview(_) | StepBack
-            | StepForward | GoToStart | GoToEnd | PreviousVariation | NextVariation
+            | SaveGame | SavePicture | OpenGame | PasteGame | CopyHexWorldLink | Preview(_)
+            | StepBack | StepForward | GoToStart | GoToEnd | PreviousVariation | NextVariation
             | ChooseLine(_) | PromoteVariation | DeleteVariation => Section::Play,
             ShowShortcuts
             | About

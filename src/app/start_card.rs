@@ -38,6 +38,11 @@ pub fn start_card(ui: &mut egui::Ui, ws: &mut Workspace, rect: Rect) {
                         "a tiling cut to a shape",
                     ),
                     (Command::Open, "Open a file…", "a board or a saved game"),
+                    (
+                        Command::PasteGame,
+                        "Paste a game…",
+                        "a HexWorld link, Hex moves, an SGF record",
+                    ),
                 ] {
                     ui.horizontal(|ui| {
                         ws.button_with_text(ui, cmd, Ok(()), text);

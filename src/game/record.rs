@@ -491,6 +491,22 @@ pub enum Opened {
     Game(Box<dyn DynGame>, Vec<String>),
 }
 
+/// A Hex game's HexWorld link ([`io::hex_link::write_hexworld`]), to open in
+/// HexWorld or PlayHex for review, and what it leaves out (the variations: a
+/// link holds one line of moves).
+pub fn hexworld_link(game: &dyn DynGame) -> Result<(String, Vec<String>), SaveError> {
+    let record = game.to_record();
+    let link = io::hex_link::write_hexworld(&record, game.board())?;
+    let mut notes = Vec::new();
+    if !record.variations.is_empty() {
+        notes.push(format!(
+            "the link holds the main line: {} left out",
+            crate::ops::count(record.variations.len(), "variation")
+        ));
+    }
+    Ok((link, notes))
+}
+
 /// Open text given without a file name — a game pasted into the window —
 /// by its content ([`io::read_text`]: SGF, a HexWorld or trmph.com link, Hex
 /// moves, T1, RON), replaying a game record into a game. A record naming its

@@ -1,8 +1,10 @@
 //! Hex games as one line of text, the way players pass them around, read:
 //! a HexWorld link (`https://hexworld.org/board/#11c1,f6:sd4e7:rb`, or the
 //! part after `#`), a trmph.com link (`http://www.trmph.com/hex/board#13,a1b2c3`),
-//! or a plain list of moves (`f6 swap-pieces d4 e7`, `f6d4e7`). They are not
-//! written: a Hex game is saved as HexGui SGF ([`super::sgf`]) or RON.
+//! or a plain list of moves (`f6 swap-pieces d4 e7`, `f6d4e7`). A Hex game on
+//! a rhombus is written as a HexWorld link ([`write_hexworld`]), to be opened
+//! in HexWorld or PlayHex for review; files are saved as HexGui SGF
+//! ([`super::sgf`]) or RON.
 //!
 //! Conventions, and where each comes from (public sources, read, not guessed):
 //! * **HexWorld strings** (PlayHex, `playhex/playhex`
@@ -125,6 +127,58 @@ pub fn read_hex_link(text: &str) -> Result<GameRecord, ForeignError> {
     };
     let moves = run_of_moves(body, trmph)?;
     record(size, moves, notes)
+}
+
+/// A Hex game's main line as a HexWorld link, as PlayHex writes them:
+/// `https://hexworld.org/board/#11c1,f6:se4d5:rw` — the size, HexWorld's
+/// default colours (`c1`), the moves (`:s` the swap), and a resignation
+/// (`:r`) or a loss on time (`:f`) of the first (`b`) or second (`w`)
+/// player. Refused with the reason: another game, a board that is not a
+/// rhombus of grid cells up to 26×26, a set-up position. Variations are not
+/// part of a link: the caller says so.
+pub fn write_hexworld(
+    record: &GameRecord,
+    board: &crate::board::Board,
+) -> Result<String, ForeignError> {
+    if record.rules != SGF_RULES {
+        return Err(ForeignError::unsupported(
+            FORMAT,
+            format!("a game of {} (links hold Hex games)", record.rules),
+        ));
+    }
+    let n = super::sgf::rhombus_size(board)
+        .filter(|&n| n <= MAX_SIZE)
+        .ok_or_else(|| {
+            ForeignError::unsupported(
+                FORMAT,
+                "a board that is not a rhombus of grid cells up to 26×26 (HexWorld's boards)",
+            )
+        })?;
+    if record.setup.is_some() {
+        return Err(ForeignError::unsupported(
+            FORMAT,
+            "a game that starts from a set-up position",
+        ));
+    }
+    let mut s = format!("https://hexworld.org/board/#{n}c1,");
+    for m in &record.moves {
+        if m == "swap" {
+            s.push_str(":s");
+        } else {
+            s.push_str(&m.to_ascii_lowercase());
+        }
+    }
+    if let Some(r) = &record.result {
+        let letter = |p: u8| if p == 0 { 'b' } else { 'w' };
+        if let Some(p) = r.resigned {
+            s.push_str(":r");
+            s.push(letter(p));
+        } else if let Some(p) = r.timeout {
+            s.push_str(":f");
+            s.push(letter(p));
+        }
+    }
+    Ok(s)
 }
 
 /// A move of the text.
@@ -417,6 +471,28 @@ mod tests {
         assert_eq!((res.winner, res.timeout), (Some(1), Some(0)));
         assert_eq!(r.moves, ["f6", "e7", "d5"]);
         assert_eq!(r.notes, ["1 move after the game ended was not read"]);
+    }
+
+    #[test]
+    fn a_written_link_reads_back_as_the_same_game() {
+        let board = crate::presets::hex(11);
+        for text in [
+            "https://hexworld.org/board/#11c1,f6:se4d5:rw",
+            "https://hexworld.org/board/#11c1,a1k11b2:fb",
+            "https://hexworld.org/board/#11c1,",
+        ] {
+            let r = read_hex_link(text).unwrap();
+            assert_eq!(write_hexworld(&r, &board).unwrap(), text);
+        }
+        let r = read_hex_link("11c1,f6").unwrap();
+        let e = write_hexworld(&r, &crate::presets::triangle_grid(4))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("not a rhombus"), "{e}");
+        let mut other = r.clone();
+        other.rules = "havannah".into();
+        let e = write_hexworld(&other, &board).unwrap_err().to_string();
+        assert!(e.contains("a game of havannah"), "{e}");
     }
 
     #[test]

@@ -983,7 +983,7 @@ fn escape(s: &str) -> String {
 }
 
 /// The side length if `board` is an n×n rhombus labelled like HexGui's.
-fn rhombus_size(b: &Board) -> Option<u32> {
+pub(crate) fn rhombus_size(b: &Board) -> Option<u32> {
     let nf = b.face_count();
     let n = (nf as f64).sqrt().round() as u32;
     if (n as usize * n as usize) != nf || n == 0 {

@@ -850,6 +850,11 @@ impl PlayPanel {
                 self.tree.variation_of(self.shown_node()).is_some(),
                 "The shown move is on the main line, not in a variation",
             ),
+            // The full check (a rhombus of grid cells) runs on the click.
+            Command::CopyHexWorldLink => ok(
+                g.kind() == crate::game::RulesKind::Hex && g.board().face_count() <= 26 * 26,
+                "HexWorld links hold Hex games on boards of up to 26×26 cells",
+            ),
             _ => Ok(()),
         }
     }

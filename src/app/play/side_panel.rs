@@ -122,6 +122,13 @@ impl PlayPanel {
             );
             ws.button(ui, Command::PasteGame, Ok(()));
         });
+        if self.current.as_ref().map(|c| c.game.kind()) == Some(crate::game::RulesKind::Hex) {
+            ws.button(
+                ui,
+                Command::CopyHexWorldLink,
+                self.availability(&Command::CopyHexWorldLink),
+            );
+        }
         if ui
             .checkbox(&mut self.show_legal, "Show legal moves")
             .on_hover_text("Mark every face where a click plays or selects")
