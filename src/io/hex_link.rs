@@ -64,7 +64,12 @@ pub fn looks_like_hex_link(text: &str) -> bool {
     if let Some((_, hash)) = t.rsplit_once('#') {
         // A link says what it is: read it, and say what is wrong with it.
         let host = t.to_ascii_lowercase();
-        return (host.contains("hexworld") || host.contains("trmph")) && sized(hash).is_some();
+        let hash = if hash.contains(',') {
+            hash.to_string()
+        } else {
+            format!("{hash},")
+        };
+        return (host.contains("hexworld") || host.contains("trmph")) && sized(&hash).is_some();
     }
     // Bare text only when it reads as moves, so that a note such as "3,4"
     // stays an unknown file.
@@ -89,8 +94,17 @@ pub fn read_hex_link(text: &str) -> Result<GameRecord, ForeignError> {
     }
     let lower = t.to_ascii_lowercase();
     let trmph = lower.contains("trmph");
-    let (size, body, notes) = match t.rsplit_once('#') {
-        Some((_, hash)) => {
+    // A link without moves may end at the settings (`…#11c1`, as other
+    // programs than PlayHex write it).
+    let hash = t.rsplit_once('#').map(|(_, h)| {
+        if h.contains(',') {
+            h.to_string()
+        } else {
+            format!("{h},")
+        }
+    });
+    let (size, body, notes) = match &hash {
+        Some(hash) => {
             let (size, body) = sized(hash).ok_or_else(|| not_sized(hash))?;
             (size?, body, Vec::new())
         }
@@ -187,6 +201,9 @@ enum Token {
     /// A cell: column and row from 0.
     Cell(u32, u32),
     Swap,
+    /// A pass, which Hex has not: refused when the game is read, so that a
+    /// list with one is still recognised as a game and told why.
+    Pass,
     /// A resignation (`resigned: true`) or a loss on time or by forfeit of
     /// player 0 or 1.
     End {
@@ -287,12 +304,7 @@ fn run_of_moves(body: &str, trmph: bool) -> Result<Vec<Token>, ForeignError> {
             let mut chars = special.chars();
             let token = match chars.next() {
                 Some('s') if !trmph => Token::Swap,
-                Some('p') => {
-                    return Err(ForeignError::unsupported(
-                        FORMAT,
-                        format!("a pass (':p', move {n}): Hex has none"),
-                    ));
-                }
+                Some('p') => Token::Pass,
                 Some(k @ ('r' | 'f')) if !trmph => {
                     let player = match chars.next() {
                         Some('b') => 0,
@@ -356,10 +368,8 @@ fn move_list(text: &str) -> Result<Vec<Token>, ForeignError> {
                 out.push(Token::Swap);
                 rest = &rest["swap".len()..];
             } else if lower.starts_with("pass") {
-                return Err(ForeignError::unsupported(
-                    FORMAT,
-                    format!("a pass (move {n}): Hex has none"),
-                ));
+                out.push(Token::Pass);
+                rest = &rest["pass".len()..];
             } else if let Some(cell) = cell_at(rest, n) {
                 let (c, r, len) = cell?;
                 out.push(Token::Cell(c, r));
@@ -390,6 +400,12 @@ fn record(
                     ));
                 }
                 moves.push(grid_label(c, r));
+            }
+            Token::Pass => {
+                return Err(ForeignError::unsupported(
+                    FORMAT,
+                    format!("a pass (move {}): Hex has none", k + 1),
+                ));
             }
             Token::Swap => {
                 if moves.len() != 1 {
@@ -458,6 +474,46 @@ mod tests {
         assert_eq!(&r.moves[..4], ["e6", "swap", "f7", "i8"]);
         assert_eq!(r.moves.len(), 20);
         assert!(r.options.swap && r.result.is_none());
+        // The links PlayHex's tests expect it to write (`hexworld.ts`'s test).
+        let cases: [(&str, &[&str], Option<(u8, Option<u8>, Option<u8>)>); 4] = [
+            (
+                "https://hexworld.org/board/#9r9c1,e5g6c6i9b3",
+                &["e5", "g6", "c6", "i9", "b3"],
+                None,
+            ),
+            (
+                "https://hexworld.org/board/#9r9c1,b3:sc6i9c4",
+                &["b3", "swap", "c6", "i9", "c4"],
+                None,
+            ),
+            (
+                "https://hexworld.org/board/#9r9c1,b3:sc6:rw",
+                &["b3", "swap", "c6"],
+                Some((0, Some(1), None)),
+            ),
+            (
+                "https://hexworld.org/board/#11r9c1,b3c11:fb",
+                &["b3", "c11"],
+                Some((1, None, Some(0))),
+            ),
+        ];
+        for (link, want, result) in cases {
+            let r = read_hex_link(link).unwrap();
+            assert_eq!(r.moves, want, "{link}");
+            let got = r.result.map(|x| (x.winner.unwrap(), x.resigned, x.timeout));
+            assert_eq!(got, result, "{link}");
+        }
+        let e = read_hex_link("https://hexworld.org/board/#9r9c1,b3:sc6i9:p").unwrap_err();
+        assert!(e.to_string().contains("a pass (move 5)"), "{e}");
+        // Without moves, with or without the comma (another program's shape).
+        for link in [
+            "https://hexworld.org/board/#11c1",
+            "https://hexworld.org/board/#11c1,",
+        ] {
+            let r = read_hex_link(link).unwrap();
+            assert!(r.moves.is_empty(), "{link}");
+            assert_eq!(r.board, BoardSource::preset("hex", Some(11)));
+        }
         // PlayHex's importer examples: with a rotation, and without the address.
         let a = moves("https://hexworld.org/board/#11r9c1,b4:sh4g8i8h3g4g3i3j1j3k1i2i1");
         assert_eq!(a, moves("11r9c1,b4:sh4g8i8h3g4g3i3j1j3k1i2i1"));
@@ -530,6 +586,7 @@ mod tests {
             ("11c1,f6:rx", "must name the player"),
             ("https://hexworld.org/board/#f6e5", "not a board size"),
             ("f6 pass", "a pass (move 2)"),
+            ("f6 e4 pass", "a pass (move 3)"),
             ("f6 hello", "'hello' is not a cell"),
             ("aa1", "move 1 'aa1': columns beyond z"),
             ("", "empty"),
@@ -546,6 +603,7 @@ mod tests {
         for yes in [
             "https://hexworld.org/board/#11c1,f6",
             "http://www.trmph.com/hex/board#13,a1b2",
+            "f6 pass",
             "11r9c1,b4:sh4",
             "a5 swap-pieces d4",
             "\u{feff}f6\n",
