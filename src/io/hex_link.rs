@@ -475,7 +475,9 @@ mod tests {
         assert_eq!(r.moves.len(), 20);
         assert!(r.options.swap && r.result.is_none());
         // The links PlayHex's tests expect it to write (`hexworld.ts`'s test).
-        let cases: [(&str, &[&str], Option<(u8, Option<u8>, Option<u8>)>); 4] = [
+        // (winner, who resigned, who lost on time)
+        type Ending = Option<(u8, Option<u8>, Option<u8>)>;
+        let cases: [(&str, &[&str], Ending); 4] = [
             (
                 "https://hexworld.org/board/#9r9c1,e5g6c6i9b3",
                 &["e5", "g6", "c6", "i9", "b3"],
