@@ -208,17 +208,7 @@ fn copy_report_puts_the_table_on_the_clipboard() {
     assert!(text.contains("verdict: "), "{text}");
     h.get_by_label("Copy report").click();
     h.step();
-    let copied: Vec<String> = h
-        .output()
-        .platform_output
-        .commands
-        .iter()
-        .filter_map(|c| match c {
-            egui::OutputCommand::CopyText(t) => Some(t.clone()),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(copied, vec![text]);
+    assert_eq!(copied_texts(&h), vec![text]);
 }
 
 #[test]

@@ -158,16 +158,7 @@ fn a_game_pasted_as_text_opens_in_play() {
     let mut copied = Vec::new();
     for _ in 0..3 {
         h.step();
-        copied.extend(
-            h.output()
-                .platform_output
-                .commands
-                .iter()
-                .filter_map(|c| match c {
-                    egui::OutputCommand::CopyText(t) => Some(t.clone()),
-                    _ => None,
-                }),
-        );
+        copied.extend(copied_texts(&h));
     }
     assert_eq!(copied, [link]);
     // Never saved: closing the window asks about it.

@@ -389,7 +389,10 @@ impl Dialog {
                     PickerOutcome::Closed(c) => (None, c.into_iter().collect()),
                 }
             }
-            Dialog::PasteGame(p) => p.show(ctx),
+            Dialog::PasteGame(p) => {
+                let (keep, commands) = p.show(ctx);
+                (keep.map(Dialog::PasteGame), commands)
+            }
             Dialog::Resign { who } => {
                 let mut answer = None;
                 let r = egui::Modal::new(egui::Id::unique(RESIGN_ID)).show(ctx, |ui| {

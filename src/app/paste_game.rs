@@ -5,7 +5,6 @@
 //! is no game keeps the dialog open with the reason under it, the text kept.
 
 use super::command::{Command, OpenedGame};
-use super::dialogs::Dialog;
 use super::files::{self, Opened};
 use eframe::egui;
 
@@ -28,7 +27,7 @@ pub struct PasteGame {
 
 impl PasteGame {
     /// Draw it. Returns the dialog if it stays open, and what was decided.
-    pub fn show(mut self: Box<Self>, ctx: &egui::Context) -> (Option<Dialog>, Vec<Command>) {
+    pub fn show(mut self: Box<Self>, ctx: &egui::Context) -> (Option<Box<Self>>, Vec<Command>) {
         let mut open = false;
         let mut cancel = false;
         let r = egui::Modal::new(egui::Id::unique(PASTE_ID)).show(ctx, |ui| {
@@ -70,7 +69,7 @@ impl PasteGame {
             return (None, Vec::new());
         }
         if !open {
-            return (Some(Dialog::PasteGame(self)), Vec::new());
+            return (Some(self), Vec::new());
         }
         match files::open_text(&self.text) {
             Ok(Opened::Game(game, notes)) => {
@@ -100,7 +99,7 @@ impl PasteGame {
             }
             Err(e) => {
                 self.error = Some(e.replace(['\n', '\r'], " "));
-                (Some(Dialog::PasteGame(self)), Vec::new())
+                (Some(self), Vec::new())
             }
         }
     }

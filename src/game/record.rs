@@ -512,7 +512,25 @@ pub fn hexworld_link(game: &dyn DynGame) -> Result<(String, Vec<String>), SaveEr
 /// moves, T1, RON), replaying a game record into a game. A record naming its
 /// board by a relative path finds it from the working folder.
 pub fn open_text(text: &str) -> Result<Opened, TextError> {
-    match io::read_text(text, &io::Limits::default())? {
+    Ok(replayed(
+        io::read_text(text, &io::Limits::default())?,
+        None,
+    )?)
+}
+
+/// Open any file boardwright reads ([`io::open`] decides what it holds by
+/// parsing it) and replay a game record into a game.
+pub fn open(path: &Path) -> Result<Opened, OpenError> {
+    replayed(io::open(path)?, path.parent()).map_err(|source| OpenError::Replay {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// What was read, ready to use: a board as it is, a game record replayed (a
+/// board it names by a relative path is found from `base_dir`).
+fn replayed(doc: Document, base_dir: Option<&Path>) -> Result<Opened, ReplayError> {
+    match doc {
         Document::Board {
             board,
             notes,
@@ -523,30 +541,8 @@ pub fn open_text(text: &str) -> Result<Opened, TextError> {
             format,
         }),
         Document::Game(record) => {
-            let game = replay(&record, None)?;
+            let game = replay(&record, base_dir)?;
             Ok(Opened::Game(game, record.notes))
         }
-    }
-}
-
-/// Open any file boardwright reads ([`io::open`] decides what it holds by
-/// parsing it) and replay a game record into a game.
-pub fn open(path: &Path) -> Result<Opened, OpenError> {
-    match io::open(path)? {
-        Document::Board {
-            board,
-            notes,
-            format,
-        } => Ok(Opened::Board {
-            board,
-            notes,
-            format,
-        }),
-        Document::Game(record) => replay(&record, path.parent())
-            .map(|g| Opened::Game(g, record.notes))
-            .map_err(|source| OpenError::Replay {
-                path: path.to_path_buf(),
-                source,
-            }),
     }
 }

@@ -271,3 +271,16 @@ pub fn harness_with_storage(opts: AppOptions, storage: &MemStorage) -> Harness<'
     h.run_ok();
     h
 }
+
+/// What the last frame put on the clipboard (egui's copy commands).
+pub fn copied_texts(h: &Harness<'static, App>) -> Vec<String> {
+    h.output()
+        .platform_output
+        .commands
+        .iter()
+        .filter_map(|c| match c {
+            egui::OutputCommand::CopyText(t) => Some(t.clone()),
+            _ => None,
+        })
+        .collect()
+}
