@@ -131,6 +131,18 @@ fn a_game_pasted_as_text_opens_in_play() {
         "the reason is shown"
     );
     assert!(h.state().play.game().is_none());
+    // A click beside the dialog keeps it and its text (it closed, the text
+    // lost, when a click missed the moved button); Esc closes it.
+    click_at(&mut h, egui::pos2(5.0, 700.0));
+    assert_eq!(h.state().dialog().map(|d| d.name()), Some("paste game"));
+    let Some(boardwright::app::dialogs::Dialog::PasteGame(p)) = h.state().dialog() else {
+        panic!("the paste dialog")
+    };
+    assert_eq!(p.text, "hello world");
+    h.key_press(egui::Key::Escape);
+    h.run_ok();
+    assert!(h.state().dialog().is_none());
+    paste(&mut h, "x");
     click_label(&mut h, "Cancel");
     assert!(h.state().dialog().is_none());
     let link = "https://hexworld.org/board/#15c1,e6:sf7i8g10j10l6i4h3b4c13h13l10l9l8m8m9n8k12o8";

@@ -65,7 +65,11 @@ impl PasteGame {
                 cancel = ui.button("Cancel").clicked();
             });
         });
-        if cancel || (!open && r.should_close()) {
+        // A click beside the dialog closes it only while the field is empty:
+        // it would throw away text typed or pasted. Esc and Cancel always do.
+        let escape = ctx.input(|i| i.key_pressed(egui::Key::Escape));
+        let empty = self.text.trim().is_empty();
+        if cancel || (!open && r.should_close() && (escape || empty)) {
             return (None, Vec::new());
         }
         if !open {
