@@ -284,7 +284,7 @@ fn cell_at(s: &str, n: usize) -> Option<Result<(u32, u32, usize), ForeignError>>
         return Some(Err(ForeignError::unsupported(
             FORMAT,
             format!(
-                "move {n} '{}': columns beyond z",
+                "move {n} '{}', a column beyond z",
                 super::excerpt::excerpt(&s[..letters + digits])
             ),
         )));
@@ -404,7 +404,7 @@ fn record(
             Token::Pass => {
                 return Err(ForeignError::unsupported(
                     FORMAT,
-                    format!("a pass (move {}): Hex has none", k + 1),
+                    format!("a pass (move {}; Hex has none)", k + 1),
                 ));
             }
             Token::Swap => {
@@ -506,7 +506,7 @@ mod tests {
             assert_eq!(got, result, "{link}");
         }
         let e = read_hex_link("https://hexworld.org/board/#9r9c1,b3:sc6i9:p").unwrap_err();
-        assert!(e.to_string().contains("a pass (move 5)"), "{e}");
+        assert!(e.to_string().contains("a pass (move 5;"), "{e}");
         // Without moves, with or without the comma (another program's shape).
         for link in [
             "https://hexworld.org/board/#11c1",
@@ -587,10 +587,10 @@ mod tests {
             ("11c1,f6e5:s", "a swap as move 3"),
             ("11c1,f6:rx", "must name the player"),
             ("https://hexworld.org/board/#f6e5", "not a board size"),
-            ("f6 pass", "a pass (move 2)"),
-            ("f6 e4 pass", "a pass (move 3)"),
+            ("f6 pass", "a pass (move 2; Hex has none)"),
+            ("f6 e4 pass", "a pass (move 3;"),
             ("f6 hello", "'hello' is not a cell"),
-            ("aa1", "move 1 'aa1': columns beyond z"),
+            ("aa1", "move 1 'aa1', a column beyond z"),
             ("", "empty"),
         ];
         for (text, why) in cases {
