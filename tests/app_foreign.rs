@@ -193,3 +193,39 @@ fn the_window_is_built_with_the_clipboard() {
         .expect("the eframe dependency");
     assert!(eframe.contains("\"clipboard\""), "{eframe}");
 }
+
+/// A RON board pasted into Paste game… replaces the board, marked unsaved
+/// (it has no file), and the status bar says so.
+#[test]
+fn a_board_pasted_as_ron_replaces_the_board_unsaved() {
+    use boardwright::app::paste_game::OPEN;
+    use egui_kittest::kittest::Queryable;
+    let (mut h, _d) = harness(Some(presets::square_grid(2, 2)));
+    let text = boardwright::io::ron::write_ron(&presets::hex(3)).unwrap();
+    // In Play (the Editor's inspector has a text field of its own).
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    h.state_mut()
+        .apply(boardwright::app::command::Command::PasteGame);
+    h.run_ok();
+    let field = h.get_by_role(egui::accesskit::Role::MultilineTextInput);
+    field.focus();
+    field.type_text(&text);
+    h.run_ok();
+    // A few frames for the field's scroll area to settle on the long text
+    // (the harness's first click otherwise lands while it still moves).
+    for _ in 0..5 {
+        h.step();
+    }
+    click_label(&mut h, OPEN);
+    if let Some(boardwright::app::dialogs::Dialog::PasteGame(p)) = h.state().dialog() {
+        panic!("the dialog stayed open: {:?}", p.error);
+    }
+    assert_eq!(h.state().ws.doc.board().face_count(), 9);
+    assert!(h.state().ws.doc.is_dirty(), "never saved");
+    let (said, error) = message(&h).expect("a message");
+    assert!(
+        !error && said.starts_with("Opened the pasted board"),
+        "{said}"
+    );
+}

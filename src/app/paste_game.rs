@@ -86,11 +86,10 @@ impl PasteGame {
                 (None, vec![Command::ShowGame(Box::new(opened))])
             }
             Ok(Opened::Board { board, notes }) => {
-                let mut message = format!("Opened the pasted board “{}”", board.meta().name);
-                for n in &notes {
-                    message.push_str(" — ");
-                    message.push_str(n);
-                }
+                let message = super::play::with_notes(
+                    format!("Opened the pasted board “{}”", board.meta().name),
+                    &notes,
+                );
                 (
                     None,
                     vec![Command::ReplaceBoard {

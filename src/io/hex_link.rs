@@ -61,14 +61,9 @@ pub fn looks_like_hex_link(text: &str) -> bool {
     if t.is_empty() || t.len() as u64 > MAX_LINK_BYTES {
         return false;
     }
-    if let Some((_, hash)) = t.rsplit_once('#') {
+    if let Some(hash) = link_hash(t) {
         // A link says what it is: read it, and say what is wrong with it.
         let host = t.to_ascii_lowercase();
-        let hash = if hash.contains(',') {
-            hash.to_string()
-        } else {
-            format!("{hash},")
-        };
         return (host.contains("hexworld") || host.contains("trmph")) && sized(&hash).is_some();
     }
     // Bare text only when it reads as moves, so that a note such as "3,4"
@@ -94,15 +89,7 @@ pub fn read_hex_link(text: &str) -> Result<GameRecord, ForeignError> {
     }
     let lower = t.to_ascii_lowercase();
     let trmph = lower.contains("trmph");
-    // A link without moves may end at the settings (`…#11c1`, as other
-    // programs than PlayHex write it).
-    let hash = t.rsplit_once('#').map(|(_, h)| {
-        if h.contains(',') {
-            h.to_string()
-        } else {
-            format!("{h},")
-        }
-    });
+    let hash = link_hash(t);
     let (size, body, notes) = match &hash {
         Some(hash) => {
             let (size, body) = sized(hash).ok_or_else(|| not_sized(hash))?;
@@ -195,6 +182,17 @@ pub fn write_hexworld(
     Ok(s)
 }
 
+/// The part of a link after its `#`, with the comma a link without moves
+/// may leave out (`…#11c1`, as programs other than PlayHex write it).
+fn link_hash(t: &str) -> Option<String> {
+    let (_, h) = t.rsplit_once('#')?;
+    Some(if h.contains(',') {
+        h.to_string()
+    } else {
+        format!("{h},")
+    })
+}
+
 /// A move of the text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Token {
@@ -228,10 +226,10 @@ fn sized(hash: &str) -> Option<(Result<u32, ForeignError>, &str)> {
     }
     let size = head[..digits].parse::<u32>().ok();
     let rest = &head[digits..];
-    let height = rest
-        .strip_prefix(['x', 'X'])
-        .map(|h| h.bytes().take_while(u8::is_ascii_digit).collect::<Vec<_>>())
-        .map(|d| String::from_utf8_lossy(&d).parse::<u32>().ok());
+    let height = rest.strip_prefix(['x', 'X']).map(|h| {
+        let n = h.bytes().take_while(u8::is_ascii_digit).count();
+        h[..n].parse::<u32>().ok()
+    });
     let size = match (size, height) {
         (Some(n), Some(Some(h))) if h != n => Err(ForeignError::unsupported(
             FORMAT,
