@@ -443,3 +443,48 @@ fn a_game_as_it_was_opened_is_not_autosaved() {
     }
     assert!(autosaved.exists(), "the takeback is autosaved");
 }
+
+/// Play's "New board" next to another game replaces the board and starts a
+/// game on it: one action, so the question about the game's unsaved moves
+/// comes before anything changes, and Cancel leaves the board as it was (seen
+/// in the real window: the board was already replaced when the question came,
+/// and Cancel kept only the game).
+#[test]
+fn new_board_next_to_a_game_asks_first_and_cancel_keeps_the_board() {
+    let board = presets::hex(5);
+    let (mut h, _d) = harness(Some(board.clone()));
+    hex_game(&mut h, &board, &["a1", "b1"]);
+    let faces = h.state().ws.doc.board().mesh().face_count();
+    let y_row = h.get_by_label("Y").rect().center().y;
+    let offer = h
+        .query_all_by_label("New board")
+        .map(|n| n.rect().center())
+        .find(|p| (p.y - y_row).abs() < 4.0)
+        .expect("a New board offer next to Y");
+    click_at(&mut h, offer);
+    assert_eq!(prompt(&h), Some(Work::Game));
+    assert!(has_text(
+        &h,
+        "The game of Hex (2 moves) has changes that are not saved. Save it before starting a new game?"
+    ));
+    assert_eq!(
+        h.state().ws.doc.board().mesh().face_count(),
+        faces,
+        "nothing is replaced before the answer"
+    );
+    click_label(&mut h, "Cancel");
+    assert!(h.state().dialog().is_none());
+    assert_eq!(h.state().ws.doc.board().mesh().face_count(), faces);
+    assert!(!h.state().ws.doc.is_dirty());
+    assert_eq!(ply(&h), 2, "the game is still there");
+    // Don't save: the Y board and a game of Y on it.
+    click_at(&mut h, offer);
+    click_label(&mut h, "Don't save");
+    assert!(h.state().dialog().is_none());
+    assert_ne!(h.state().ws.doc.board().mesh().face_count(), faces);
+    assert_eq!(
+        h.state().play.game().map(boardwright::game::DynGame::kind),
+        Some(boardwright::game::RulesKind::Y)
+    );
+    assert_eq!(ply(&h), 0);
+}

@@ -18,6 +18,18 @@ use super::{App, empty_board, file_stem_for, files};
 use eframe::egui;
 use std::path::Path;
 
+/// What `c` replaces for certain when it runs, whatever it finds: the unsaved
+/// work it asks about itself (commands that open a file decide once they have
+/// read it, and ask then).
+fn replaces(c: &Command) -> &'static [Work] {
+    match c {
+        Command::NewBoard(_) | Command::ReplaceBoard { .. } => &[Work::Board],
+        Command::NewGame(_) => &[Work::Game],
+        Command::Quit => Work::ALL,
+        _ => &[],
+    }
+}
+
 impl App {
     /// Whether `c` can run now, and if not why. A command that cannot run is greyed
     /// out in menus and on buttons, and does nothing when its shortcut is pressed.
@@ -121,7 +133,31 @@ impl App {
     /// run now is dropped. One that would replace unsaved work opens the
     /// unsaved-changes prompt about it unless `confirmed` lets it go; it and the
     /// commands after it then wait for the answer.
+    ///
+    /// Commands queued together are one action ("New board" next to a game:
+    /// the game's board, then a new game on it): what the whole queue will
+    /// replace is asked about before any of it runs, so Cancel leaves
+    /// everything as it was.
     pub(super) fn execute(&mut self, commands: Vec<Command>, confirmed: Confirmed) {
+        let replaced: Vec<Work> = Work::ALL
+            .iter()
+            .copied()
+            .filter(|w| {
+                commands
+                    .iter()
+                    .any(|c| replaces(c).contains(w) && self.availability(c).is_ok())
+            })
+            .collect();
+        if let Some(work) = self.must_ask(&replaced, confirmed) {
+            self.ask_unsaved(
+                work,
+                Then {
+                    commands,
+                    confirmed,
+                },
+            );
+            return;
+        }
         let mut queue = commands.into_iter();
         while let Some(c) = queue.next() {
             if self.availability(&c).is_err() {

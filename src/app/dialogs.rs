@@ -17,6 +17,9 @@ use eframe::egui;
 
 /// What the unsaved-changes prompt says the waiting commands are about to do.
 fn verb(waiting: &[Command], work: Work) -> &'static str {
+    if work == Work::Game && waiting.iter().any(|c| matches!(c, Command::NewGame(_))) {
+        return "starting a new game";
+    }
     match waiting.first() {
         Some(Command::NewBoard(_)) => "creating a new board",
         Some(Command::OpenPath(_) | Command::OpenDropped(_) | Command::ShowGame(_)) => {

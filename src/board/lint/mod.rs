@@ -489,8 +489,26 @@ impl Lint {
                 face: None,
             });
         } else {
+            // Hex and TwixT read the named sides in opposite pairs; Y reads
+            // bottom, left and right, so a board made only for other games,
+            // or made for none and tagged as Y's triangle, lacks no "top".
+            let named: Vec<SideTag> = SideTag::ALL
+                .into_iter()
+                .filter(|t| self.tag_counts.contains_key(t))
+                .collect();
+            let made_for = &board.meta().suggested_rules;
+            let y_sides = named == [SideTag::Bottom, SideTag::Left, SideTag::Right];
+            let pairs_read = if made_for.is_empty() {
+                !y_sides
+            } else {
+                made_for
+                    .iter()
+                    .any(|r| PAIRED_GAMES.contains(&r.to_ascii_lowercase().as_str()))
+            };
             for t in SideTag::ALL {
-                if !self.tag_counts.contains_key(&t) && self.tag_counts.contains_key(&t.opposite())
+                if pairs_read
+                    && !self.tag_counts.contains_key(&t)
+                    && self.tag_counts.contains_key(&t.opposite())
                 {
                     out.push(Problem {
                         severity: Severity::Warning,
@@ -643,6 +661,10 @@ pub fn check(board: &Board) -> Vec<Problem> {
 /// the players' goals (Hex, TwixT), the sides and corners to join (Y,
 /// Havannah).
 const SIDED_GAMES: [&str; 4] = ["hex", "twixt", "y", "havannah"];
+
+/// The games that read the named sides in opposite pairs (top–bottom,
+/// left–right).
+const PAIRED_GAMES: [&str; 2] = ["hex", "twixt"];
 
 #[cfg(test)]
 mod tests {
@@ -869,6 +891,44 @@ mod tests {
                 "note: 6 of 8 boundary edges carry no side tag",
             ]
         );
+        // Y's three sides (a triangle tagged for it): no "top" is missing.
+        let tagged = |tags: &[SideTag], games: &[&str]| {
+            let edges: Vec<(EdgeId, SideTag)> = b
+                .mesh()
+                .edge_ids()
+                .filter_map(|e| b.side_tag(e).filter(|t| tags.contains(t)).map(|t| (e, t)))
+                .collect();
+            let meta = BoardMeta {
+                suggested_rules: games.iter().map(|g| g.to_string()).collect(),
+                ..BoardMeta::default()
+            };
+            let board = BoardBuilder::from_mesh(b.mesh().clone())
+                .tag_edges(edges)
+                .meta(meta)
+                .build()
+                .unwrap();
+            texts(&board)
+                .into_iter()
+                .filter(|t| t.contains("opposite"))
+                .collect::<Vec<_>>()
+        };
+        let y = [SideTag::Bottom, SideTag::Left, SideTag::Right];
+        assert_eq!(tagged(&y, &[]), Vec::<String>::new());
+        assert_eq!(tagged(&y, &["y", "boco"]), Vec::<String>::new());
+        // Made for Hex, the same tags lack the top; two of Y's three lack
+        // two sides.
+        let missing_top =
+            ["warning: the 'bottom' side is tagged but the opposite 'top' side is not"];
+        assert_eq!(tagged(&y, &["hex"]), missing_top);
+        assert_eq!(
+            tagged(&y[..2], &[]),
+            [
+                missing_top[0],
+                "warning: the 'left' side is tagged but the opposite 'right' side is not"
+            ]
+        );
+        // A board made only for games without opposite pairs: no warning.
+        assert_eq!(tagged(&y[..2], &["havannah"]), Vec::<String>::new());
     }
 
     #[test]
