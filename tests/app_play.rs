@@ -640,6 +640,67 @@ fn player_names_and_the_turn_indicator() {
     assert!(has_text(&h, "Bob (Blue) to move"));
 }
 
+/// Choosing other rules in the setup is for the next game: the game on the
+/// board keeps its players' names and colours (seen in the real window:
+/// choosing Havannah during a Hex game turned its stones black and white,
+/// its turn line into "Black (Red) to move", and its record's players into
+/// Black and White).
+#[test]
+fn choosing_other_rules_leaves_the_game_s_names_and_colours() {
+    let board = presets::hex(5);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    new_game(&mut h, "Hex");
+    click_labels(&mut h, &board, &["c3"]);
+    let hex_colours = h.state().play.colours();
+    // A Havannah board in the editor while the game goes on.
+    let havannah = RulesKind::Havannah
+        .entry()
+        .default_board
+        .build(None)
+        .unwrap();
+    h.state_mut()
+        .apply(boardwright::app::command::Command::ReplaceBoard {
+            board: Box::new(havannah),
+            path: None,
+            dirty: false,
+            message: String::new(),
+        });
+    h.run_ok();
+    click_label(&mut h, "Havannah");
+    h.run_ok();
+    assert_eq!(game(&h).players(), &["Red".to_string(), "Blue".to_string()]);
+    assert!(has_text(&h, "Blue to move"));
+    assert!(
+        !has_text(&h, "White (Blue)"),
+        "the setup's White is not the game's"
+    );
+    assert_eq!(h.state().play.colours(), hex_colours);
+    assert_ne!(h.state().play.setup.colours, hex_colours, "the next game's");
+    // Named players stay themselves whatever is chosen. (Hex is greyed out
+    // on the Havannah board: the setup is set as choosing it would.)
+    h.state_mut().play.setup.choose(RulesKind::Hex);
+    h.run_ok();
+    assert_eq!(h.state().play.colours(), hex_colours);
+    h.state_mut().play.setup.names[0] = "Ann".into();
+    h.run_ok();
+    assert_eq!(
+        game(&h).players()[0],
+        "Ann",
+        "the setup shows the game's rules"
+    );
+    click_label(&mut h, "Havannah");
+    h.state_mut().play.setup.names[1] = "Bob".into();
+    h.run_ok();
+    assert_eq!(game(&h).players()[1], "Blue", "Bob is the next game's");
+    // The next game takes the setup's names and colours.
+    click_label(&mut h, "New game");
+    click_label(&mut h, "Don't save");
+    assert_eq!(game(&h).kind(), RulesKind::Havannah);
+    assert_eq!(game(&h).players(), &["Ann".to_string(), "Bob".to_string()]);
+    assert_eq!(h.state().play.colours(), h.state().play.setup.colours);
+    assert_ne!(h.state().play.colours(), hex_colours);
+}
+
 #[test]
 fn snapshot_of_a_hex_game_in_progress() {
     let board = presets::hex(5);

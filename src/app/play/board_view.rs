@@ -669,7 +669,8 @@ impl PlayPanel {
         // replaced, so pieces never vanish into the board. Faces reserved for
         // one player (TwixT's border rows): lines between them and the playing
         // area in his colour, or the faces tinted in it.
-        if self.fills_for != Some((revision, self.setup.colours)) {
+        let shown = c.colours;
+        if self.fills_for != Some((revision, shown)) {
             self.canvas.clear_face_fills();
             let cell = self.canvas.style.cell;
             let mut tints = Vec::new();
@@ -680,8 +681,7 @@ impl PlayPanel {
                     tints.push(t);
                 }
             }
-            self.setup.colours = clash_free(self.setup.colours, &tints);
-            let colours = self.setup.colours;
+            let colours = clash_free(shown, &tints);
             let reserved = c.game.reserved_faces();
             if entry.border_lines {
                 self.border = border_lines(&board, &reserved);
@@ -696,8 +696,15 @@ impl PlayPanel {
                 }
             }
             self.fills_for = Some((revision, colours));
+            if self.setup_is_the_games() {
+                self.setup.colours = colours;
+            }
+            if let Some(c) = &mut self.current {
+                c.colours = colours;
+            }
         }
-        self.canvas.style.sides = self.canvas.style.side_bands(entry.kind, self.setup.colours);
+        let colours = self.colours();
+        self.canvas.style.sides = self.canvas.style.side_bands(entry.kind, colours);
         self.choose_labels(ws, &board, revision);
         if ws.settings.move_numbers
             && self.scene.numbers.is_none()
@@ -772,7 +779,7 @@ impl PlayPanel {
         let overlay = Overlay {
             scene: &self.scene,
             pieces,
-            colours: self.setup.colours,
+            colours,
             legal: &legal,
             destinations: &self.destinations,
             selected: self.selected,

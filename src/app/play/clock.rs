@@ -301,7 +301,7 @@ impl super::PlayPanel {
         }
         ui.add_space(4.0);
         let names = [0, 1].map(|p| g.who(p));
-        self::ui(ui, g, names, self.setup.colours, self.clock_running());
+        self::ui(ui, g, names, self.colours(), self.clock_running());
     }
 
     /// How the current line ended when not by the rules' own outcome, for the

@@ -52,6 +52,10 @@ struct Current {
     started_on: Option<u64>,
     /// Canvas revision of the game's board.
     revision: u64,
+    /// The players' colours on the board. They follow the setup's while the
+    /// setup has the game's rules chosen; choosing other rules for the next
+    /// game leaves them (and the players' names) as they are.
+    colours: [Color32; 2],
 }
 
 pub struct PlayPanel {
@@ -519,6 +523,7 @@ impl PlayPanel {
             game,
             started_on,
             revision,
+            colours: self.setup.colours,
         });
         self.canvas.clear_face_fills();
         self.fills_for = None;
@@ -750,7 +755,7 @@ impl PlayPanel {
     /// dialog.
     pub fn save_picture_to(&self, ws: &mut Workspace, path: &Path) -> Result<(), String> {
         let ply = self.shown_ply();
-        let colours = self.setup.colours.map(|c| [c.r(), c.g(), c.b()]);
+        let colours = self.colours().map(|c| [c.r(), c.g(), c.b()]);
         let result = match &self.current {
             None => Err("There is no game to draw: start one with New game".to_string()),
             Some(c) => crate::game::picture(c.game.as_ref(), ply, colours)
@@ -1068,6 +1073,7 @@ impl PlayPanel {
             ws.send(c);
         }
         self.apply_names();
+        self.apply_colours();
         self.apply_seats();
         egui::Panel::right("play_game")
             .resizable(false)
@@ -1149,8 +1155,37 @@ impl PlayPanel {
         }
     }
 
-    /// Hand edited names to the game.
+    /// The players' colours as the board shows them: the game's, or the
+    /// setup's before a game.
+    pub fn colours(&self) -> [Color32; 2] {
+        self.current
+            .as_ref()
+            .map_or(self.setup.colours, |c| c.colours)
+    }
+
+    /// Whether the setup shows the game's rules, so that its names and
+    /// colours are the game's.
+    fn setup_is_the_games(&self) -> bool {
+        self.current
+            .as_ref()
+            .is_some_and(|c| c.game.kind() == self.setup.kind)
+    }
+
+    /// Hand colours chosen in the setup to the game.
+    fn apply_colours(&mut self) {
+        if self.setup_is_the_games()
+            && let Some(c) = &mut self.current
+        {
+            c.colours = self.setup.colours;
+        }
+    }
+
+    /// Hand edited names to the game (while the setup shows its rules: the
+    /// names that change with another game's rules are the next game's).
     fn apply_names(&mut self) {
+        if !self.setup_is_the_games() {
+            return;
+        }
         let Some(c) = &self.current else {
             return;
         };

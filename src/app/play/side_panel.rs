@@ -18,7 +18,7 @@ impl PlayPanel {
             return;
         };
         let g = c.game.as_ref();
-        let colours = self.setup.colours;
+        let colours = self.colours();
         let (fill, text) = match (&self.scene.outcome, self.scene.to_move) {
             (Some(o), _) => match o.winner {
                 Some(w) => (colours[w as usize & 1], format!("{} won", g.who(w))),
@@ -147,7 +147,7 @@ impl PlayPanel {
             ws,
             &self.tree,
             self.preview,
-            self.setup.colours,
+            self.colours(),
             ending.as_deref(),
             &|c| self.availability(c),
         );
@@ -200,7 +200,7 @@ impl PlayPanel {
                     };
                     let who = c.game.who(p);
                     // Light piece colours (White) get darkened to stay visible as a bar.
-                    let c = self.setup.colours[p as usize & 1];
+                    let c = self.colours()[p as usize & 1];
                     let colour = if text_on(c) == Color32::WHITE {
                         c
                     } else {
@@ -313,10 +313,7 @@ impl PlayPanel {
             }
         } else if let Some(o) = &self.scene.outcome {
             let (fill, head) = match o.winner {
-                Some(w) => (
-                    self.setup.colours[w as usize & 1],
-                    format!("{} wins", g.who(w)),
-                ),
+                Some(w) => (self.colours()[w as usize & 1], format!("{} wins", g.who(w))),
                 None => (Color32::from_gray(0xa0), "Draw".to_string()),
             };
             ui.scope_builder(sensing(), |ui| {
