@@ -92,6 +92,31 @@ fn the_editors_board_and_a_grid_can_be_the_base() {
     );
 }
 
+/// On a big board the players have hundreds of regions: the report's size
+/// lists count their runs and are cut to the column (the whole list on
+/// hover), so every player's column stays in the panel (seen in the real
+/// window: on 6,613 faces P1's list of 415 sizes pushed P2 out of sight).
+#[test]
+fn a_big_board_s_report_keeps_every_player_s_column_in_view() {
+    let (mut h, _dir) = generator_tab(Some(presets::hex(40)));
+    h.state_mut().generator.base = BaseChoice::Document;
+    generate(&mut h, 5);
+    let regions = h.state().generator.result().unwrap().report.players[0].fixed_count;
+    assert!(regions > 100, "{regions} regions");
+    let screen = h.ctx.content_rect();
+    for label in ["P1", "P2", "max diff"] {
+        let r = h.get_by_label(label).rect();
+        assert!(
+            screen.contains(r.min) && screen.contains(r.max),
+            "{label} at {r:?} is outside the window {screen:?}"
+        );
+    }
+    assert!(
+        h.query_all_by_label_contains("×").next().is_some(),
+        "the sizes are counted in runs"
+    );
+}
+
 #[test]
 fn impossible_requests_show_a_clear_error() {
     let (mut h, _dir) = generator_tab(None);

@@ -799,7 +799,12 @@ impl GeneratorPanel {
                     for (name, cell, diff) in &rows {
                         ui.label(*name);
                         for p in &r.players {
-                            ui.label(cell(p));
+                            let full = cell(p);
+                            let shown = fit_cell(&full);
+                            let l = ui.label(shown.as_ref());
+                            if shown != full {
+                                l.on_hover_text(full);
+                            }
                         }
                         ui.strong(diff);
                         ui.end_row();
@@ -895,8 +900,50 @@ fn symmetry_name(s: Symmetry) -> &'static str {
     }
 }
 
+/// The widest a cell of the report's table gets, in characters: more and the
+/// players' columns after it leave the panel (a big board has hundreds of
+/// regions).
+const CELL_CHARS: usize = 14;
+
+/// A list of sizes (largest first) for the report's table: "6 6 2 2", or with
+/// its runs counted when that is too long ("6×415", "16 13 12 11×9 10×20").
 fn space_sizes(v: &[u32]) -> String {
-    v.iter().map(u32::to_string).collect::<Vec<_>>().join(" ")
+    let plain = v.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+    if plain.chars().count() <= CELL_CHARS {
+        return plain;
+    }
+    let mut runs = Vec::new();
+    let mut rest = v;
+    while let Some(&first) = rest.first() {
+        let n = rest.iter().take_while(|&&x| x == first).count();
+        runs.push(if n > 1 {
+            format!("{first}×{n}")
+        } else {
+            first.to_string()
+        });
+        rest = &rest[n..];
+    }
+    runs.join(" ")
+}
+
+/// `text` cut at a space to fit [`CELL_CHARS`], with "…" when cut.
+fn fit_cell(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.chars().count() <= CELL_CHARS {
+        return text.into();
+    }
+    let mut cut = String::new();
+    for word in text.split(' ') {
+        let len = cut.chars().count() + usize::from(!cut.is_empty()) + word.chars().count();
+        if len + 2 > CELL_CHARS && !cut.is_empty() {
+            break;
+        }
+        if !cut.is_empty() {
+            cut.push(' ');
+        }
+        cut.push_str(word);
+    }
+    cut.push_str(" …");
+    cut.into()
 }
 
 fn join_sizes(v: &[u32]) -> String {
@@ -936,5 +983,20 @@ mod tests {
         assert_eq!(parse_sizes(""), Ok(vec![]));
         assert!(parse_sizes("6, x").unwrap_err().contains("x"));
         assert!(parse_sizes("0").is_err());
+    }
+
+    #[test]
+    fn long_size_lists_count_their_runs_and_are_cut_to_the_column() {
+        assert_eq!(space_sizes(&[6, 6, 2, 2]), "6 6 2 2");
+        assert_eq!(space_sizes(&[6; 415]), "6×415");
+        let mut gardens = vec![16, 13, 12];
+        gardens.extend([11; 9]);
+        gardens.extend([10; 20]);
+        gardens.push(3);
+        let text = space_sizes(&gardens);
+        assert_eq!(text, "16 13 12 11×9 10×20 3");
+        assert_eq!(fit_cell(&text), "16 13 12 …");
+        assert!(fit_cell(&text).chars().count() <= CELL_CHARS);
+        assert_eq!(fit_cell("6 6 2 2"), "6 6 2 2");
     }
 }
