@@ -701,6 +701,25 @@ fn choosing_other_rules_leaves_the_game_s_names_and_colours() {
     assert_ne!(h.state().play.colours(), hex_colours);
 }
 
+/// In Play before any game, a click on the board starts a game with the
+/// setup's choices and plays there, as HexGui does (seen in the real window:
+/// a first click on the board did nothing but point at New game).
+#[test]
+fn a_click_on_the_board_before_any_game_starts_one_and_plays_there() {
+    let board = presets::hex(5);
+    let (mut h, _dir) = harness(Some(board.clone()));
+    h.key_press(egui::Key::Num2);
+    h.run_ok();
+    assert!(h.state().play.game().is_none());
+    assert!(has_text(&h, "click the board to start one"));
+    click_labels(&mut h, &board, &["c3"]);
+    assert_eq!(game(&h).kind(), RulesKind::Hex);
+    let moves: Vec<String> = game(&h).history().iter().map(|m| m.to_string()).collect();
+    assert_eq!(moves, ["c3"]);
+    click_labels(&mut h, &board, &["b4"]);
+    assert_eq!(game(&h).ply(), 2, "the game goes on as any other");
+}
+
 #[test]
 fn snapshot_of_a_hex_game_in_progress() {
     let board = presets::hex(5);

@@ -655,6 +655,25 @@ impl PlayPanel {
             if ws.doc.board().face_count() == 0 {
                 crate::app::start_card::start_card(ui, ws, r.rect);
             }
+            // A click on the board before any game starts one with the
+            // setup's choices, and plays there when it is a person's turn
+            // (as New game, then the click).
+            let space = ui.input(|i| i.key_down(egui::Key::Space));
+            if r.response.clicked_by(egui::PointerButton::Primary)
+                && !r.panning
+                && !space
+                && let Some(f) = r.hovered
+            {
+                self.start_game(ws, self.setup.kind);
+                let person_to_move = self.current.as_ref().is_some_and(|c| {
+                    c.game
+                        .to_move()
+                        .is_some_and(|p| !self.setup.seats[p as usize & 1].is_computer())
+                });
+                if person_to_move {
+                    self.click(ws, f);
+                }
+            }
             return;
         };
         let board = c.game.board().clone();

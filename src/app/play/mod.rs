@@ -1125,7 +1125,10 @@ impl PlayPanel {
     /// The status bar's hint for what a click does now.
     fn hint_text(&self) -> String {
         let Some(c) = &self.current else {
-            return "Choose rules and players, then press New game".into();
+            return format!(
+                "Click the board to start a game of {} (or choose rules and players, then New game)",
+                self.setup.kind.title()
+            );
         };
         if self.preview.is_some() {
             return "Previewing a past position: Back to live (or Esc) to play".into();

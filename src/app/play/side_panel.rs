@@ -14,7 +14,7 @@ impl PlayPanel {
     /// The turn indicator / result line in the side panel.
     pub(super) fn turn_ui(&self, ui: &mut egui::Ui) {
         let Some(c) = &self.current else {
-            ui.label("No game: choose rules and press New game");
+            ui.label("No game: click the board to start one, or choose rules and press New game");
             return;
         };
         let g = c.game.as_ref();
