@@ -70,6 +70,38 @@ fn face_named(b: &Board, name: &str) -> boardwright::mesh::FaceId {
         .expect("the face exists")
 }
 
+/// A long analysis says how long it will take: the progress shows the
+/// simulations run and the time, and once a game is done the time left at
+/// that pace (seen in the real window: on 6,613 faces the bar stood at 0 %
+/// with nothing to say whether it would take minutes or days).
+#[test]
+fn a_running_analysis_shows_its_pace_and_the_time_left() {
+    let board = presets::hex(7);
+    let (mut h, _dir) = analyze_tab(board);
+    let mut s = small_hex(1000, 300, false);
+    s.threads = 1;
+    h.state_mut().analyze.settings = s;
+    h.run_ok();
+    click_label(&mut h, "Start");
+    let start = Instant::now();
+    while h.state().analyze.counts().unwrap().games_done == 0 {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no game finished"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+        h.step();
+    }
+    h.step();
+    assert!(
+        h.query_all_by_label_contains(" simulations · ")
+            .any(|n| format!("{:?}", n.accesskit_node()).contains(" left")),
+        "the pace and the time left are shown"
+    );
+    click_label(&mut h, "Cancel");
+    wait_done(&mut h, Duration::from_secs(30));
+}
+
 #[test]
 fn hex_3x3_analysis_shows_progress_the_report_and_the_map() {
     let board = presets::hex(3);

@@ -44,7 +44,7 @@ use rayon::prelude::*;
 pub use report::{
     Decisiveness, EndKind, GameSummary, LengthStats, OpeningMap, OpeningStat, Report, Score, wilson,
 };
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
@@ -165,6 +165,9 @@ pub struct Control {
     games_done: AtomicU32,
     openings_planned: AtomicU32,
     openings_done: AtomicU32,
+    /// Simulations of every search finished so far (games' moves and
+    /// openings).
+    simulations: AtomicU64,
     /// Games finished so far, in the order they finished (for live plots).
     finished: Mutex<Vec<GameSummary>>,
     /// Openings judged so far, in the order they were done (for a live map).
@@ -179,6 +182,8 @@ pub struct Counts {
     pub games_planned: u32,
     pub openings_done: u32,
     pub openings_planned: u32,
+    /// Simulations of the searches finished so far.
+    pub simulations: u64,
 }
 
 impl Counts {
@@ -217,6 +222,7 @@ impl Control {
             games_planned: self.games_planned.load(Ordering::Relaxed),
             openings_done: self.openings_done.load(Ordering::Relaxed),
             openings_planned: self.openings_planned.load(Ordering::Relaxed),
+            simulations: self.simulations.load(Ordering::Relaxed),
         }
     }
     /// The games finished so far, in the order they finished.
@@ -371,6 +377,11 @@ fn search<R: Registered>(
     let r = engine::search(rules, pos, tree, &config, limits, &shared);
     if control.is_cancelled() {
         return None;
+    }
+    if let Ok(r) = &r {
+        control
+            .simulations
+            .fetch_add(r.simulations, Ordering::Relaxed);
     }
     Some(r)
 }

@@ -147,6 +147,8 @@ struct Job {
     openings: Vec<OpeningStat>,
     /// The opening map's description (for the live report).
     method: Option<String>,
+    /// When Start was pressed (the progress line's elapsed and remaining time).
+    started: std::time::Instant,
 }
 
 impl Drop for Job {
@@ -267,6 +269,11 @@ impl AnalyzePanel {
         self.job.as_ref().map(|j| j.control.counts())
     }
 
+    /// How long the running analysis has run.
+    pub fn elapsed(&self) -> Option<Duration> {
+        self.job.as_ref().map(|j| j.started.elapsed())
+    }
+
     /// The report on screen (live while running), if any.
     pub fn shown(&self) -> Option<&Shown> {
         self.shown.as_ref()
@@ -379,6 +386,7 @@ impl AnalyzePanel {
             games: Vec::new(),
             openings: Vec::new(),
             method,
+            started: std::time::Instant::now(),
         };
         self.shown = Some(Shown {
             report: live_report(&job),

@@ -75,6 +75,9 @@ impl AnalyzePanel {
                 "games {}/{} · openings {}/{}",
                 c.games_done, c.games_planned, c.openings_done, c.openings_planned
             ));
+            if let Some(elapsed) = self.elapsed() {
+                ui.label(progress_text(&c, elapsed));
+            }
         }
         if let Some(e) = &self.error {
             ui.add_space(4.0);
@@ -190,5 +193,67 @@ impl AnalyzePanel {
                 s.swap = false;
             }
         }
+    }
+}
+
+/// The running analysis's pace: "1.2 million simulations · 25 s", and once a
+/// game or an opening is done, what the rest will take at that pace ("about
+/// 6 h 50 min left"), so that a long analysis (a big board, thousands of
+/// openings) says so at once.
+pub fn progress_text(c: &crate::analysis::Counts, elapsed: std::time::Duration) -> String {
+    let sims = match c.simulations {
+        n if n >= 1_000_000 => format!("{:.1} million simulations", n as f64 / 1e6),
+        n => format!("{} simulations", crate::game::engine::group_digits(n)),
+    };
+    let mut text = format!("{sims} · {}", duration_text(elapsed.as_secs_f64()));
+    let f = c.fraction() as f64;
+    if f > 0.0 && f < 1.0 {
+        let left = elapsed.as_secs_f64() * (1.0 - f) / f;
+        text.push_str(&format!(" · about {} left", duration_text(left)));
+    }
+    text
+}
+
+/// "25 s", "4 min 10 s", "6 h 50 min", "3 days 4 h".
+fn duration_text(seconds: f64) -> String {
+    let s = seconds.max(0.0).round() as u64;
+    match s {
+        0..60 => format!("{s} s"),
+        60..3600 => format!("{} min {} s", s / 60, s % 60),
+        3600..86_400 => format!("{} h {} min", s / 3600, s % 3600 / 60),
+        _ => format!("{} days {} h", s / 86_400, s % 86_400 / 3600),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn the_progress_line_names_the_pace_and_what_is_left() {
+        let mut c = crate::analysis::Counts {
+            games_done: 0,
+            games_planned: 100,
+            openings_done: 0,
+            openings_planned: 0,
+            simulations: 12_345,
+        };
+        assert_eq!(
+            progress_text(&c, Duration::from_secs(25)),
+            "12 345 simulations · 25 s"
+        );
+        c.games_done = 10;
+        c.simulations = 2_500_000;
+        assert_eq!(
+            progress_text(&c, Duration::from_secs(250)),
+            "2.5 million simulations · 4 min 10 s · about 37 min 30 s left"
+        );
+        c.games_done = 1;
+        c.openings_planned = 6613;
+        assert_eq!(
+            progress_text(&c, Duration::from_secs(3600)),
+            "2.5 million simulations · 1 h 0 min · about 279 days 16 h left"
+        );
     }
 }
